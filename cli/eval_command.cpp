@@ -1,0 +1,107 @@
+#include "eval_command.hpp"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "tvlab/core/expr.hpp"
+
+namespace tvlab::cli {
+
+namespace {
+
+struct EvalOptions {
+  std::vector<std::string> exprs;
+  std::string batch;
+  std::string style = "plain";
+};
+
+// Both streams on one terminal: say it once. Otherwise the diagnostic also goes to stderr.
+bool echo_errors_to_stderr() {
+  return !(isatty(STDOUT_FILENO) && isatty(STDERR_FILENO));
+}
+
+// Evaluates one expression; prints the result (or the error) as exactly one line. Returns success.
+bool eval_one(const std::string& text, const std::string& where, Style style) {
+  std::string line;
+  bool ok = true;
+  try {
+    line = to_string(evaluate(text), style);
+  } catch (const EvalError& e) {
+    ok = false;
+    std::string at = where.empty() ? "column " + std::to_string(e.column())
+                                   : where + ", column " + std::to_string(e.column());
+    line = "error: " + e.subject() + " at " + at + ": " + e.what();
+  }
+  std::cout << line << '\n';
+  if (!ok && echo_errors_to_stderr()) std::cerr << line << '\n';
+  return ok;
+}
+
+}  // namespace
+
+std::function<int()> setup_eval(CLI::App& app) {
+  auto opt = std::make_shared<EvalOptions>();
+  std::string functions;
+  for (const auto& [name, sig] : eval_functions()) functions += "  " + sig + "\n";
+  auto* cmd = app.add_subcommand("eval", "Evaluate CuTe layout-algebra expressions, one result per line.");
+  cmd->footer(
+      "Examples:\n"
+      "  tvlab eval 'composition((10,2):(16,4),(5,4):(1,5))'     # (5,(2,2)):(16,(80,4))\n"
+      "  tvlab eval 'complement(4:2,24)' 'right_inverse((4,2):(1,0))'\n"
+      "  tvlab eval --style cute 'logical_divide((4,2,3):(2,1,8),4:2)'\n"
+      "  printf 'coalesce((2,(1,6)):(1,(6,2)))\\nsize((4,8))\\n' | tvlab eval --batch -\n"
+      "\n"
+      "Notation: integers 4 or _4, tuples (2,(3,4)), layouts SHAPE:STRIDE (a bare shape is column-major),\n"
+      "scaled bases 1@0, swizzles Sw<3,3,3> o (8,64):(64,1), tilers (3:3,(2,4):(1,8)) and the placeholder "
+      "_.\n"
+      "Results are CuTe's, computed with its algorithms and static-integer semantics.\n"
+      "\nFunctions:\n" +
+      functions +
+      "\nA failing line prints 'error: <function> at <where>: <why>' in its place (CuTe's condition name,\n"
+      "e.g. Stride Divisibility Condition); the exit code is then 2.");
+  cmd->add_option("expr", opt->exprs, "Expressions to evaluate");
+  cmd->add_option("--batch", opt->batch, "Read one expression per line from FILE ('-' for standard input)");
+  cmd->add_option("--style", opt->style, "Integer style: plain (4,8):(8,1) or cute (_4,_8):(_8,_1)")
+      ->check(CLI::IsMember({"plain", "cute"}));
+  return [opt, cmd]() -> int {
+    const Style style = opt->style == "cute" ? Style::Cute : Style::Plain;
+    if (opt->exprs.empty() && opt->batch.empty()) {
+      report("eval", "arguments",
+             "nothing to evaluate: give EXPR... or --batch FILE (see tvlab eval --help)");
+      return kBadInput;
+    }
+    bool all_ok = true;
+    for (std::size_t i = 0; i < opt->exprs.size(); ++i)
+      all_ok &=
+          eval_one(opt->exprs[i], opt->exprs.size() > 1 ? "argument " + std::to_string(i + 1) : "", style);
+    if (!opt->batch.empty()) {
+      std::ifstream file;
+      std::istream* in = &std::cin;
+      if (opt->batch != "-") {
+        file.open(opt->batch);
+        if (!file) {
+          report("eval", opt->batch, "cannot open the batch file");
+          return kBadInput;
+        }
+        in = &file;
+      }
+      std::string line;
+      for (std::size_t n = 1; std::getline(*in, line); ++n) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        all_ok &= eval_one(line, "line " + std::to_string(n), style);
+      }
+      if (in->bad()) {
+        report("eval", opt->batch, "read error");
+        return kBadInput;
+      }
+    }
+    std::cout.flush();
+    return all_ok ? kOk : kBadInput;
+  };
+}
+
+}  // namespace tvlab::cli

@@ -1,0 +1,42 @@
+// tvlab: compute, verify and draw GPU tensor layouts in the CuTe style.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "command.hpp"
+#include "eval_command.hpp"
+
+#ifndef TVLAB_VERSION
+#define TVLAB_VERSION "0.0.0"
+#endif
+
+int main(int argc, char** argv) {
+  using namespace tvlab::cli;
+  CLI::App app{"tvlab " TVLAB_VERSION " -- compute, verify and draw GPU tensor layouts in the CuTe style.",
+               "tvlab"};
+  app.set_version_flag("--version", "tvlab " TVLAB_VERSION);
+  app.require_subcommand(1);
+  app.footer(
+      "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
+      "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
+  auto run_eval = setup_eval(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    app.exit(e);
+    return kBadInput;
+  }
+  try {
+    if (app.got_subcommand("eval")) return run_eval();
+  } catch (const std::exception& e) {
+    report("tvlab", "run time", std::string("internal error: ") + e.what());
+    return kInternal;
+  }
+  return kBadInput;
+}

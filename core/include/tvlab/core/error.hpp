@@ -1,0 +1,51 @@
+// Errors raised by the core layer.
+//
+// A violated CuTe precondition is a LayoutError whose condition() is the name CuTe gives it in its
+// static_assert (e.g. "Stride Divisibility Condition"), and whose message names the operands in CuTe
+// notation. Malformed notation is a ParseError carrying the 1-based column of the problem.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+
+namespace tvlab {
+
+class LayoutError : public std::runtime_error {
+ public:
+  LayoutError(std::string condition, const std::string& detail)
+      : std::runtime_error(detail.empty() ? condition : condition + ": " + detail),
+        condition_(std::move(condition)) {}
+  const std::string& condition() const { return condition_; }
+
+ private:
+  std::string condition_;
+};
+
+class ParseError : public std::runtime_error {
+ public:
+  ParseError(std::size_t column, const std::string& why) : std::runtime_error(why), column_(column) {}
+  // 1-based column of the offending character in the parsed text.
+  std::size_t column() const { return column_; }
+
+ private:
+  std::size_t column_;
+};
+
+// Checked 64-bit arithmetic: overflow is a LayoutError ("Integer overflow"), never wrap-around.
+int64_t checked_add(int64_t a, int64_t b);
+int64_t checked_sub(int64_t a, int64_t b);
+int64_t checked_mul(int64_t a, int64_t b);
+// C++ truncating division and remainder; a zero divisor is a LayoutError ("Division by zero").
+int64_t checked_div(int64_t a, int64_t b);
+int64_t checked_mod(int64_t a, int64_t b);
+// CuTe's ceil_div on integers: (a + b - 1) / b.
+int64_t ceil_div(int64_t a, int64_t b);
+inline int64_t signum(int64_t a) {
+  return (a > 0) - (a < 0);
+}
+inline int64_t abs_value(int64_t a) {
+  return a < 0 ? checked_sub(0, a) : a;
+}
+
+}  // namespace tvlab

@@ -1,0 +1,51 @@
+// The expression evaluator behind `tvlab eval`: CuTe's function names over notation literals.
+//
+//   composition((10,2):(16,4),(5,4):(1,5))   -> (5,(2,2)):(16,(80,4))
+//   size(logical_divide((4,2,3):(2,1,8),4:2)) -> 24
+//   tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (128,64)) -> a composed layout
+//
+// Arguments are coerced the way CuTe's overloads take them: a bare shape where a layout is expected is
+// the compact column-major layout; where a tiler is expected (composition, divides, products) a tuple is
+// a tiler mode by mode. Swizzled (composed) layouts pass through the operations that act on their inner
+// layout. Every failure is an EvalError with the column of the call that failed.
+#pragma once
+
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/product.hpp"
+
+namespace tvlab {
+
+// A value of the notation: an integer or tuple, a layout, a tiler (a tuple holding layouts or _), the
+// placeholder _, a swizzle, a composed layout, or a major-order tag (LayoutLeft / LayoutRight).
+using Value = std::variant<IntTuple, Layout, Tiler, Underscore, Swizzle, ComposedLayout, Major>;
+
+std::string to_string(const Value& v, Style style = Style::Plain);
+
+class EvalError : public std::runtime_error {
+ public:
+  EvalError(std::size_t column, std::string what, const std::string& why)
+      : std::runtime_error(why), column_(column), what_(std::move(what)) {}
+  std::size_t column() const { return column_; }
+  // What failed: the function's name, or "syntax" for malformed notation.
+  const std::string& subject() const { return what_; }
+
+ private:
+  std::size_t column_;
+  std::string what_;
+};
+
+Value evaluate(const Expr& e);
+// Parse and evaluate; a lone literal shape prints as its compact layout (interface.md section 1).
+Value evaluate(std::string_view text);
+
+// The names evaluate() understands, with a one-line signature each, for --help.
+const std::vector<std::pair<std::string, std::string>>& eval_functions();
+
+}  // namespace tvlab

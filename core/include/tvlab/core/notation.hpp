@@ -1,0 +1,60 @@
+// CuTe's text notation: printing and parsing.
+//
+// Printing follows CuTe's print(): shape:stride, tuples in parentheses, no spaces:
+//   Style::Plain  (4,8):(8,1)      1@0     Sw<3,3,3> o 0 o (8,64):(64,1)
+//   Style::Cute   (_4,_8):(_8,_1)  _1@0    Sw<3,3,3> o _0 o (_8,_64):(_64,_1)
+//
+// Parsing accepts what CuTe prints and what a user types:
+//   integers 4 / _4 / -1 / _-1, tuples (a,b,...) nested, rank-1 (4), the placeholder _,
+//   layouts SHAPE:STRIDE (a bare shape is the compact column-major layout), scaled bases 1@0, 1@0@1,
+//   swizzles Sw<B,M,S>, composed layouts Sw<3,3,3> o (8,64):(64,1) and Sw<3,3,3> o 32 o L,
+//   tilers: tuples of layouts, integers and _, e.g. (3:3,(2,4):(1,8)),
+//   calls f(arg, ...) with CuTe's function names (see expr.hpp).
+// Errors are ParseErrors with the 1-based column. Nesting is limited to kMaxNesting levels and a text
+// to kMaxNodes syntax nodes, so hostile input cannot exhaust the stack or memory.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "tvlab/core/layout.hpp"
+#include "tvlab/core/swizzle.hpp"
+#include "tvlab/core/tiler.hpp"
+
+namespace tvlab {
+
+enum class Style { Plain, Cute };
+
+std::string to_string(const Scalar& s, Style style = Style::Plain);
+std::string to_string(const IntTuple& t, Style style = Style::Plain);
+std::string to_string(const Layout& l, Style style = Style::Plain);
+std::string to_string(const Tiler& t, Style style = Style::Plain);
+std::string to_string(const Swizzle& s);
+std::string to_string(const ComposedLayout& c, Style style = Style::Plain);
+
+inline constexpr int kMaxNesting = 64;
+inline constexpr std::size_t kMaxNodes = 100000;
+
+// Syntax tree of the notation.
+struct Expr {
+  enum class Kind { Integer, Underscore, Tuple, Layout, Swizzle, Composed, Call, Name };
+  Kind kind = Kind::Integer;
+  std::size_t column = 1;      // 1-based column where the node starts
+  Scalar value;                // Integer (a plain integer or a scaled basis)
+  std::string name;            // Call, Name
+  std::vector<Expr> children;  // Tuple elements; Call arguments; Layout {shape, stride};
+                               // Composed {swizzle, offset, layout} (offset may be absent: 2 children)
+  int swizzle[3] = {0, 0, 0};  // Swizzle B, M, S
+};
+
+// Parse one expression spanning the whole text.
+Expr parse_expr(std::string_view text);
+
+// Literals, for callers that need exactly one kind of value (throw ParseError otherwise).
+IntTuple parse_int_tuple(std::string_view text);
+// A layout literal SHAPE:STRIDE, or a bare shape (compact column-major). Validated (see validate()).
+Layout parse_layout(std::string_view text);
+
+}  // namespace tvlab

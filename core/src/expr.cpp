@@ -1,0 +1,587 @@
+#include "tvlab/core/expr.hpp"
+
+#include <map>
+
+#include "tvlab/core/coalesce.hpp"
+#include "tvlab/core/complement.hpp"
+#include "tvlab/core/composition.hpp"
+#include "tvlab/core/divide.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/inverse.hpp"
+#include "tvlab/core/recast.hpp"
+
+namespace tvlab {
+
+std::string to_string(const Value& v, Style style) {
+  struct Printer {
+    Style style;
+    std::string operator()(const IntTuple& t) const { return to_string(t, style); }
+    std::string operator()(const Layout& l) const { return to_string(l, style); }
+    std::string operator()(const Tiler& t) const { return to_string(t, style); }
+    std::string operator()(const Underscore&) const { return "_"; }
+    std::string operator()(const Swizzle& s) const { return to_string(s); }
+    std::string operator()(const ComposedLayout& c) const { return to_string(c, style); }
+    std::string operator()(const Major& m) const { return m == Major::Left ? "LayoutLeft" : "LayoutRight"; }
+  };
+  return std::visit(Printer{style}, v);
+}
+
+namespace {
+
+// A call being evaluated: its arguments and where to report problems.
+struct Call {
+  const Expr& expr;
+  std::vector<Value> args;
+
+  [[noreturn]] void fail(const std::string& why) const { throw EvalError(expr.column, expr.name, why); }
+  [[noreturn]] void fail_arg(std::size_t i, const std::string& why) const {
+    throw EvalError(expr.children[i].column, expr.name, "argument " + std::to_string(i + 1) + ": " + why);
+  }
+  void arity(std::size_t lo, std::size_t hi) const {
+    if (args.size() < lo || args.size() > hi) {
+      std::string want = lo == hi ? std::to_string(lo) : std::to_string(lo) + " to " + std::to_string(hi);
+      fail("takes " + want + " argument" + (hi == 1 ? "" : "s") + ", got " + std::to_string(args.size()));
+    }
+  }
+  bool is_composed(std::size_t i) const { return std::holds_alternative<ComposedLayout>(args[i]); }
+
+  Layout layout(std::size_t i) const {
+    if (auto* l = std::get_if<Layout>(&args[i])) return *l;
+    if (auto* t = std::get_if<IntTuple>(&args[i])) {
+      Layout l = make_layout(*t);
+      validate(l);
+      return l;
+    }
+    if (auto* c = std::get_if<ComposedLayout>(&args[i])) return c->layout;
+    fail_arg(i, "expected a layout, got " + to_string(args[i]));
+  }
+  Tiler tiler(std::size_t i) const {
+    if (auto* l = std::get_if<Layout>(&args[i])) return Tiler(*l);
+    if (auto* t = std::get_if<IntTuple>(&args[i])) return Tiler::from_shape(*t);
+    if (auto* t = std::get_if<Tiler>(&args[i])) return *t;
+    if (std::holds_alternative<Underscore>(args[i])) return Tiler(Underscore{});
+    fail_arg(i, "expected a tiler (a layout, an integer, _ or a tuple of those), got " + to_string(args[i]));
+  }
+  IntTuple tuple(std::size_t i) const {
+    if (auto* t = std::get_if<IntTuple>(&args[i])) return *t;
+    fail_arg(i, "expected an integer or a tuple of integers, got " + to_string(args[i]));
+  }
+  int64_t integer(std::size_t i) const {
+    IntTuple t = tuple(i);
+    if (t.is_tuple() || t.value().is_basis()) fail_arg(i, "expected an integer, got " + to_string(t));
+    return t.value().value;
+  }
+  int index(std::size_t i) const {
+    int64_t v = integer(i);
+    if (v < 0 || v > 1 << 20) fail_arg(i, "index " + std::to_string(v) + " out of range");
+    return static_cast<int>(v);
+  }
+  // The modes from argument `from` on as indices.
+  std::vector<int> indices(std::size_t from) const {
+    std::vector<int> out;
+    for (std::size_t i = from; i < args.size(); ++i) out.push_back(index(i));
+    return out;
+  }
+  // A layout-valued result keeps the swizzle of a composed first argument.
+  Value keep_swizzle(Layout l) const {
+    if (auto* c = std::get_if<ComposedLayout>(&args[0]))
+      return ComposedLayout(c->swizzle, c->offset, std::move(l));
+    return l;
+  }
+};
+
+using Handler = std::function<Value(const Call&)>;
+
+Value layout_or_tuple(const Call& c, const std::function<Layout(const Layout&)>& on_layout,
+                      const std::function<IntTuple(const IntTuple&)>& on_tuple) {
+  if (std::holds_alternative<IntTuple>(c.args[0])) return on_tuple(c.tuple(0));
+  return c.keep_swizzle(on_layout(c.layout(0)));
+}
+
+const std::map<std::string, std::pair<std::string, Handler>>& table() {
+  static const std::map<std::string, std::pair<std::string, Handler>> t = {
+      {"coalesce",
+       {"coalesce(L[,profile])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          if (c.args.size() == 1 && std::holds_alternative<IntTuple>(c.args[0])) return coalesce(c.tuple(0));
+          return c.keep_swizzle(c.args.size() == 2 ? coalesce(c.layout(0), c.tuple(1))
+                                                   : coalesce(c.layout(0)));
+        }}},
+      {"filter",
+       {"filter(L[,profile])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          return c.keep_swizzle(c.args.size() == 2 ? filter(c.layout(0), c.tuple(1)) : filter(c.layout(0)));
+        }}},
+      {"filter_zeros",
+       {"filter_zeros(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return c.keep_swizzle(filter_zeros(c.layout(0)));
+        }}},
+      {"composition",
+       {"composition(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          if (auto* sw = std::get_if<Swizzle>(&c.args[0]))
+            return ComposedLayout(*sw, IntTuple(0), c.layout(1));
+          return c.keep_swizzle(composition(c.layout(0), c.tiler(1)));
+        }}},
+      {"complement",
+       {"complement(L[,cotarget])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          if (c.args.size() == 1) return complement(c.layout(0));
+          if (auto* l = std::get_if<Layout>(&c.args[1])) return complement(c.layout(0), l->shape);
+          return complement(c.layout(0), c.tuple(1));
+        }}},
+      {"right_inverse",
+       {"right_inverse(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
+          return right_inverse(c.layout(0));
+        }}},
+      {"left_inverse",
+       {"left_inverse(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
+          return left_inverse(c.layout(0));
+        }}},
+      {"logical_divide",
+       {"logical_divide(L,T)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(logical_divide(c.layout(0), c.tiler(1)));
+        }}},
+      {"zipped_divide",
+       {"zipped_divide(L,T)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(zipped_divide(c.layout(0), c.tiler(1)));
+        }}},
+      {"tiled_divide",
+       {"tiled_divide(L,T)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(tiled_divide(c.layout(0), c.tiler(1)));
+        }}},
+      {"flat_divide",
+       {"flat_divide(L,T)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(flat_divide(c.layout(0), c.tiler(1)));
+        }}},
+      {"logical_product",
+       {"logical_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(logical_product(c.layout(0), c.tiler(1)));
+        }}},
+      {"zipped_product",
+       {"zipped_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(zipped_product(c.layout(0), c.tiler(1)));
+        }}},
+      {"tiled_product",
+       {"tiled_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(tiled_product(c.layout(0), c.tiler(1)));
+        }}},
+      {"flat_product",
+       {"flat_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(flat_product(c.layout(0), c.tiler(1)));
+        }}},
+      {"blocked_product",
+       {"blocked_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(blocked_product(c.layout(0), c.layout(1)));
+        }}},
+      {"raked_product",
+       {"raked_product(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return c.keep_swizzle(raked_product(c.layout(0), c.layout(1)));
+        }}},
+      {"tile_to_shape",
+       {"tile_to_shape(L,shape[,order])",
+        [](const Call& c) -> Value {
+          c.arity(2, 3);
+          ModeOrder order = Major::Left;
+          if (c.args.size() == 3) {
+            if (auto* m = std::get_if<Major>(&c.args[2]))
+              order = *m;
+            else
+              order = c.tuple(2);
+          }
+          return c.keep_swizzle(tile_to_shape(c.layout(0), c.tuple(1), order));
+        }}},
+      {"upcast",
+       {"upcast(L,n)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return upcast(c.layout(0), c.integer(1));
+        }}},
+      {"downcast",
+       {"downcast(L,n)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return downcast(c.layout(0), c.integer(1));
+        }}},
+      {"max_common_vector",
+       {"max_common_vector(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return IntTuple(max_common_vector(c.layout(0), c.layout(1)));
+        }}},
+      {"max_common_layout",
+       {"max_common_layout(A,B)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return max_common_layout(c.layout(0), c.layout(1));
+        }}},
+      {"nullspace",
+       {"nullspace(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return nullspace(c.layout(0));
+        }}},
+      {"make_layout",
+       {"make_layout(shape[,stride]) | make_layout(L0,L1,...)",
+        [](const Call& c) -> Value {
+          c.arity(1, 64);
+          bool any_layout = false;
+          for (const Value& v : c.args) any_layout |= std::holds_alternative<Layout>(v);
+          if (any_layout || c.args.size() > 2) {
+            std::vector<Layout> modes;
+            for (std::size_t i = 0; i < c.args.size(); ++i) modes.push_back(c.layout(i));
+            return make_layout(modes);
+          }
+          if (c.args.size() == 1) return c.layout(0);
+          if (auto* m = std::get_if<Major>(&c.args[1])) return make_layout(c.tuple(0), *m);
+          Layout l = make_layout(c.tuple(0), c.tuple(1));
+          validate(l);
+          return l;
+        }}},
+      {"make_ordered_layout",
+       {"make_ordered_layout(shape,order)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          if (auto* m = std::get_if<Major>(&c.args[1])) return make_layout(c.tuple(0), *m);
+          return make_ordered_layout(c.tuple(0), c.tuple(1));
+        }}},
+      {"make_identity_layout",
+       {"make_identity_layout(shape)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return make_identity_layout(c.tuple(0));
+        }}},
+      {"with_shape",
+       {"with_shape(L,shape)",
+        [](const Call& c) -> Value {
+          c.arity(2, 64);
+          IntTuple shape = c.tuple(1);
+          if (c.args.size() > 2) {
+            TupleBuilder b;
+            for (std::size_t i = 1; i < c.args.size(); ++i) b.push(c.tuple(i));
+            shape = b.build();
+          }
+          return c.keep_swizzle(with_shape(c.layout(0), shape));
+        }}},
+      {"size",
+       {"size(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(product(c.tuple(0)));
+          return IntTuple(size(c.layout(0)));
+        }}},
+      {"cosize",
+       {"cosize(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return IntTuple(cosize(c.layout(0)));
+        }}},
+      {"coshape",
+       {"coshape(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return coshape(c.layout(0));
+        }}},
+      {"shape",
+       {"shape(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return c.layout(0).shape;
+        }}},
+      {"stride",
+       {"stride(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return c.layout(0).stride;
+        }}},
+      {"rank",
+       {"rank(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          if (auto* t = std::get_if<Tiler>(&c.args[0])) return IntTuple(t->rank());
+          if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(rank(c.tuple(0)));
+          return IntTuple(rank(c.layout(0)));
+        }}},
+      {"depth",
+       {"depth(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(depth(c.tuple(0)));
+          return IntTuple(depth(c.layout(0)));
+        }}},
+      {"crd2idx",
+       {"crd2idx(coord,shape[,stride]) | crd2idx(coord,L)",
+        [](const Call& c) -> Value {
+          c.arity(2, 3);
+          if (c.args.size() == 3) return crd2idx(c.tuple(0), c.tuple(1), c.tuple(2));
+          if (std::holds_alternative<Layout>(c.args[1])) return c.layout(1)(c.tuple(0));
+          return crd2idx(c.tuple(0), c.tuple(1), compact_col_major(c.tuple(1)));
+        }}},
+      {"idx2crd",
+       {"idx2crd(index,shape[,stride])",
+        [](const Call& c) -> Value {
+          c.arity(2, 3);
+          if (c.args.size() == 3) return idx2crd(c.tuple(0), c.tuple(1), c.tuple(2));
+          return idx2crd(c.tuple(0), c.tuple(1));
+        }}},
+      {"get",
+       {"get(L,i...)",
+        [](const Call& c) -> Value {
+          c.arity(2, 16);
+          auto path = c.indices(1);
+          if (auto* t = std::get_if<Tiler>(&c.args[0])) {
+            Tiler r = *t;
+            for (int i : path) {
+              if (!r.is_tuple() || i >= r.rank()) c.fail("index " + std::to_string(i) + " out of range");
+              Tiler next = r.modes()[i];
+              r = next;
+            }
+            if (r.is_layout()) return r.layout();
+            if (r.is_integer()) return IntTuple(r.integer());
+            if (r.is_underscore()) return Underscore{};
+            return r;
+          }
+          return layout_or_tuple(
+              c, [&](const Layout& l) { return get(l, path); },
+              [&](const IntTuple& t) { return get(t, path); });
+        }}},
+      {"select",
+       {"select(L,i...)",
+        [](const Call& c) -> Value {
+          c.arity(2, 64);
+          auto modes = c.indices(1);
+          return layout_or_tuple(
+              c, [&](const Layout& l) { return select(l, modes); },
+              [&](const IntTuple& t) { return select(t, modes); });
+        }}},
+      {"take",
+       {"take(L,b,e)",
+        [](const Call& c) -> Value {
+          c.arity(3, 3);
+          const int b = c.index(1), e = c.index(2);
+          return layout_or_tuple(
+              c, [&](const Layout& l) { return take(l, b, e); },
+              [&](const IntTuple& t) { return take(t, b, e); });
+        }}},
+      {"flatten",
+       {"flatten(L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return layout_or_tuple(
+              c, [](const Layout& l) { return flatten(l); }, [](const IntTuple& t) { return flatten(t); });
+        }}},
+      {"append",
+       {"append(L[,x])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          if (std::holds_alternative<IntTuple>(c.args[0]))
+            return append(c.tuple(0), c.args.size() == 2 ? c.tuple(1) : IntTuple(1));
+          return c.keep_swizzle(append(c.layout(0), c.args.size() == 2 ? c.layout(1) : Layout()));
+        }}},
+      {"prepend",
+       {"prepend(L[,x])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          if (std::holds_alternative<IntTuple>(c.args[0]))
+            return prepend(c.tuple(0), c.args.size() == 2 ? c.tuple(1) : IntTuple(1));
+          return c.keep_swizzle(prepend(c.layout(0), c.args.size() == 2 ? c.layout(1) : Layout()));
+        }}},
+      {"group",
+       {"group(L,b,e)",
+        [](const Call& c) -> Value {
+          c.arity(3, 3);
+          const int b = c.index(1);
+          const int e = c.integer(2) == -1 ? -1 : c.index(2);
+          return layout_or_tuple(
+              c, [&](const Layout& l) { return group(l, b, e); },
+              [&](const IntTuple& t) { return group(t, b, e); });
+        }}},
+      {"zip",
+       {"zip(A[,B])",
+        [](const Call& c) -> Value {
+          c.arity(1, 2);
+          bool tuples = std::holds_alternative<IntTuple>(c.args[0]);
+          if (c.args.size() == 1) return tuples ? Value(zip(c.tuple(0))) : Value(zip(c.layout(0)));
+          if (tuples) return zip(IntTuple::tuple({c.tuple(0), c.tuple(1)}));
+          return zip(c.layout(0), c.layout(1));
+        }}},
+      {"ceil_div",
+       {"ceil_div(a,b)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return ceil_div(c.tuple(0), c.tuple(1));
+        }}},
+      {"shape_div",
+       {"shape_div(a,b)",
+        [](const Call& c) -> Value {
+          c.arity(2, 2);
+          return shape_div(c.tuple(0), c.tuple(1));
+        }}},
+      {"product_each",
+       {"product_each(shape)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return product_each(c.tuple(0));
+        }}},
+  };
+  return t;
+}
+
+Value literal_tuple(const Expr& e, std::vector<Value> elems) {
+  bool all_int = true;
+  for (const Value& v : elems) all_int &= std::holds_alternative<IntTuple>(v);
+  if (all_int) {
+    TupleBuilder b;
+    for (const Value& v : elems) b.push(std::get<IntTuple>(v));
+    return b.build();
+  }
+  Tiler::Modes modes;
+  for (std::size_t i = 0; i < elems.size(); ++i) {
+    const Value& v = elems[i];
+    if (auto* t = std::get_if<IntTuple>(&v))
+      modes.push_back(Tiler::from_shape(*t));
+    else if (auto* l = std::get_if<Layout>(&v))
+      modes.push_back(Tiler(*l));
+    else if (auto* t2 = std::get_if<Tiler>(&v))
+      modes.push_back(*t2);
+    else if (std::holds_alternative<Underscore>(v))
+      modes.push_back(Tiler(Underscore{}));
+    else
+      throw EvalError(e.children[i].column, "tuple", "a tuple cannot hold " + to_string(v));
+  }
+  return Tiler(std::move(modes));
+}
+
+IntTuple int_operand(const Expr& e, const Value& v, const char* role) {
+  if (auto* t = std::get_if<IntTuple>(&v)) return *t;
+  throw EvalError(e.column, "layout", std::string("the ") + role + " must be integers, got " + to_string(v));
+}
+
+Value eval_node(const Expr& e) {
+  try {
+    switch (e.kind) {
+      case Expr::Kind::Integer:
+        return IntTuple(e.value);
+      case Expr::Kind::Underscore:
+        return Underscore{};
+      case Expr::Kind::Tuple: {
+        std::vector<Value> elems;
+        for (const Expr& c : e.children) elems.push_back(eval_node(c));
+        return literal_tuple(e, std::move(elems));
+      }
+      case Expr::Kind::Layout: {
+        IntTuple shape = int_operand(e.children[0], eval_node(e.children[0]), "shape");
+        IntTuple stride = int_operand(e.children[1], eval_node(e.children[1]), "stride");
+        if (!congruent(shape, stride))
+          throw EvalError(
+              e.children[1].column, "layout",
+              "stride " + to_string(stride) + " does not match the profile of shape " + to_string(shape));
+        Layout l(shape, stride);
+        validate(l);
+        return l;
+      }
+      case Expr::Kind::Swizzle:
+        return Swizzle(e.swizzle[0], e.swizzle[1], e.swizzle[2]);
+      case Expr::Kind::Composed: {
+        Swizzle sw(e.children[0].swizzle[0], e.children[0].swizzle[1], e.children[0].swizzle[2]);
+        IntTuple offset(0);
+        if (e.children.size() == 3) offset = int_operand(e.children[1], eval_node(e.children[1]), "offset");
+        const Expr& inner = e.children.back();
+        Value l = eval_node(inner);
+        if (auto* t = std::get_if<IntTuple>(&l)) {
+          Layout m = make_layout(*t);
+          validate(m);
+          return ComposedLayout(sw, offset, m);
+        }
+        if (auto* ll = std::get_if<Layout>(&l)) return ComposedLayout(sw, offset, *ll);
+        throw EvalError(inner.column, "composed layout", "expected a layout after 'o', got " + to_string(l));
+      }
+      case Expr::Kind::Name:
+        if (e.name == "LayoutLeft" || e.name == "GenColMajor") return Major::Left;
+        if (e.name == "LayoutRight" || e.name == "GenRowMajor") return Major::Right;
+        throw EvalError(e.column, e.name, "unknown name (did you mean a call, " + e.name + "(...)?)");
+      case Expr::Kind::Call: {
+        auto it = table().find(e.name);
+        if (it == table().end())
+          throw EvalError(e.column, e.name, "unknown function; see `tvlab eval --help`");
+        Call call{e, {}};
+        for (const Expr& c : e.children) call.args.push_back(eval_node(c));
+        return it->second.second(call);
+      }
+    }
+  } catch (const LayoutError& err) {
+    throw EvalError(e.column, e.kind == Expr::Kind::Call ? e.name : "layout", err.what());
+  }
+  throw EvalError(e.column, "expression", "unsupported expression");
+}
+
+}  // namespace
+
+Value evaluate(const Expr& e) {
+  return eval_node(e);
+}
+
+Value evaluate(std::string_view text) {
+  Expr e;
+  try {
+    e = parse_expr(text);
+  } catch (const ParseError& err) {
+    throw EvalError(err.column(), "syntax", err.what());
+  }
+  Value v = evaluate(e);
+  const bool literal_shape =
+      e.kind == Expr::Kind::Tuple || (e.kind == Expr::Kind::Integer && !e.value.is_basis());
+  if (auto* t = std::get_if<IntTuple>(&v); t && literal_shape) {
+    Layout l = make_layout(*t);
+    try {
+      validate(l);
+    } catch (const LayoutError& err) {
+      throw EvalError(e.column, "layout", err.what());
+    }
+    return l;
+  }
+  return v;
+}
+
+const std::vector<std::pair<std::string, std::string>>& eval_functions() {
+  static const std::vector<std::pair<std::string, std::string>> list = [] {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [name, entry] : table()) out.emplace_back(name, entry.first);
+    return out;
+  }();
+  return list;
+}
+
+}  // namespace tvlab
