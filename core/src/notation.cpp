@@ -214,6 +214,7 @@ class Parser {
 
   Expr call(std::string name, std::size_t start) {
     enter(start);
+    const std::size_t paren = pos_;
     ++pos_;  // '('
     Expr c = node(Expr::Kind::Call, start);
     c.name = std::move(name);
@@ -221,7 +222,7 @@ class Parser {
       while (true) {
         c.children.push_back(expr());
         skip_ws();
-        if (pos_ >= s_.size()) fail(start, "unbalanced '(' of " + c.name + ": no matching ')'");
+        if (pos_ >= s_.size()) fail(paren, "unbalanced '(' of " + c.name + ": no matching ')'");
         if (s_[pos_] == ',') {
           ++pos_;
           continue;

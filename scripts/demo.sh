@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Quick start (1): install what is missing, build, and run tvlab's main job on a built-in default.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+bash "$root/scripts/setup.sh"
+bash "$root/scripts/build.sh"
+tvlab="${TVLAB_BUILD_DIR:-$root/build}/cli/tvlab"
+
+echo "== CuTe's layout algebra, as tvlab eval computes it =="
+while IFS= read -r expr; do
+  printf '%-58s = %s\n' "$expr" "$("$tvlab" eval "$expr")"
+done <<'EXPRS'
+composition((10,2):(16,4),(5,4):(1,5))
+complement(4:2,24)
+logical_divide((4,2,3):(2,1,8),4:2)
+zipped_divide((9,(4,8)):(59,(13,1)),(3:3,(2,4):(1,8)))
+blocked_product((2,5):(5,1),(3,4):(1,3))
+raked_product((2,5):(5,1),(3,4):(1,3))
+right_inverse(((4,8),(2,2)):((32,1),(16,8)))
+make_identity_layout((4,8))
+EXPRS

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# CLI tests for `tvlab eval`: results, exit codes, one output line per input line, hostile input.
+set -u
+tvlab="$1"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+
+check() {  # name, expected exit code, expected stdout (exact), command...
+  local name="$1" want_rc="$2" want_out="$3"; shift 3
+  local out rc
+  out="$("$@" 2>"$tmp/err")"; rc=$?
+  if [ "$rc" != "$want_rc" ] || [ "$out" != "$want_out" ]; then
+    echo "FAIL $name: rc=$rc (want $want_rc)"; echo "  got:  $out"; echo "  want: $want_out"; sed 's/^/  stderr: /' "$tmp/err"
+    fails=$((fails+1))
+  else passes=$((passes+1)); fi
+}
+check_err() {  # name, needle in stdout+stderr; command must exit 2 and not crash
+  local name="$1" needle="$2"; shift 2
+  local out rc
+  out="$("$@" 2>&1)"; rc=$?
+  if [ "$rc" != 2 ] || ! grep -qF -- "$needle" <<<"$out"; then
+    echo "FAIL $name: rc=$rc (want 2), output lacks '$needle'"; echo "$out" | head -5 | sed 's/^/  /'
+    fails=$((fails+1))
+  else passes=$((passes+1)); fi
+}
+
+check anchors 0 $'(5,(2,2)):(16,(80,4))\n(2,3):(1,8)' "$tvlab" eval 'composition((10,2):(16,4),(5,4):(1,5))' 'complement(4:2,24)'
+check style 0 '(_4,_8):(_8,_1)' "$tvlab" eval --style cute '(4,8):(8,1)'
+printf 'coalesce((2,(1,6)):(1,(6,2)))\n(4,8):(1)\n\nsize((4,8))\n' > "$tmp/batch"
+check batch-lines 2 $'12:1\nerror: layout at line 2, column 7: stride (1) does not match the profile of shape (4,8)\nerror: syntax at line 3, column 1: expected a value, found the end of the text\n32' "$tvlab" eval --batch "$tmp/batch"
+check batch-stdin 0 $'4:1\n32' bash -c "printf 'right_inverse((4,2):(1,0))\nmax_common_vector((8,4):(1,8),32:1)\n' | '$tvlab' eval --batch -"
+check_err stride-divisibility 'Stride Divisibility Condition' "$tvlab" eval 'composition((4,3):(1,8),2:6)'
+check_err unbalanced 'unbalanced' "$tvlab" eval '((4,8):(1,4)'
+check_err rank-mismatch 'profile' "$tvlab" eval '(4,8):(1)'
+check_err empty 'end of the text' "$tvlab" eval ''
+check_err garbage "unexpected" "$tvlab" eval '%%%'
+check_err zero-shape 'non-positive' "$tvlab" eval '(0,4):(1,1)'
+check_err negative-shape 'non-positive' "$tvlab" eval '(-3,4):(1,1)'
+check_err overflow '64 bits' "$tvlab" eval '(1000000000,1000000000,1000000000):(1,1,1)'
+python3 -c "print('('*100000 + '4' + ')'*100000)" > "$tmp/deep"
+check_err deep-nesting 'nesting deeper than' "$tvlab" eval --batch "$tmp/deep"
+python3 -c "print('(' + '1,'*1000000 + '1)')" > "$tmp/wide"
+check_err megabyte-line 'expression too large' "$tvlab" eval --batch "$tmp/wide"
+check_err missing-file 'cannot open' "$tvlab" eval --batch "$tmp/does-not-exist"
+check_err no-args 'nothing to evaluate' "$tvlab" eval
+check_err bad-option 'style' "$tvlab" eval --style fancy '4:1'
+check help 0 "$("$tvlab" eval --help)" "$tvlab" eval --help
+"$tvlab" eval --help | grep -q 'Stride Divisibility' && passes=$((passes+1)) || { echo "FAIL help lacks errors"; fails=$((fails+1)); }
+
+echo "$passes passed, $fails failed"
+[ "$fails" = 0 ]

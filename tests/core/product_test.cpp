@@ -1,0 +1,59 @@
+#include "tvlab/core/product.hpp"
+
+#include <gtest/gtest.h>
+
+#include "test_support.hpp"
+#include "tvlab/core/error.hpp"
+
+namespace tvlab {
+namespace {
+using test::L;
+using test::S;
+using test::T;
+
+// logical_product(A, B): mode 0 is A, mode 1 repeats A over B; for compact A and B the product is
+// injective and covers size(A)*size(B) indices.
+TEST(LogicalProduct, PostconditionsOverDomain) {
+  auto ls = test::compact_layouts();
+  for (std::size_t i = 0; i < ls.size(); i += 9) {
+    for (std::size_t j = 0; j < ls.size(); j += 17) {
+      const Layout &a = ls[i], &b = ls[j];
+      Layout r = logical_product(a, Tiler(b));
+      ASSERT_EQ(mode(r, 0), a);
+      ASSERT_EQ(size(r), size(a) * size(b)) << S(a) << " x " << S(b);
+      EXPECT_TRUE(test::is_injective(r)) << S(a) << " x " << S(b) << " = " << S(r);
+      EXPECT_EQ(cosize(r), size(r)) << S(a) << " x " << S(b) << " = " << S(r);
+      // blocked and raked products are the same set of indices, rearranged mode by mode.
+      Layout bp = blocked_product(a, b), rp = raked_product(a, b);
+      auto ir = test::image(r), ib = test::image(bp), ik = test::image(rp);
+      std::sort(ir.begin(), ir.end()), std::sort(ib.begin(), ib.end()), std::sort(ik.begin(), ik.end());
+      EXPECT_EQ(ir, ib) << S(a) << " x " << S(b);
+      EXPECT_EQ(ir, ik) << S(a) << " x " << S(b);
+    }
+  }
+}
+
+TEST(Product, Examples) {
+  EXPECT_EQ(S(logical_product(L("4:1"), Tiler(int64_t(3)))), "(4,3):(1,4)");
+  EXPECT_EQ(S(logical_product(L("(2,2):(4,1)"), Tiler(L("6:1")))), "((2,2),(2,3)):((4,1),(2,8))");
+  EXPECT_EQ(S(logical_product(L("(2,2):(4,1)"), Tiler(L("(4,2):(2,1)")))), "((2,2),(4,2)):((4,1),(8,2))");
+  EXPECT_EQ(S(blocked_product(L("(2,5):(5,1)"), L("(3,4):(1,3)"))), "((2,3),(5,4)):((5,10),(1,30))");
+  EXPECT_EQ(S(raked_product(L("(2,5):(5,1)"), L("(3,4):(1,3)"))), "((3,2),(4,5)):((10,5),(30,1))");
+  EXPECT_EQ(S(zipped_product(L("(2,5):(5,1)"), Tiler::from_shape(T("(3,4)")))),
+            "((2,5),(3,4)):((5,1),(1,5))");
+  EXPECT_EQ(S(tiled_product(L("(2,5):(5,1)"), Tiler::from_shape(T("(3,4)")))), "((2,5),3,4):((5,1),1,5)");
+  EXPECT_EQ(S(flat_product(L("(2,5):(5,1)"), Tiler::from_shape(T("(3,4)")))), "(2,5,3,4):(5,1,1,5)");
+  EXPECT_EQ(S(tile_to_shape(L("(2,2):(1,2)"), T("(4,6)"))), "((2,2),(2,3)):((1,4),(2,8))");
+  EXPECT_EQ(S(tile_to_shape(L("(2,2):(1,2)"), T("(4,6)"), Major::Right)), "((2,2),(2,3)):((1,12),(2,4))");
+  EXPECT_EQ(S(tile_to_shape(L("(2,2):(1,2)"), T("(4,6)"), T("(1,0)"))), "((2,2),(2,3)):((1,12),(2,4))");
+  try {
+    tile_to_shape(L("(2,2):(1,2)"), T("(5,6)"));
+    FAIL();
+  } catch (const LayoutError& e) {
+    EXPECT_EQ(e.condition(), "tile_to_shape: block shape does not divide the target shape.");
+  }
+  EXPECT_THROW(tile_to_shape(L("(2,2,2):(1,2,4)"), T("(4,6)")), LayoutError);
+}
+
+}  // namespace
+}  // namespace tvlab
