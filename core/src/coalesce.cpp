@@ -29,10 +29,11 @@ Layout bw_coalesce(const Flat& shape, const Flat& stride, int last, Scalar new_s
     }
   }
   if (is_int)
-    return ns[0].is(1) ? Layout(IntTuple(1), IntTuple(0)) : Layout(IntTuple(ns[0]), IntTuple(nd[0]));
+    return ns[0].is(1) ? Layout(IntTuple(1), IntTuple(0), Layout::Trusted{})
+                       : Layout(IntTuple(ns[0]), IntTuple(nd[0]), Layout::Trusted{});
   TupleBuilder s, d;
   for (int k = static_cast<int>(ns.size()) - 1; k >= 0; --k) s.push(ns[k]), d.push(nd[k]);
-  return Layout(s.build(), d.build());
+  return Layout(s.build(), d.build(), Layout::Trusted{});
 }
 
 Layout coalesce_impl(const Layout& l, bool preserve_outside) {

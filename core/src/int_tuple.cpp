@@ -66,20 +66,4 @@ bool operator==(const IntTuple& a, const IntTuple& b) {
   return true;
 }
 
-TupleBuilder& TupleBuilder::push(const IntTuple& child) {
-  auto& n = t_.nodes_;
-  n.insert(n.end(), child.nodes_.begin(), child.nodes_.end());
-  n[0].rank += 1;
-  n[0].span += static_cast<int32_t>(child.nodes_.size());
-  return *this;
-}
-
-TupleBuilder& TupleBuilder::push(const Scalar& leaf) {
-  auto& n = t_.nodes_;
-  n.push_back(IntTuple::Node{-1, 1, leaf});
-  n[0].rank += 1;
-  n[0].span += 1;
-  return *this;
-}
-
 }  // namespace tvlab

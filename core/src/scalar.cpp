@@ -17,17 +17,10 @@ Scalar Scalar::basis(int64_t v, const int* p, int d) {
   return s;
 }
 
-Scalar operator*(const Scalar& a, const Scalar& b) {
-  if (a.is_basis() && b.is_basis())
-    throw LayoutError("Invalid product", "two scaled bases cannot be multiplied");
-  Scalar r = a.is_basis() ? a : b;
-  r.value = checked_mul(a.value, b.value);
-  return r;
-}
+void throw_basis_product() { throw LayoutError("Invalid product", "two scaled bases cannot be multiplied"); }
 
-int64_t plain(const Scalar& s, const char* what) {
-  if (s.is_basis()) throw LayoutError("Scaled basis not allowed", std::string(what) + " needs integers");
-  return s.value;
+void throw_basis_not_allowed(const char* what) {
+  throw LayoutError("Scaled basis not allowed", std::string(what) + " needs integers");
 }
 
 }  // namespace tvlab

@@ -33,19 +33,38 @@ class ParseError : public std::runtime_error {
 };
 
 // Checked 64-bit arithmetic: overflow is a LayoutError ("Integer overflow"), never wrap-around.
-int64_t checked_add(int64_t a, int64_t b);
-int64_t checked_sub(int64_t a, int64_t b);
-int64_t checked_mul(int64_t a, int64_t b);
+[[noreturn]] void throw_overflow(const char* op, int64_t a, int64_t b);
+[[noreturn]] void throw_division_by_zero(const char* op, int64_t a);
+
+inline int64_t checked_add(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_add_overflow(a, b, &r)) throw_overflow("+", a, b);
+  return r;
+}
+inline int64_t checked_sub(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_sub_overflow(a, b, &r)) throw_overflow("-", a, b);
+  return r;
+}
+inline int64_t checked_mul(int64_t a, int64_t b) {
+  int64_t r;
+  if (__builtin_mul_overflow(a, b, &r)) throw_overflow("*", a, b);
+  return r;
+}
 // C++ truncating division and remainder; a zero divisor is a LayoutError ("Division by zero").
-int64_t checked_div(int64_t a, int64_t b);
-int64_t checked_mod(int64_t a, int64_t b);
+inline int64_t checked_div(int64_t a, int64_t b) {
+  if (b == 0) throw_division_by_zero("/", a);
+  if (b == -1) return checked_sub(0, a);
+  return a / b;
+}
+inline int64_t checked_mod(int64_t a, int64_t b) {
+  if (b == 0) throw_division_by_zero("%", a);
+  if (b == -1) return 0;
+  return a % b;
+}
 // CuTe's ceil_div on integers: (a + b - 1) / b.
-int64_t ceil_div(int64_t a, int64_t b);
-inline int64_t signum(int64_t a) {
-  return (a > 0) - (a < 0);
-}
-inline int64_t abs_value(int64_t a) {
-  return a < 0 ? checked_sub(0, a) : a;
-}
+inline int64_t ceil_div(int64_t a, int64_t b) { return checked_div(checked_sub(checked_add(a, b), 1), b); }
+inline int64_t signum(int64_t a) { return (a > 0) - (a < 0); }
+inline int64_t abs_value(int64_t a) { return a < 0 ? checked_sub(0, a) : a; }
 
 }  // namespace tvlab

@@ -66,8 +66,20 @@ class IntTuple {
 class TupleBuilder {
  public:
   TupleBuilder() { t_.nodes_.clear(), t_.nodes_.push_back(IntTuple::Node{0, 1, Scalar()}); }
-  TupleBuilder& push(const IntTuple& child);
-  TupleBuilder& push(const Scalar& leaf);
+  TupleBuilder& push(const IntTuple& child) {
+    auto& n = t_.nodes_;
+    n.insert(n.end(), child.nodes_.begin(), child.nodes_.end());
+    n[0].rank += 1;
+    n[0].span += static_cast<int32_t>(child.nodes_.size());
+    return *this;
+  }
+  TupleBuilder& push(const Scalar& leaf) {
+    auto& n = t_.nodes_;
+    n.push_back(IntTuple::Node{-1, 1, leaf});
+    n[0].rank += 1;
+    n[0].span += 1;
+    return *this;
+  }
   int count() const { return t_.nodes_[0].rank; }
   IntTuple build() const { return t_; }
 

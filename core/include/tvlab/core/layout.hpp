@@ -27,6 +27,9 @@ struct Layout {
 
   Layout() : shape(1), stride(0) {}
   Layout(IntTuple s, IntTuple d);  // throws LayoutError unless congruent
+  // For algorithms that construct congruent shapes and strides by design: no check.
+  struct Trusted {};
+  Layout(IntTuple s, IntTuple d, Trusted) : shape(std::move(s)), stride(std::move(d)) {}
   // L(c): the index (or, with scaled-basis strides, the coordinate) of a coordinate or 1-D index.
   IntTuple operator()(const IntTuple& coord) const { return crd2idx(coord, shape, stride); }
   // L(i) for an integer i and plain integer strides.

@@ -47,10 +47,21 @@ struct Scalar {
   friend bool operator!=(const Scalar& a, const Scalar& b) { return !(a == b); }
 };
 
+[[noreturn]] void throw_basis_product();
+[[noreturn]] void throw_basis_not_allowed(const char* what);
+
 // Products with at most one scaled basis among the factors; two bases is a LayoutError.
-Scalar operator*(const Scalar& a, const Scalar& b);
+inline Scalar operator*(const Scalar& a, const Scalar& b) {
+  if (a.is_basis() && b.is_basis()) throw_basis_product();
+  Scalar r = a.is_basis() ? a : b;
+  r.value = checked_mul(a.value, b.value);
+  return r;
+}
 
 // Plain integer value of a Scalar, or a LayoutError naming `what` when it is a scaled basis.
-int64_t plain(const Scalar& s, const char* what);
+inline int64_t plain(const Scalar& s, const char* what) {
+  if (s.is_basis()) throw_basis_not_allowed(what);
+  return s.value;
+}
 
 }  // namespace tvlab
