@@ -31,7 +31,9 @@ struct Lhs {
   const Scalar& stride(int i) const { return d[i].value; }
 };
 
-Layout leaf_layout(int64_t s, Scalar d) { return Layout(IntTuple(s), IntTuple(d), Layout::Trusted{}); }
+Layout leaf_layout(int64_t s, Scalar d) {
+  return Layout(IntTuple(s), IntTuple(d), Layout::Trusted{});
+}
 
 // lhs o s:d for an integral s and a non-zero integral d, lhs a flat tuple (CuTe's general case).
 Layout compose_flat(const Lhs& lhs, int64_t rest_shape, int64_t rest_stride) {
@@ -42,8 +44,8 @@ Layout compose_flat(const Lhs& lhs, int64_t rest_shape, int64_t rest_stride) {
     const int64_t curr_shape = plain(lhs.shape(i), "shape");
     if (!(checked_mod(rest_stride, curr_shape) == 0 || rest_stride < curr_shape))
       throw LayoutError("Stride Divisibility Condition",
-                        "stride " + std::to_string(rest_stride) + " is neither a multiple of nor less than shape " +
-                            std::to_string(curr_shape));
+                        "stride " + std::to_string(rest_stride) +
+                            " is neither a multiple of nor less than shape " + std::to_string(curr_shape));
     const int64_t abs_stride = abs_value(rest_stride);
     const int64_t next_shape = ceil_div(curr_shape, abs_stride);
     const int64_t next_stride = checked_mul(ceil_div(abs_stride, curr_shape), signum(rest_stride));
@@ -53,8 +55,9 @@ Layout compose_flat(const Lhs& lhs, int64_t rest_shape, int64_t rest_stride) {
     }
     const int64_t new_shape = std::min(next_shape, rest_shape);
     if (checked_mod(rest_shape, new_shape) != 0)
-      throw LayoutError("Shape Divisibility Condition",
-                        "shape " + std::to_string(rest_shape) + " is not divisible by " + std::to_string(new_shape));
+      throw LayoutError(
+          "Shape Divisibility Condition",
+          "shape " + std::to_string(rest_shape) + " is not divisible by " + std::to_string(new_shape));
     result_shape.push_back(Scalar(new_shape));
     result_stride.push_back(Scalar(rest_stride) * lhs.stride(i));
     rest_shape = checked_div(rest_shape, new_shape);
@@ -65,7 +68,8 @@ Layout compose_flat(const Lhs& lhs, int64_t rest_shape, int64_t rest_stride) {
     result_shape.push_back(Scalar(rest_shape));
     result_stride.push_back(Scalar(rest_stride) * lhs.stride(r - 1));
   }
-  if (result_shape.size() == 1) return Layout(IntTuple(result_shape[0]), IntTuple(result_stride[0]), Layout::Trusted{});
+  if (result_shape.size() == 1)
+    return Layout(IntTuple(result_shape[0]), IntTuple(result_stride[0]), Layout::Trusted{});
   TupleBuilder sb, db;
   for (std::size_t k = 0; k < result_shape.size(); ++k) sb.push(result_shape[k]), db.push(result_stride[k]);
   return Layout(sb.build(), db.build(), Layout::Trusted{});

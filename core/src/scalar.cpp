@@ -17,7 +17,9 @@ Scalar Scalar::basis(int64_t v, const int* p, int d) {
   return s;
 }
 
-void throw_basis_product() { throw LayoutError("Invalid product", "two scaled bases cannot be multiplied"); }
+void throw_basis_product() {
+  throw LayoutError("Invalid product", "two scaled bases cannot be multiplied");
+}
 
 void throw_basis_not_allowed(const char* what) {
   throw LayoutError("Scaled basis not allowed", std::string(what) + " needs integers");

@@ -63,8 +63,14 @@ inline int64_t checked_mod(int64_t a, int64_t b) {
   return a % b;
 }
 // CuTe's ceil_div on integers: (a + b - 1) / b.
-inline int64_t ceil_div(int64_t a, int64_t b) { return checked_div(checked_sub(checked_add(a, b), 1), b); }
-inline int64_t signum(int64_t a) { return (a > 0) - (a < 0); }
-inline int64_t abs_value(int64_t a) { return a < 0 ? checked_sub(0, a) : a; }
+inline int64_t ceil_div(int64_t a, int64_t b) {
+  return checked_div(checked_sub(checked_add(a, b), 1), b);
+}
+inline int64_t signum(int64_t a) {
+  return (a > 0) - (a < 0);
+}
+inline int64_t abs_value(int64_t a) {
+  return a < 0 ? checked_sub(0, a) : a;
+}
 
 }  // namespace tvlab
