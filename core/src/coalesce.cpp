@@ -13,7 +13,8 @@ using Flat = boost::container::small_vector<Scalar, 8>;
 
 // CuTe's detail::bw_coalesce over the flat modes [0, last) of (shape, stride), starting from the mode
 // (new_shape, new_stride). The result is kept reversed: back() is the front of the new layout.
-Layout bw_coalesce(const Flat& shape, const Flat& stride, int last, Scalar new_shape, Scalar new_stride) {
+template <class Leaves>
+Layout bw_coalesce(const Leaves& shape, const Leaves& stride, int last, Scalar new_shape, Scalar new_stride) {
   Flat ns{new_shape}, nd{new_stride};
   bool is_int = true;
   for (int i = last - 1; i >= 0; --i) {
@@ -36,13 +37,27 @@ Layout bw_coalesce(const Flat& shape, const Flat& stride, int last, Scalar new_s
   return Layout(s.build(), d.build(), Layout::Trusted{});
 }
 
-Layout coalesce_impl(const Layout& l, bool preserve_outside) {
-  Flat shape = leaves(l.shape), stride = leaves(l.stride);
-  const int r = static_cast<int>(shape.size());
+// The leaves of a flat IntTuple (a leaf or a tuple of leaves), read in place.
+struct FlatView {
+  const IntTuple::Node* first;
+  const Scalar& operator[](int i) const { return first[i].value; }
+};
+
+template <class Leaves>
+Layout coalesce_leaves(const Leaves& shape, const Leaves& stride, int r, bool preserve_outside) {
   if (r == 0) return Layout(IntTuple(1), IntTuple(0));
   Scalar first = shape[r - 1];
   if (preserve_outside && first.is(1)) first = Scalar(2);
   return bw_coalesce(shape, stride, r - 1, first, stride[r - 1]);
+}
+
+Layout coalesce_impl(const Layout& l, bool preserve_outside) {
+  const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
+  if (sn[0].rank < 0) return coalesce_leaves(FlatView{&sn[0]}, FlatView{&dn[0]}, 1, preserve_outside);
+  if (sn.size() == static_cast<std::size_t>(sn[0].rank) + 1)  // already flat: no copy
+    return coalesce_leaves(FlatView{&sn[1]}, FlatView{&dn[1]}, sn[0].rank, preserve_outside);
+  Flat shape = leaves(l.shape), stride = leaves(l.stride);
+  return coalesce_leaves(shape, stride, static_cast<int>(shape.size()), preserve_outside);
 }
 
 // CuTe's transform_layout(layout, profile, f): f on the first rank(profile) modes, the rest kept.
