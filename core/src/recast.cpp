@@ -10,17 +10,21 @@ namespace tvlab {
 
 namespace {
 
-Layout upcast_mode(const IntTuple& shape, const IntTuple& stride, int64_t n) {
-  if (shape.is_tuple()) {
-    TupleBuilder s, d;
-    for (int i = 0; i < shape.size(); ++i) {
-      Layout m = upcast_mode(shape[i], stride[i], n);
-      s.push(m.shape), d.push(m.stride);
-    }
-    return Layout(s.build(), d.build());
+// CuTe's transform_layout over the leaves of (shape, stride): f maps one integral mode to a layout, and
+// tuple modes are rebuilt around the results.
+template <class F>
+Layout transform_modes(const IntTuple& shape, const IntTuple& stride, F f) {
+  if (shape.is_leaf()) return f(shape, stride.value());
+  TupleBuilder s, d;
+  for (int i = 0; i < shape.size(); ++i) {
+    Layout m = transform_modes(shape[i], stride[i], f);
+    s.push(m.shape), d.push(m.stride);
   }
-  const Scalar& d = stride.value();
-  if (d.is(0)) return Layout(shape, stride);
+  return Layout(s.build(), d.build());
+}
+
+Layout upcast_leaf(const IntTuple& shape, const Scalar& d, int64_t n) {
+  if (d.is(0)) return Layout(shape, IntTuple(d));
   if (!(checked_mod(d.value, n) == 0 || checked_mod(n, d.value) == 0))
     throw LayoutError("Divisibility condition",
                       "upcast by " + std::to_string(n) + " of stride " + std::to_string(d.value));
@@ -29,17 +33,8 @@ Layout upcast_mode(const IntTuple& shape, const IntTuple& stride, int64_t n) {
   return Layout(IntTuple(s), IntTuple(d.with_value(checked_mul(signum(d.value), ceil_div(ad, n)))));
 }
 
-Layout downcast_mode(const IntTuple& shape, const IntTuple& stride, int64_t n) {
-  if (shape.is_tuple()) {
-    TupleBuilder s, d;
-    for (int i = 0; i < shape.size(); ++i) {
-      Layout m = downcast_mode(shape[i], stride[i], n);
-      s.push(m.shape), d.push(m.stride);
-    }
-    return Layout(s.build(), d.build());
-  }
-  const Scalar& d = stride.value();
-  if (d.is(1) || d.is(-1)) return Layout(IntTuple(checked_mul(shape.ival(), n)), stride);
+Layout downcast_leaf(const IntTuple& shape, const Scalar& d, int64_t n) {
+  if (d.is(1) || d.is(-1)) return Layout(IntTuple(checked_mul(shape.ival(), n)), IntTuple(d));
   return Layout(shape, IntTuple(d * Scalar(n)));
 }
 
@@ -53,7 +48,8 @@ void check_factor(int64_t n, const char* op) {
 
 Layout upcast(const Layout& l, int64_t n) {
   check_factor(n, "upcast");
-  return upcast_mode(l.shape, l.stride, n);
+  return transform_modes(l.shape, l.stride,
+                         [n](const IntTuple& s, const Scalar& d) { return upcast_leaf(s, d, n); });
 }
 
 Layout downcast(const Layout& l, int64_t n) {
@@ -63,7 +59,8 @@ Layout downcast(const Layout& l, int64_t n) {
   if (!has_int1)
     throw LayoutError("Downcast requires adjacent elements",
                       "downcast(" + to_string(l) + ", " + std::to_string(n) + ")");
-  return downcast_mode(l.shape, l.stride, n);
+  return transform_modes(l.shape, l.stride,
+                         [n](const IntTuple& s, const Scalar& d) { return downcast_leaf(s, d, n); });
 }
 
 Layout recast_layout(const Layout& l, int64_t old_bits, int64_t new_bits) {
