@@ -33,10 +33,11 @@ Layout zipped_divide(const Layout& l, const Tiler& tiler) {
 namespace detail {
 
 namespace {
-// The modes of mode i of a layout, or the mode itself when it is an integer mode.
+// CuTe's `result(..., repeat<R>(_), ...)` slice: the sub-modes of mode i when it has rank R > 1,
+// else the mode itself, kept whole (repeat<1>(_) is a bare `_`, so a rank-1 tuple mode stays nested).
 void push_modes(TupleBuilder& s, TupleBuilder& d, const Layout& l, int i, bool unpack) {
   Layout m = mode(l, i);
-  if (unpack && m.shape.is_tuple()) {
+  if (unpack && m.shape.is_tuple() && m.shape.size() > 1) {
     for (int k = 0; k < m.shape.size(); ++k) s.push(m.shape[k]), d.push(m.stride[k]);
   } else {
     s.push(m.shape), d.push(m.stride);

@@ -1,6 +1,7 @@
 #include "tvlab/core/expr.hpp"
 
 #include <map>
+#include <optional>
 
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/complement.hpp"
@@ -62,6 +63,27 @@ struct Call {
     if (std::holds_alternative<Underscore>(args[i])) return Tiler(Underscore{});
     fail_arg(i, "expected a tiler (a layout, an integer, _ or a tuple of those), got " + to_string(args[i]));
   }
+  // A target profile for coalesce/filter: only its tuple structure matters, so `_` leaves
+  // (CuTe accepts `coalesce(L, (_,1))`) count as integers.
+  IntTuple profile(std::size_t i) const {
+    if (std::holds_alternative<Underscore>(args[i])) return IntTuple(1);
+    if (auto* t = std::get_if<Tiler>(&args[i])) {
+      if (auto p = profile_of(*t)) return *p;
+    }
+    return tuple(i);
+  }
+  static std::optional<IntTuple> profile_of(const Tiler& t) {
+    if (t.is_underscore()) return IntTuple(1);
+    if (t.is_integer()) return IntTuple(t.integer());
+    if (!t.is_tuple()) return std::nullopt;
+    TupleBuilder b;
+    for (const Tiler& m : t.modes()) {
+      auto p = profile_of(m);
+      if (!p) return std::nullopt;
+      b.push(*p);
+    }
+    return b.build();
+  }
   IntTuple tuple(std::size_t i) const {
     if (auto* t = std::get_if<IntTuple>(&args[i])) return *t;
     fail_arg(i, "expected an integer or a tuple of integers, got " + to_string(args[i]));
@@ -105,14 +127,14 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 2);
           if (c.args.size() == 1 && std::holds_alternative<IntTuple>(c.args[0])) return coalesce(c.tuple(0));
-          return c.keep_swizzle(c.args.size() == 2 ? coalesce(c.layout(0), c.tuple(1))
+          return c.keep_swizzle(c.args.size() == 2 ? coalesce(c.layout(0), c.profile(1))
                                                    : coalesce(c.layout(0)));
         }}},
       {"filter",
        {"filter(L[,profile])",
         [](const Call& c) -> Value {
           c.arity(1, 2);
-          return c.keep_swizzle(c.args.size() == 2 ? filter(c.layout(0), c.tuple(1)) : filter(c.layout(0)));
+          return c.keep_swizzle(c.args.size() == 2 ? filter(c.layout(0), c.profile(1)) : filter(c.layout(0)));
         }}},
       {"filter_zeros",
        {"filter_zeros(L)",
