@@ -87,4 +87,18 @@ class TupleBuilder {
   IntTuple t_;
 };
 
+// CuTe's make_shape / make_stride / make_coord: the tuple of the arguments (integers or tuples).
+template <class... Ts>
+IntTuple make_shape(const Ts&... xs) {
+  return IntTuple::tuple({IntTuple(xs)...});
+}
+template <class... Ts>
+IntTuple make_stride(const Ts&... xs) {
+  return IntTuple::tuple({IntTuple(xs)...});
+}
+template <class... Ts>
+IntTuple make_coord(const Ts&... xs) {
+  return IntTuple::tuple({IntTuple(xs)...});
+}
+
 }  // namespace tvlab

@@ -1,0 +1,38 @@
+// Value types of MMA and copy atoms: CuTe's element type names, their widths in bits and tvlab's
+// short aliases.
+//
+//   parse_value_type("cute::bfloat16_t") -> bfloat16_t (16 bits)
+//   parse_value_type("bf16")             -> bfloat16_t
+//   parse_value_type("uint128_t")        -> uint128_t (128 bits)
+//
+// The canonical name is the upstream C++ name without `cute::` (what `tvlab show` prints).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tvlab {
+
+struct ValueType {
+  std::string name;   // upstream C++ name, e.g. "bfloat16_t", "float", "uint128_t"
+  std::string alias;  // tvlab short alias, e.g. "bf16" (empty where there is none)
+  int bits = 0;
+  bool is_float = false;  // floating point (float, half, bf16, tf32, fp8, double, complex)
+  bool is_signed = false;
+
+  friend bool operator==(const ValueType& a, const ValueType& b) { return a.name == b.name; }
+};
+
+// Every value type tvlab knows, in a stable order.
+const std::vector<ValueType>& value_types();
+// Looks a type up by its C++ name (with or without `cute::`, surrounding spaces ignored) or alias.
+std::optional<ValueType> parse_value_type(std::string_view text);
+// As parse_value_type, but an unknown name throws AtomError listing the accepted names.
+ValueType value_type(std::string_view text);
+// The unsigned integer type of a width (uint8_t .. uint128_t; uint1_t, uint4_t for 1, 4), e.g. the
+// default value type of a copy atom.
+ValueType uint_type(int bits);
+
+}  // namespace tvlab

@@ -1,0 +1,72 @@
+#include "tvlab/core/atoms/value_type.hpp"
+
+#include <algorithm>
+
+#include "tvlab/core/atoms/atom.hpp"
+
+namespace tvlab {
+
+const std::vector<ValueType>& value_types() {
+  static const std::vector<ValueType> types = {
+      {"float", "f32", 32, true, true},         {"double", "f64", 64, true, true},
+      {"half_t", "f16", 16, true, true},        {"bfloat16_t", "bf16", 16, true, true},
+      {"tfloat32_t", "tf32", 32, true, true},   {"float_e4m3_t", "e4m3", 8, true, true},
+      {"float_e5m2_t", "e5m2", 8, true, true},  {"complex<double>", "c64", 128, true, true},
+      {"int4_t", "s4", 4, false, true},         {"uint4_t", "u4", 4, false, false},
+      {"int8_t", "s8", 8, false, true},         {"uint8_t", "u8", 8, false, false},
+      {"int16_t", "s16", 16, false, true},      {"uint16_t", "u16", 16, false, false},
+      {"int32_t", "s32", 32, false, true},      {"uint32_t", "u32", 32, false, false},
+      {"int64_t", "s64", 64, false, true},      {"uint64_t", "u64", 64, false, false},
+      {"uint128_t", "u128", 128, false, false}, {"uint1_t", "u1", 1, false, false},
+  };
+  return types;
+}
+
+namespace {
+std::string normalize(std::string_view text) {
+  std::string s;
+  for (char c : text)
+    if (c != ' ' && c != '\t') s += c;
+  for (std::size_t p; (p = s.find("cute::")) != std::string::npos;) s.erase(p, 6);
+  if (s.rfind("std::", 0) == 0) s.erase(0, 5);
+  return s;
+}
+}  // namespace
+
+std::optional<ValueType> parse_value_type(std::string_view text) {
+  const std::string s = normalize(text);
+  // Common C++ spellings of the same types.
+  static const std::pair<const char*, const char*> synonyms[] = {{"half", "half_t"},
+                                                                 {"bfloat16", "bfloat16_t"},
+                                                                 {"tfloat32", "tfloat32_t"},
+                                                                 {"bf16_t", "bfloat16_t"},
+                                                                 {"float_e4m3", "float_e4m3_t"},
+                                                                 {"float_e5m2", "float_e5m2_t"},
+                                                                 {"int", "int32_t"},
+                                                                 {"int8", "int8_t"},
+                                                                 {"uint8", "uint8_t"},
+                                                                 {"complex<float64_t>", "complex<double>"}};
+  std::string name = s;
+  for (auto [from, to] : synonyms)
+    if (s == from) name = to;
+  for (const ValueType& t : value_types())
+    if (t.name == name || (!t.alias.empty() && t.alias == name)) return t;
+  return std::nullopt;
+}
+
+ValueType value_type(std::string_view text) {
+  if (auto t = parse_value_type(text)) return *t;
+  std::string known;
+  for (const ValueType& t : value_types()) known += (known.empty() ? "" : " ") + t.name;
+  throw AtomError("unknown value type",
+                  "'" + std::string(text) + "' is not one of: " + known +
+                      " (or the aliases f32 f64 f16 bf16 tf32 s8 u8 s4 u4 s32 u32 ...)");
+}
+
+ValueType uint_type(int bits) {
+  for (const ValueType& t : value_types())
+    if (!t.is_float && !t.is_signed && t.bits == bits) return t;
+  throw AtomError("unsupported width", "no unsigned integer type of " + std::to_string(bits) + " bits");
+}
+
+}  // namespace tvlab
