@@ -1,0 +1,54 @@
+// Intel Xe work-group tiling helpers, as sycl-tla builds them (xe-atoms.md sections 2 and 4):
+// the work-group TiledMMA from a tile and a subgroup layout, block 2D TiledCopies for one subgroup or
+// many, the heuristic that picks the block 2D op feeding an MMA operand, and prefetches.
+//
+//   make_xe_tiled_mma(XE_DPAS_TT<8,float,bfloat16_t>, tile (256,256,32), sg_layout (8,4,1):(4,1,0))
+//     permutation M (8,8,4):(1,32,8), N (16,4,4):(1,64,16), K 32:1
+//   make_block_2d_copy_A(mma, bf16, row-major A)   -> XE_LOAD_2D<16,32,32,16>, tiler (256,32)
+//   make_block_2d_copy_B(mma, bf16, N-contiguous B) -> XE_LOAD_2D_VNNI<16,16,32,16>
+//
+// Memory strides are described by which mode is contiguous: x_mode is the memory-contiguous mode
+// (width), y_mode the strided one (height), both indices into the operand's (rows, cols) modes.
+#pragma once
+
+#include <array>
+#include <optional>
+
+#include "tvlab/core/atoms/atom.hpp"
+#include "tvlab/core/tiling/tiled_copy.hpp"
+#include "tvlab/core/tiling/tiled_mma.hpp"
+
+namespace tvlab {
+
+// sycl-tla's TiledMMAHelper<atom, tile_mnk, sg_layout>: per mode the permutation
+// coalesce(make_ordered_layout((atom_size, sg_count, iters), (0,2,1))), iters = tile / (atom * sg).
+TiledMMA make_xe_tiled_mma(const MmaAtom& atom, const std::array<int64_t, 3>& tile_mnk,
+                           const Layout& sg_layout);
+
+// Which operand modes are memory-contiguous (x, width) and strided (y, height).
+struct XeModes {
+  int x = 1, y = 0;
+};
+
+// make_block_2d_copy<T>(op, strides, x, y): one subgroup; tiler = Height' x Width' at (y, x).
+TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, int rank = 2);
+// The multi-subgroup form: atom_shape copy blocks per mode, sv_layout (SG, SG value) -> block index.
+TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
+                             const Layout& sv_layout);
+
+// block_2d_selector<Mem, Reg, Store>(coord_layout, strides): the op for a subgroup's (T,V) -> coordinate
+// layout of an MMA operand (scaled-basis strides: @0 rows, @1 columns of the operand).
+Block2D block_2d_selector(const Layout& coord_layout, int mem_bits, int reg_bits, bool store, XeModes m);
+
+enum class XeOperand { A, B, C, D };
+// make_block_2d_copy_{A,B,C,D}(mma, gmem): the op chosen by block_2d_selector (or `op` when given, the
+// user-override form), tiled over the MMA's subgroups. `mem` is the element type in memory.
+TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
+                                 const std::optional<Block2D>& op = std::nullopt);
+// Subgroup 0's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor).
+Layout xe_atom_partition(XeOperand which, const TiledMMA& mma);
+
+// make_block_2d_prefetch(copy): a prefetch of the copy's tile spread over its subgroups.
+TiledCopy make_block_2d_prefetch(const TiledCopy& copy, XeModes m);
+
+}  // namespace tvlab

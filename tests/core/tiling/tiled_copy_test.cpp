@@ -1,0 +1,118 @@
+#include "tvlab/core/tiling/tiled_copy.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "../test_support.hpp"
+
+namespace tvlab {
+namespace {
+using test::L;
+using test::S;
+
+// Atoms written out from nvidia-atoms.md section 3 (independent of the registry).
+CopyAtom universal(int bits) {
+  CopyAtom a;
+  a.name = "UniversalCopy<uint" + std::to_string(bits) + "_t>";
+  a.thr_id = L("1:0");
+  a.src = a.dst = a.ref = make_layout(make_shape(1, bits), make_stride(0, 1));
+  a.copy_bits = a.val_bits = bits;
+  return a;
+}
+CopyAtom ldsm_u32x4_n() {
+  CopyAtom a;
+  a.name = "SM75_U32x4_LDSM_N";
+  a.thr_id = L("32:1");
+  a.src = L("(32,128):(128,1)");
+  a.dst = a.ref = L("(32,(32,4)):(32,(1,1024))");
+  a.copy_bits = a.val_bits = 32;
+  return a;
+}
+CopyAtom ldsm_u16x4_t() {
+  CopyAtom a;
+  a.name = "SM75_U16x4_LDSM_T";
+  a.thr_id = L("32:1");
+  a.src = L("((16,2),128):((128,0),1)");
+  a.dst = a.ref = L("((4,8),(16,2,2)):((256,16),(1,128,1024))");
+  a.copy_bits = a.val_bits = 16;
+  return a;
+}
+MmaAtom sm80_16x8x16() {
+  MmaAtom a;
+  a.m = 16, a.n = 8, a.k = 16;
+  a.thr_id = L("32:1");
+  a.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
+  a.b = L("((4,8),(2,2)):((16,1),(8,64))");
+  a.c = L("((4,8),(2,2)):((32,1),(16,8))");
+  return a;
+}
+const ValueType half = value_type("half_t");
+
+TEST(TiledCopy, E3_UniversalCopy128) {
+  TiledCopy c = make_tiled_copy(universal(128), half, L("(32,8):(8,1)"), make_layout(make_shape(1, 8)));
+  EXPECT_EQ(S(c.tile_shape()), "(32,64)");
+  EXPECT_EQ(S(c.tv), "((8,32),8):((256,1),32)");
+  EXPECT_EQ(S(c.get_layoutS_TV()), "((8,32),(8,1)):((256,1),(32,0))");
+  EXPECT_EQ(S(c.get_layoutD_TV()), "((8,32),(8,1)):((256,1),(32,0))");
+  EXPECT_EQ(S(c.tidfrg_S(make_layout(make_shape(64, 128)))),
+            "((8,32),(8,1),(2,2)):((512,1),(64,0),(32,4096))");
+  EXPECT_EQ(S(c.tidfrg_D(make_layout(make_shape(64, 128), make_stride(128, 1)))),
+            "((8,32),(8,1),(2,2)):((8,128),(1,0),(4096,64))");
+}
+
+TEST(TiledCopy, E3_OtherPrintedCases) {
+  TiledCopy a =
+      make_tiled_copy(universal(64), half, make_layout(make_shape(16, 8)), make_layout(make_shape(4, 1)));
+  EXPECT_EQ(S(a.tile_shape()), "(64,8)");
+  EXPECT_EQ(S(a.tv), "(128,4):(4,1)");
+  TiledCopy b = make_tiled_copy(universal(32), half, L("(4,8):(8,1)"), make_layout(make_shape(2, 2)));
+  EXPECT_EQ(S(b.tile_shape()), "(8,16)");
+  EXPECT_EQ(S(b.tv), "((8,4),(2,2)):((16,2),(1,8))");
+  EXPECT_EQ(S(b.get_layoutS_TV()), "((8,4),(2,2)):((16,2),(1,8))");
+}
+
+TEST(TiledCopy, E4_LdsmFromMma) {
+  TiledMMA mma = make_tiled_mma(sm80_16x8x16(), L("(2,2,1)"));
+  TiledCopy a = make_tiled_copy_A(ldsm_u32x4_n(), half, mma);
+  EXPECT_EQ(S(a.tile_shape()), "(32,16)");
+  EXPECT_EQ(a.tv, mma.get_layoutA_TV());
+  EXPECT_EQ(S(a.get_layoutS_TV()), "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))");
+  EXPECT_EQ(S(a.get_layoutD_TV()), "((4,8,2,2),((2,2,2),1)):((64,1,16,0),((32,8,256),0))");
+  EXPECT_EQ(S(a.tidfrg_S(make_layout(make_shape(64, 32), make_stride(32, 1)))),
+            "((16,2,2,2),(8,1),(2,2)):((32,8,512,0),(1,0),(1024,16))");
+  TiledCopy b = make_tiled_copy_B(ldsm_u16x4_t(), half, mma);
+  EXPECT_EQ(S(b.tile_shape()), "(16,16)");
+  EXPECT_EQ(S(b.get_layoutS_TV()), "((16,4,2),(8,1)):((16,0,8),(1,0))");
+  EXPECT_EQ(S(b.get_layoutD_TV()), "((4,8,2,2),((2,2),1)):((32,1,0,8),((16,128),0))");
+}
+
+TEST(TiledCopy, AtomMustDivide) {
+  EXPECT_THROW(make_tiled_copy(ldsm_u32x4_n(), half, L("16:1"), L("8:1")), LayoutError);
+}
+
+// Postcondition: with bijective thread and value layouts, the TV layout is a bijection onto the tile
+// and partition_S of an identity tensor gives each thread the coordinates TV names.
+TEST(TiledCopy, BijectiveAndPartitionAgrees) {
+  for (const char* thr : {"(32,8):(8,1)", "(32,8)", "(4,8):(8,1)", "(16,8)"})
+    for (const char* val : {"(1,8)", "(2,2)", "(4,1)", "(2,1):(1,0)"}) {
+      TiledCopy c = make_tiled_copy(universal(16), half, L(thr), L(val));
+      const int64_t n = size(c.tv), tm = c.tile_shape()[0].ival();
+      std::map<int64_t, int> hits;
+      for (int64_t i = 0; i < n; ++i) ++hits[c.tv(i)];
+      ASSERT_EQ(static_cast<int64_t>(hits.size()), n) << thr << " " << val;
+      const Layout id = make_identity_layout(c.tile_shape());
+      const int64_t nthr = c.num_threads();
+      for (int64_t t = 0; t < nthr; ++t) {
+        LayoutSlice p = c.partition_S(id, t);
+        for (int64_t v = 0; v < size(mode(c.tv, 1)); ++v) {
+          const int64_t idx = c.tv(t + nthr * v);
+          ASSERT_EQ(S(add_coords(p.offset, p.layout(IntTuple(v)))), S(make_coord(idx % tm, idx / tm)))
+              << thr << " " << val << " T" << t << " V" << v;
+        }
+      }
+    }
+}
+
+}  // namespace
+}  // namespace tvlab
