@@ -1,4 +1,4 @@
-// NVIDIA CuTe MMA and copy atoms (CUTLASS 7107b05535f8), as data: /work/shared/spec/nvidia-atoms.md
+// NVIDIA CuTe MMA and copy atoms (CUTLASS 7107b05535f8), as data: the spec nvidia-atoms.md
 // sections 1-3. Every layout below is written in CuTe notation exactly as CuTe prints it.
 //
 // Families:
