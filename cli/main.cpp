@@ -3,8 +3,10 @@
 #include <exception>
 #include <iostream>
 
+#include "atoms_command.hpp"
 #include "command.hpp"
 #include "eval_command.hpp"
+#include "plan_command.hpp"
 
 #ifndef TVLAB_VERSION
 #define TVLAB_VERSION "0.0.0"
@@ -20,6 +22,9 @@ int main(int argc, char** argv) {
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
   auto run_eval = setup_eval(app);
+  auto run_atoms = setup_atoms(app);
+  auto run_show = setup_show(app);
+  auto run_plan = setup_plan(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -34,6 +39,9 @@ int main(int argc, char** argv) {
   }
   try {
     if (app.got_subcommand("eval")) return run_eval();
+    if (app.got_subcommand("atoms")) return run_atoms();
+    if (app.got_subcommand("show")) return run_show();
+    if (app.got_subcommand("plan")) return run_plan();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

@@ -16,10 +16,10 @@
 namespace tvlab {
 
 struct TiledCopy {
-  CopyAtom atom;         // with its traits built for value_type
-  ValueType value_type;  // Copy_Atom<Op, value_type>
-  Layout tv;             // TiledLayout_TV: (thread, value) -> column-major index into the tiler's tile
-  Tiler tiler;           // Tiler_MN
+  CopyAtom atom;              // with its traits built for value_type
+  ValueType value_type;       // Copy_Atom<Op, value_type>
+  Layout tv;                  // TiledLayout_TV: (thread, value) -> column-major index into the tiler's tile
+  Tiler tiler{Underscore{}};  // Tiler_MN
 
   ValueLayouts atom_values() const { return value_layouts(atom, value_type.bits); }
   int64_t num_threads() const { return size(mode(tv, 0)); }

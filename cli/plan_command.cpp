@@ -1,0 +1,90 @@
+#include "plan_command.hpp"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+#include "command.hpp"
+#include "tvlab/verify/spec.hpp"
+
+namespace tvlab::cli {
+
+namespace {
+struct PlanOptions {
+  std::string spec;
+  bool json = false;
+};
+
+// Reads a whole file (or stdin for "-"), refusing absurd sizes.
+bool read_spec(const std::string& path, std::string& text) {
+  constexpr std::size_t kMaxSpecBytes = 16u << 20;
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  if (path != "-") {
+    file.open(path, std::ios::binary);
+    if (!file) {
+      report("unreadable spec", path, "cannot open the file");
+      return false;
+    }
+    in = &file;
+  }
+  std::ostringstream s;
+  char buf[65536];
+  while (in->read(buf, sizeof buf) || in->gcount() > 0) {
+    s.write(buf, in->gcount());
+    if (static_cast<std::size_t>(s.tellp()) > kMaxSpecBytes) {
+      report("unreadable spec", path, "larger than 16 MiB");
+      return false;
+    }
+  }
+  text = s.str();
+  return true;
+}
+}  // namespace
+
+std::function<int()> setup_plan(CLI::App& app) {
+  auto opt = std::make_shared<PlanOptions>();
+  auto* cmd =
+      app.add_subcommand("plan", "Show what tvlab builds from a spec: the TiledMMA and each operand's copy.");
+  cmd->add_option("SPEC", opt->spec, "spec file (JSON, interface.md section 4), or - for stdin")->required();
+  cmd->add_flag("--json", opt->json,
+                "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
+                "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}");
+  cmd->footer(
+      "A spec describes a work-group tile:\n"
+      "  {\"mma\": {\"atom\": \"XE_DPAS_TT<8,float,bfloat16_t>\", \"tile\": [256,256,32], \"sg_layout\": "
+      "\"(8,4,1):(4,1,0)\"},\n"
+      "   \"operands\": {\"A\": {\"type\": \"bfloat16_t\", \"contiguous\": \"K\"}, \"B\": {\"type\": "
+      "\"bfloat16_t\", \"contiguous\": \"N\"},\n"
+      "                \"C\": {\"type\": \"float\"}, \"D\": {\"type\": \"float\"}}}\n"
+      "mma: Xe form tile + sg_layout (sycl-tla's TiledMMAHelper) or CuTe form atom_layout [+ permutation].\n"
+      "operand copy: \"auto\" (make_block_2d_copy_X, the default on Xe), a block 2D op name (user "
+      "override),\n"
+      "{\"atom\": ..., \"from_mma\": true} (make_tiled_copy_A/B/C) or {\"atom\": ..., \"thr_layout\": ..., "
+      "\"val_layout\": ...}.\n"
+      "Standalone copies: \"copies\": {\"g2s\": {\"atom\": \"UniversalCopy<uint128_t>\", \"value_type\": "
+      "\"half_t\",\n"
+      "                                       \"thr_layout\": \"(32,8):(8,1)\", \"val_layout\": \"(1,8)\"}}\n"
+      "Examples:\n"
+      "  tvlab plan gallery/specs/xe_bf16_256x256x32.json\n"
+      "  tvlab plan --json spec.json | jq .copies.A.op\n"
+      "Exit codes: 0 built, 2 bad spec (the error names the JSON path), 3 internal error.");
+  return [opt]() -> int {
+    std::string text;
+    if (!read_spec(opt->spec, text)) return kBadInput;
+    try {
+      const Plan plan = build_plan_from_text(text);
+      if (opt->json)
+        std::cout << plan_to_json(plan).dump(2) << '\n';
+      else
+        std::cout << plan_to_text(plan);
+      return kOk;
+    } catch (const SpecError& e) {
+      report("invalid spec", opt->spec + (e.path().empty() ? "" : ": " + e.path()), e.what());
+      return kBadInput;
+    }
+  };
+}
+
+}  // namespace tvlab::cli

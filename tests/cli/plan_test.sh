@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# CLI tests for `tvlab plan`: the built TiledMMA and copies, and spec errors naming their JSON path.
+set -u
+tvlab="$1"
+specs="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../gallery/specs" && pwd)"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+
+field() {  # name, spec file, python expression over the plan json `p`, expected value
+  local name="$1" spec="$2" expr="$3" want="$4" got
+  got="$("$tvlab" plan --json "$spec" | python3 -c "import json,sys; p=json.load(sys.stdin); print($expr)" 2>&1)"
+  if [ "$got" != "$want" ]; then echo "FAIL $name: got '$got' want '$want'"; fails=$((fails+1)); else passes=$((passes+1)); fi
+}
+bad() {  # name, needle expected on stderr, spec text
+  local name="$1" needle="$2" rc out
+  printf '%s' "$3" > "$tmp/spec.json"
+  out="$("$tvlab" plan "$tmp/spec.json" 2>"$tmp/err")"; rc=$?
+  if [ "$rc" != 2 ] || [ -n "$out" ] || ! grep -qF -- "$needle" "$tmp/err"; then
+    echo "FAIL $name: rc=$rc (want 2), stdout '${out:0:80}', stderr:"; sed 's/^/  /' "$tmp/err"; fails=$((fails+1))
+  else passes=$((passes+1)); fi
+}
+
+xe="$specs/xe_bf16_256x256x32.json"
+field xe-perm "$xe" "p['mma']['permutation']" "['(8,8,4):(1,32,8)', '(16,4,4):(1,64,16)', '32:1']"
+field xe-tile "$xe" "p['mma']['tile_mnk']" "[256, 256, 32]"
+field xe-vmnk "$xe" "p['mma']['thr_layout_vmnk']" "(16,8,4,1):(1,64,16,0)"
+field xe-copy-a "$xe" "p['copies']['A']['op'], p['copies']['A']['tiler'], p['copies']['A']['prefetch']" \
+  "XE_LOAD_2D<16,32,32,16> (256,32) XE_PREFETCH_2D<16,8,32>"
+field xe-copy-b "$xe" "p['copies']['B']['op'], p['copies']['B']['prefetch']" "XE_LOAD_2D_VNNI<16,16,32,16> XE_PREFETCH_2D<16,8,32>"
+field xe-copy-d "$xe" "p['copies']['D']['op'].startswith('XE_STORE_2D<32,8,'), p['copies']['D']['prefetch']" "True None"
+nv="$specs/sm80_f16_32x32x16_ldsm.json"
+field nv-c "$nv" "p['mma']['c_tv']" "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))"
+field nv-ldsm "$nv" "p['copies']['A']['tv_src']" "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))"
+field nv-g2s "$nv" "p['copies']['g2s']['tv'], p['copies']['g2s']['tiler']" "((8,32),8):((256,1),32) (32,64)"
+
+bad malformed 'malformed JSON' '{"mma": '
+bad not-object 'a spec is a JSON object' '[1,2]'
+bad unknown-atom 'mma.atom' '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}'
+bad bad-m 'M <= 8' '{"mma":{"atom":"XE_DPAS_TT<9,float,bfloat16_t>","tile":[8,16,16]}}'
+bad copy-atom-as-mma 'not an MMA atom' '{"mma":{"atom":"XE_LOAD_2D<16,8,16>","tile":[8,16,16]}}'
+bad tile-shape 'mma.tile' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16]}}'
+bad tile-divisible 'mma.sg_layout' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[100,64,32],"sg_layout":"(8,4,1):(4,1,0)"}}'
+bad sg-notation 'mma.sg_layout' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,32],"sg_layout":"(8,4,1):(4,1"}}'
+bad type 'operands.A.type' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bfloat17"}}}'
+bad contiguous 'operands.B.contiguous' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"B":{"type":"bf16","contiguous":"M"}}}'
+bad operand 'operands.E' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"E":{"type":"bf16"}}}'
+bad override 'Height <= 32' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bf16","copy":"XE_LOAD_2D<16,64,16>"}}}'
+bad auto-nvidia 'operands.A.copy' '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN"},"operands":{"A":{"type":"half_t","copy":"auto"}}}'
+bad atom-divides 'AtomNumThr' '{"copies":{"x":{"atom":"SM75_U32x4_LDSM_N","value_type":"half_t","thr_layout":"16:1"}}}'
+bad unknown-key 'unknown key' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"chekcs":[]}'
+bad empty 'neither' '{}'
+out="$("$tvlab" plan "$tmp/does-not-exist.json" 2>&1)"; rc=$?
+if [ "$rc" = 2 ] && grep -qF "cannot open" <<<"$out"; then passes=$((passes+1)); else echo "FAIL missing-file: rc=$rc $out"; fails=$((fails+1)); fi
+python3 -c "print('{\"a\":' * 100000)" > "$tmp/deep.json"
+out="$("$tvlab" plan "$tmp/deep.json" 2>&1)"; rc=$?
+if [ "$rc" = 2 ]; then passes=$((passes+1)); else echo "FAIL deep-json: rc=$rc ${out:0:200}"; fails=$((fails+1)); fi
+
+echo "plan CLI: $passes passed, $fails failed"
+[ "$fails" = 0 ]

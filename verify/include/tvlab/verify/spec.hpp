@@ -1,0 +1,55 @@
+// Specs: a JSON description of a work-group tile (an MMA and the copies that feed it), and the plan
+// tvlab builds from it (interface.md section 4).
+//
+//   { "mma": { "atom": "XE_DPAS_TT<8,float,bfloat16_t>", "tile": [256,256,32], "sg_layout": "(8,4,1):(4,1,0)"
+//   },
+//     "operands": { "A": { "type": "bfloat16_t", "contiguous": "K", "copy": "auto" }, ... } }
+//
+// build_plan() turns it into a TiledMMA and one TiledCopy (plus prefetch, on Xe) per operand and per
+// standalone copy. A problem with the spec is a SpecError naming the JSON path (e.g. `mma.tile`).
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tvlab/core/tiling/tiled_copy.hpp"
+#include "tvlab/core/tiling/tiled_mma.hpp"
+#include "tvlab/core/tiling/xe_copy.hpp"
+
+namespace tvlab {
+
+class SpecError : public std::runtime_error {
+ public:
+  SpecError(std::string path, const std::string& why) : std::runtime_error(why), path_(std::move(path)) {}
+  // JSON path of the problem, e.g. "operands.A.type" ("" for the document as a whole).
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+struct PlannedCopy {
+  std::string name;  // operand letter (A, B, C, D) or the standalone copy's key
+  std::string how;   // auto, override, from_mma, thr_val
+  TiledCopy copy;
+  std::optional<TiledCopy> prefetch;  // Xe block 2D loads
+};
+
+struct Plan {
+  std::string name;
+  std::optional<TiledMMA> mma;
+  std::vector<PlannedCopy> copies;
+};
+
+// Parses and builds; SpecError on any problem (malformed JSON included, with its position).
+Plan build_plan(const nlohmann::json& spec);
+Plan build_plan_from_text(const std::string& text);
+// interface.md's JSON form: mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},
+// copies.<X>.{op, tiler, tv, tv_src, tv_dst, prefetch}.
+nlohmann::ordered_json plan_to_json(const Plan& plan);
+std::string plan_to_text(const Plan& plan);
+
+}  // namespace tvlab

@@ -1,0 +1,363 @@
+#include "tvlab/verify/spec.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/atoms/xe_block2d.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/expr.hpp"
+#include "tvlab/core/notation.hpp"
+
+namespace tvlab {
+
+namespace {
+using json = nlohmann::json;
+
+std::string join(const std::string& a, const std::string& b) {
+  return a.empty() ? b : a + "." + b;
+}
+
+const json* member(const json& obj, const std::string& key) {
+  auto it = obj.find(key);
+  return it == obj.end() ? nullptr : &*it;
+}
+
+std::string get_string(const json& v, const std::string& path) {
+  if (!v.is_string()) throw SpecError(path, "expected a string, got " + std::string(v.type_name()));
+  return v.get<std::string>();
+}
+
+// Runs f, turning tvlab's own errors into SpecErrors at `path`.
+template <class F>
+auto at(const std::string& path, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const SpecError&) {
+    throw;
+  } catch (const ParseError& e) {
+    throw SpecError(path, "column " + std::to_string(e.column()) + ": " + e.what());
+  } catch (const EvalError& e) {
+    throw SpecError(path, e.what());
+  } catch (const AtomError& e) {
+    throw SpecError(path, e.what());
+  } catch (const LayoutError& e) {
+    throw SpecError(path, e.what());
+  }
+}
+
+Layout parse_layout_value(const json& v, const std::string& path) {
+  if (v.is_number_integer()) return at(path, [&] { return make_layout(IntTuple(v.get<int64_t>())); });
+  const std::string text = get_string(v, path);
+  return at(path, [&]() -> Layout {
+    Value x = evaluate(text);
+    if (auto* l = std::get_if<Layout>(&x)) return *l;
+    if (auto* t = std::get_if<IntTuple>(&x)) return make_layout(*t);
+    throw SpecError(path, "expected a layout, got " + to_string(x));
+  });
+}
+
+Tiler parse_tiler_mode(const json& v, const std::string& path) {
+  if (v.is_string() && v.get<std::string>() == "_") return Tiler(Underscore{});
+  if (v.is_number_integer()) return Tiler(v.get<int64_t>());
+  return Tiler(parse_layout_value(v, path));
+}
+
+Tiler parse_permutation(const json& v, const std::string& path) {
+  if (v.is_array()) {
+    if (v.size() > 3) throw SpecError(path, "at most 3 modes (M,N,K)");
+    Tiler::Modes modes;
+    for (std::size_t i = 0; i < v.size(); ++i)
+      modes.push_back(parse_tiler_mode(v[i], path + "[" + std::to_string(i) + "]"));
+    return Tiler(modes);
+  }
+  const std::string text = get_string(v, path);
+  return at(path, [&]() -> Tiler {
+    // A tuple of integers (32,32,16) is a tiler by mode, not the compact layout a bare shape means.
+    if (text.find(':') == std::string::npos && text.find('_') == std::string::npos)
+      return Tiler::from_shape(parse_int_tuple(text));
+    Value x = evaluate(text);
+    if (auto* t = std::get_if<Tiler>(&x)) return *t;
+    if (auto* t = std::get_if<IntTuple>(&x)) return Tiler::from_shape(*t);
+    if (auto* l = std::get_if<Layout>(&x)) return Tiler(*l);
+    throw SpecError(path,
+                    "expected a tiler such as (32,32,16) or (_,(2,4,2):(1,4,2),_), got " + to_string(x));
+  });
+}
+
+bool is_xe(const MmaAtom& a) {
+  return a.arch == "xe" || a.arch == "xe-legacy";
+}
+
+TiledMMA build_mma(const json& m, const std::string& path) {
+  if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\"");
+  const json* atom_v = member(m, "atom");
+  if (!atom_v)
+    throw SpecError(join(path, "atom"), "missing: the MMA atom's name, e.g. XE_DPAS_TT<8,float,bfloat16_t>");
+  const MmaAtom atom =
+      at(join(path, "atom"), [&] { return find_mma_atom(get_string(*atom_v, join(path, "atom"))); });
+  const json* tile = member(m, "tile");
+  const json* sg = member(m, "sg_layout");
+  if (tile || sg) {
+    if (member(m, "atom_layout") || member(m, "permutation"))
+      throw SpecError(
+          path, "give either tile + sg_layout (Xe work-group form) or atom_layout + permutation, not both");
+    if (!tile) throw SpecError(join(path, "tile"), "missing: [M, N, K] of the work-group tile");
+    if (!tile->is_array() || tile->size() != 3)
+      throw SpecError(join(path, "tile"), "expected [M, N, K], a list of 3 positive integers");
+    std::array<int64_t, 3> mnk{};
+    for (int i = 0; i < 3; ++i) {
+      const json& e = (*tile)[i];
+      if (!e.is_number_integer() || e.get<int64_t>() <= 0 || e.get<int64_t>() > (int64_t(1) << 24))
+        throw SpecError(join(path, "tile") + "[" + std::to_string(i) + "]",
+                        "expected a positive integer up to 2^24");
+      mnk[i] = e.get<int64_t>();
+    }
+    const Layout sg_layout = sg ? parse_layout_value(*sg, join(path, "sg_layout"))
+                                : make_layout(make_shape(1, 1, 1), make_stride(0, 0, 0));
+    return at(sg ? join(path, "sg_layout") : join(path, "tile"),
+              [&] { return make_xe_tiled_mma(atom, mnk, sg_layout); });
+  }
+  const Layout atom_layout =
+      member(m, "atom_layout") ? parse_layout_value(m["atom_layout"], join(path, "atom_layout")) : Layout();
+  const Tiler perm = member(m, "permutation") ? parse_permutation(m["permutation"], join(path, "permutation"))
+                                              : Tiler(Underscore{});
+  return at(path, [&] { return make_tiled_mma(atom, atom_layout, perm); });
+}
+
+XeModes modes_for(const std::string& operand, const std::string& contiguous, const std::string& path) {
+  const std::string dims = operand == "A" ? "MK" : operand == "B" ? "NK" : "MN";
+  const auto p = dims.find(contiguous);
+  if (contiguous.size() != 1 || p == std::string::npos)
+    throw SpecError(path, "operand " + operand + " is (" + dims.substr(0, 1) + "," + dims.substr(1) +
+                              "): the contiguous mode is " + dims.substr(0, 1) + " or " + dims.substr(1) +
+                              ", not '" + contiguous + "'");
+  return p == 1 ? XeModes{1, 0} : XeModes{0, 1};
+}
+
+XeOperand operand_of(const std::string& name) {
+  return name == "A" ? XeOperand::A : name == "B" ? XeOperand::B : name == "C" ? XeOperand::C : XeOperand::D;
+}
+
+TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma,
+                   const std::string& operand) {
+  if (operand == "A") return make_tiled_copy_A(atom, vt, mma);
+  if (operand == "B") return make_tiled_copy_B(atom, vt, mma);
+  return make_tiled_copy_C(atom, vt, mma);
+}
+
+std::optional<PlannedCopy> build_operand(const std::string& name, const json& o, const std::string& path,
+                                         const std::optional<TiledMMA>& mma) {
+  if (!o.is_object()) throw SpecError(path, "expected an object with \"type\"");
+  const json* type_v = member(o, "type");
+  if (!type_v) throw SpecError(join(path, "type"), "missing: the element type in memory, e.g. bfloat16_t");
+  const ValueType vt =
+      at(join(path, "type"), [&] { return value_type(get_string(*type_v, join(path, "type"))); });
+  const std::string default_contiguous = name == "A" ? "K" : "N";
+  const std::string contiguous =
+      member(o, "contiguous") ? get_string(o["contiguous"], join(path, "contiguous")) : default_contiguous;
+  const XeModes modes = modes_for(name, contiguous, join(path, "contiguous"));
+  const bool xe = mma && is_xe(mma->atom);
+  const json* copy_v = member(o, "copy");
+  const std::string copy_path = join(path, "copy");
+  if (!mma) throw SpecError(path, "operands need an \"mma\" to be tiled against");
+  if (!copy_v && !xe) return std::nullopt;  // nothing to build: CuTe-form MMAs need an explicit copy
+  PlannedCopy p;
+  p.name = name;
+  if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
+    if (!xe)
+      throw SpecError(
+          copy_path,
+          "\"auto\" picks Xe block 2D copies and needs an Xe MMA; give {\"atom\": ..., \"from_mma\": true}");
+    p.how = "auto";
+    p.copy = at(copy_path, [&] { return make_block_2d_copy_for(operand_of(name), *mma, vt, modes); });
+  } else if (copy_v->is_string() && copy_v->get<std::string>() == "coop") {
+    throw SpecError(copy_path,
+                    "\"coop\" (make_coop_block_2d_copy) is not supported yet; use \"auto\" or an atom");
+  } else if (copy_v->is_string()) {
+    const CopyAtom atom = at(copy_path, [&] { return find_copy_atom(copy_v->get<std::string>()); });
+    if (xe && atom.block2d && atom.arch == "xe") {
+      p.how = "override";
+      p.copy = at(copy_path,
+                  [&] { return make_block_2d_copy_for(operand_of(name), *mma, vt, modes, *atom.block2d); });
+    } else {
+      p.how = "from_mma";
+      p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });
+    }
+  } else if (copy_v->is_object()) {
+    const json* atom_v = member(*copy_v, "atom");
+    if (!atom_v) throw SpecError(join(copy_path, "atom"), "missing: the copy atom's name");
+    const CopyAtom atom = at(join(copy_path, "atom"),
+                             [&] { return find_copy_atom(get_string(*atom_v, join(copy_path, "atom"))); });
+    if (member(*copy_v, "from_mma")) {
+      p.how = "from_mma";
+      p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });
+    } else {
+      const json* thr = member(*copy_v, "thr_layout");
+      if (!thr)
+        throw SpecError(join(copy_path, "thr_layout"),
+                        "missing: give thr_layout (and val_layout) or from_mma");
+      const Layout t = parse_layout_value(*thr, join(copy_path, "thr_layout"));
+      const Layout v = member(*copy_v, "val_layout")
+                           ? parse_layout_value((*copy_v)["val_layout"], join(copy_path, "val_layout"))
+                           : Layout();
+      p.how = "thr_val";
+      p.copy = at(copy_path, [&] { return make_tiled_copy(atom, vt, t, v); });
+    }
+  } else {
+    throw SpecError(copy_path, "expected \"auto\", \"coop\", an atom name or an object");
+  }
+  if (p.copy.atom.block2d && p.copy.atom.arch == "xe" && p.copy.atom.block2d->kind != Block2D::Kind::Store &&
+      (p.how == "auto" || p.how == "override"))
+    p.prefetch = at(copy_path, [&] { return make_block_2d_prefetch(p.copy, modes); });
+  return p;
+}
+
+PlannedCopy build_standalone(const std::string& name, const json& c, const std::string& path,
+                             const std::optional<TiledMMA>& mma) {
+  if (!c.is_object()) throw SpecError(path, "expected an object with \"atom\"");
+  const json* atom_v = member(c, "atom");
+  if (!atom_v) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
+  const CopyAtom atom =
+      at(join(path, "atom"), [&] { return find_copy_atom(get_string(*atom_v, join(path, "atom"))); });
+  const ValueType vt =
+      member(c, "value_type")
+          ? at(join(path, "value_type"),
+               [&] { return value_type(get_string(c["value_type"], join(path, "value_type"))); })
+          : uint_type(atom.copy_bits);
+  PlannedCopy p;
+  p.name = name;
+  if (member(c, "from_mma")) {
+    if (!mma) throw SpecError(join(path, "from_mma"), "needs an \"mma\"");
+    const std::string operand = member(c, "operand") ? get_string(c["operand"], join(path, "operand")) : "C";
+    if (operand != "A" && operand != "B" && operand != "C" && operand != "D")
+      throw SpecError(join(path, "operand"), "expected A, B, C or D");
+    p.how = "from_mma";
+    p.copy = at(path, [&] { return from_mma(atom, vt, *mma, operand); });
+    return p;
+  }
+  const json* thr = member(c, "thr_layout");
+  if (!thr)
+    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
+  const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
+  const Layout v =
+      member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
+  p.how = "thr_val";
+  p.copy = at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+  return p;
+}
+}  // namespace
+
+Plan build_plan(const json& spec) {
+  if (!spec.is_object())
+    throw SpecError("", "a spec is a JSON object with \"mma\", \"operands\" and/or \"copies\"");
+  static const char* known[] = {"name", "mma", "operands", "copies", "checks", "$schema", "description"};
+  for (auto it = spec.begin(); it != spec.end(); ++it)
+    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return it.key() == k; }) ==
+        std::end(known))
+      throw SpecError(it.key(), "unknown key; a spec has name, mma, operands, copies, checks");
+  Plan plan;
+  if (const json* n = member(spec, "name")) plan.name = get_string(*n, "name");
+  if (const json* m = member(spec, "mma")) plan.mma = build_mma(*m, "mma");
+  if (const json* ops = member(spec, "operands")) {
+    if (!ops->is_object()) throw SpecError("operands", "expected an object with keys A, B, C, D");
+    for (const char* name : {"A", "B", "C", "D"})
+      if (const json* o = member(*ops, name))
+        if (auto p = build_operand(name, *o, std::string("operands.") + name, plan.mma))
+          plan.copies.push_back(*p);
+    for (auto it = ops->begin(); it != ops->end(); ++it)
+      if (it.key() != "A" && it.key() != "B" && it.key() != "C" && it.key() != "D")
+        throw SpecError("operands." + it.key(), "unknown operand; expected A, B, C or D");
+  }
+  if (const json* cs = member(spec, "copies")) {
+    if (!cs->is_object()) throw SpecError("copies", "expected an object of named copies");
+    for (auto it = cs->begin(); it != cs->end(); ++it)
+      plan.copies.push_back(build_standalone(it.key(), it.value(), "copies." + it.key(), plan.mma));
+  }
+  if (!plan.mma && plan.copies.empty()) throw SpecError("", "the spec has neither an \"mma\" nor \"copies\"");
+  return plan;
+}
+
+Plan build_plan_from_text(const std::string& text) {
+  json spec;
+  try {
+    spec = json::parse(text);
+  } catch (const json::parse_error& e) {
+    throw SpecError("", "malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
+  }
+  return build_plan(spec);
+}
+
+namespace {
+std::string tiler_string(const Tiler& t) {
+  return t.is_underscore() ? "_" : to_string(t);
+}
+}  // namespace
+
+nlohmann::ordered_json plan_to_json(const Plan& plan) {
+  nlohmann::ordered_json out;
+  if (!plan.name.empty()) out["name"] = plan.name;
+  if (plan.mma) {
+    const TiledMMA& m = *plan.mma;
+    nlohmann::ordered_json j;
+    j["atom"] = m.atom.name;
+    j["tile_mnk"] = {m.tile_mnk[0], m.tile_mnk[1], m.tile_mnk[2]};
+    j["permutation"] = {tiler_string(m.permutation[0]), tiler_string(m.permutation[1]),
+                        tiler_string(m.permutation[2])};
+    j["thr_layout_vmnk"] = to_string(m.thr_layout_vmnk);
+    j["a_tv"] = to_string(m.get_layoutA_TV());
+    j["b_tv"] = to_string(m.get_layoutB_TV());
+    j["c_tv"] = to_string(m.get_layoutC_TV());
+    out["mma"] = j;
+  }
+  nlohmann::ordered_json copies = nlohmann::ordered_json::object();
+  for (const PlannedCopy& p : plan.copies) {
+    nlohmann::ordered_json c;
+    c["op"] = p.copy.atom.name;
+    c["value_type"] = p.copy.value_type.name;
+    c["how"] = p.how;
+    c["tiler"] = to_string(p.copy.tiler);
+    c["tv"] = to_string(p.copy.tv);
+    c["tv_src"] = to_string(p.copy.get_layoutS_TV());
+    c["tv_dst"] = to_string(p.copy.get_layoutD_TV());
+    c["prefetch"] =
+        p.prefetch ? nlohmann::ordered_json(p.prefetch->atom.name) : nlohmann::ordered_json(nullptr);
+    if (p.prefetch) {
+      c["prefetch_tiler"] = to_string(p.prefetch->tiler);
+      c["prefetch_tv"] = to_string(p.prefetch->tv);
+    }
+    copies[p.name] = c;
+  }
+  out["copies"] = copies;
+  return out;
+}
+
+std::string plan_to_text(const Plan& plan) {
+  std::ostringstream s;
+  if (!plan.name.empty()) s << plan.name << "\n";
+  if (plan.mma) {
+    const TiledMMA& m = *plan.mma;
+    s << "TiledMMA " << m.atom.name << "\n"
+      << "  tile_mnk        (" << m.tile_mnk[0] << "," << m.tile_mnk[1] << "," << m.tile_mnk[2] << ")\n"
+      << "  permutation     (" << tiler_string(m.permutation[0]) << "," << tiler_string(m.permutation[1])
+      << "," << tiler_string(m.permutation[2]) << ")\n"
+      << "  thr_layout_vmnk " << to_string(m.thr_layout_vmnk) << "  (" << m.num_threads() << " threads)\n"
+      << "  A_TV            " << to_string(m.get_layoutA_TV()) << "\n"
+      << "  B_TV            " << to_string(m.get_layoutB_TV()) << "\n"
+      << "  C_TV            " << to_string(m.get_layoutC_TV()) << "\n";
+  }
+  for (const PlannedCopy& p : plan.copies) {
+    s << "\nCopy " << p.name << " (" << p.how << "): " << p.copy.atom.name << " of " << p.copy.value_type.name
+      << "\n"
+      << "  tiler  " << to_string(p.copy.tiler) << "  (" << p.copy.num_threads() << " threads)\n"
+      << "  tv     " << to_string(p.copy.tv) << "\n"
+      << "  tv_src " << to_string(p.copy.get_layoutS_TV()) << "\n"
+      << "  tv_dst " << to_string(p.copy.get_layoutD_TV()) << "\n";
+    if (p.prefetch)
+      s << "  prefetch " << p.prefetch->atom.name << "  tiler " << to_string(p.prefetch->tiler) << "  tv "
+        << to_string(p.prefetch->tv) << "\n";
+  }
+  return s.str();
+}
+
+}  // namespace tvlab
