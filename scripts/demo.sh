@@ -19,3 +19,10 @@ raked_product((2,5):(5,1),(3,4):(1,3))
 right_inverse(((4,8),(2,2)):((32,1),(16,8)))
 make_identity_layout((4,8))
 EXPRS
+
+echo
+echo "== The default Xe GEMM tile (gallery/specs/xe_bf16_256x256x32.json), as tvlab plan builds it =="
+"$tvlab" plan "$root/gallery/specs/xe_bf16_256x256x32.json"
+echo
+echo "== One atom: tvlab show XE_LOAD_2D_VNNI<16,4,16> =="
+"$tvlab" show 'XE_LOAD_2D_VNNI<16,4,16>'
