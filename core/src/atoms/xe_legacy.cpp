@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/atoms/xe_dpas.hpp"
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/error.hpp"
@@ -375,15 +376,6 @@ std::string mma_name(int m, const LegacyMma& t) {
   return "XE_" + std::to_string(m) + "x16x" + std::to_string(t.k) + "_" + t.types + "_TT";
 }
 
-// The tf32 A layout "as the new atom": wi_interleave<tfloat32_t>((K,M):(M,1)) (xe-atoms.md section 1)
-// with per_byte = 1: coalesce(L o (16,(1,vals)):(1,(1,16)), (1,1)), vals = ceil_div(size(L), 16).
-Layout tf32_a(int64_t m, int64_t k) {
-  const Layout l = make_layout(make_shape(k, m), make_stride(m, 1));
-  const int64_t vals = ceil_div(size(l), 16);
-  const Layout tv = make_layout(make_shape(16, make_shape(1, vals)), make_stride(1, make_stride(1, 16)));
-  return coalesce(composition(l, tv), make_shape(1, 1));
-}
-
 MmaAtom make_mma(int m, const LegacyMma& t) {
   MmaAtom atom;
   atom.name = mma_name(m, t);
@@ -397,8 +389,8 @@ MmaAtom make_mma(int m, const LegacyMma& t) {
     atom.a = make_layout(make_shape(16, m), make_stride(m, 1));
   else if (a_bits == 8)  // T holds k = 2T, 2T+1 of every row m
     atom.a = make_layout(make_shape(16, make_shape(2, m)), make_stride(2 * m, make_stride(m, 1)));
-  else  // tf32: as XE_DPAS_TT<M, float, tfloat32_t>; for M = 1 lanes 8..15 fall outside the 1x8 tile
-    atom.a = tf32_a(m, t.k);
+  else  // tf32 as XE_DPAS_TT<M, float, tfloat32_t>: wi_interleave((K,M):(M,1)); M = 1 pads outside the tile
+    atom.a = xe_wi_interleave(make_layout(make_shape(t.k, m), make_stride(m, 1)), a_bits);
   atom.b = make_layout(make_shape(16, t.k), make_stride(1, 16));  // no VNNI: T = n holds every k
   atom.c = make_layout(make_shape(16, m), make_stride(m, 1));
   return atom;
