@@ -1,6 +1,7 @@
 #include "tvlab/core/atoms/value_type.hpp"
 
 #include <algorithm>
+#include <charconv>
 
 #include "tvlab/core/atoms/atom.hpp"
 
@@ -27,7 +28,8 @@ std::string normalize(std::string_view text) {
   std::string s;
   for (char c : text)
     if (c != ' ' && c != '\t') s += c;
-  for (std::size_t p; (p = s.find("cute::")) != std::string::npos;) s.erase(p, 6);
+  for (std::string_view ns : {"cute::", "cutlass::"})
+    for (std::size_t p; (p = s.find(ns)) != std::string::npos;) s.erase(p, ns.size());
   if (s.rfind("std::", 0) == 0) s.erase(0, 5);
   return s;
 }
@@ -51,7 +53,23 @@ std::optional<ValueType> parse_value_type(std::string_view text) {
     if (s == from) name = to;
   for (const ValueType& t : value_types())
     if (t.name == name || (!t.alias.empty() && t.alias == name)) return t;
+  constexpr std::string_view kArray = "AlignedArray<";
+  if (name.rfind(kArray, 0) == 0 && name.back() == '>') {
+    const std::size_t comma = name.rfind(',');
+    if (comma == std::string::npos || comma < kArray.size()) return std::nullopt;
+    const auto elem = parse_value_type(std::string_view(name).substr(kArray.size(), comma - kArray.size()));
+    int n = 0;
+    const char* first = name.data() + comma + 1;
+    const char* last = name.data() + name.size() - 1;
+    auto [p, ec] = std::from_chars(first, last, n);
+    if (!elem || ec != std::errc() || p != last || n < 1 || n > 1024) return std::nullopt;
+    return aligned_array(*elem, n);
+  }
   return std::nullopt;
+}
+
+ValueType aligned_array(const ValueType& t, int n) {
+  return {"AlignedArray<" + t.name + "," + std::to_string(n) + ">", "", t.bits * n, t.is_float, t.is_signed};
 }
 
 ValueType value_type(std::string_view text) {

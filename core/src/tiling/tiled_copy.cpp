@@ -8,6 +8,7 @@
 #include "tvlab/core/inverse.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/product.hpp"
+#include "tvlab/core/recast.hpp"
 
 namespace tvlab {
 
@@ -134,9 +135,36 @@ LayoutSlice thread_slice(const Layout& frg, int64_t thread) {
   if (thread < 0 || thread >= size(thr))
     throw LayoutError("partition", "thread " + std::to_string(thread) + " outside the copy's " +
                                        std::to_string(size(thr)) + " threads");
-  return LayoutSlice{thr(IntTuple(thread)), make_layout({mode(frg, 1), mode(frg, 2)})};
+  // (CPY, CPY_M, CPY_N, ...): the rest modes one level up, as CuTe's slice (thread, _, repeat<R>(_)).
+  std::vector<Layout> modes{mode(frg, 1)};
+  const Layout rest = mode(frg, 2);
+  if (rest.shape.is_tuple())
+    for (int i = 0; i < rank(rest); ++i) modes.push_back(mode(rest, i));
+  else
+    modes.push_back(rest);
+  return LayoutSlice{thr(IntTuple(thread)), make_layout(std::span<const Layout>(modes))};
 }
 }  // namespace
+
+Layout TiledCopy::retile(const Layout& frag) const {
+  const Layout t = frag.shape.is_tuple() ? frag : make_layout({frag});
+  const int64_t v = size(mode(t, 0));
+  const auto [athr, aval] = atom_thr_val(*this);
+  (void)athr;
+  // (m,n) -> v_idx: the shape and order of the values inside TiledLayout_TV.
+  const Layout frg_mn = upcast(with_shape(right_inverse(tv), tile_shape()), checked_mul(num_threads(), v));
+  // (atom_vals, rest_vals) -> (v, m, n)
+  const Layout frg_v = zipped_divide(logical_product(make_layout(IntTuple(v)), Tiler(right_inverse(frg_mn))),
+                                     Tiler(make_layout(IntTuple(aval))));
+  // ((TileV,TileM,TileN,...),(1,RestM,RestN,...))
+  const Layout tiled = zipped_divide(t, shape_tiler(prepend(product_each(frg_mn.shape), IntTuple(v))));
+  const Layout v_tensor = composition(tiled, tile({frg_v, kKeep}));
+  // Slice the rest mode at (0, _, _, ...): keep RestM, RestN, ... as modes after the values.
+  std::vector<Layout> modes{mode(v_tensor, 0)};
+  const Layout rest = mode(v_tensor, 1);
+  for (int i = 1; i < rank(rest); ++i) modes.push_back(mode(rest, i));
+  return make_layout(std::span<const Layout>(modes));
+}
 
 LayoutSlice TiledCopy::partition_S(const Layout& x, int64_t thread) const {
   return thread_slice(tidfrg_S(x), thread);

@@ -136,7 +136,10 @@ IntTuple TiledMMA::partition_shape_C(const IntTuple& shape_mn) const {
 LayoutSlice TiledMMA::partition(const Layout& frg, int64_t thread, int i0, int i1) const {
   const auto vmnk = thr_vmnk(thread);
   const IntTuple coord = make_coord(vmnk[0], make_coord(vmnk[i0], vmnk[i1]));
-  return LayoutSlice{sub_layout(frg, 0)(coord), sub_layout(frg, 1)};
+  // Slicing with (_, (_, _)) keeps (FrgV, RestI0, RestI1): the rest modes one level up.
+  const Layout v = sub_layout(frg, 1);
+  return LayoutSlice{sub_layout(frg, 0)(coord),
+                     make_layout({mode(v, 0), mode(mode(v, 1), 0), mode(mode(v, 1), 1)})};
 }
 
 LayoutSlice TiledMMA::partition_A(const Layout& x, int64_t thread) const {

@@ -209,18 +209,32 @@ const ValueType& reg_type(XeOperand w, const TiledMMA& mma) {
 }
 }  // namespace
 
-Layout xe_atom_partition(XeOperand which, const TiledMMA& mma) {
+LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg) {
   const OperandView v = view_of(which, mma);
+  if (sg < 0 || 16 * sg >= mma.num_threads())
+    throw LayoutError("atom_partition", "subgroup " + std::to_string(sg) + " outside the MMA's " +
+                                            std::to_string(mma.num_threads() / 16) + " subgroups");
   const Layout f = thrfrg_of(which, mma, make_identity_layout(make_shape(v.extent0, v.extent1)));
-  return make_layout({mode(mode(f, 0), 0), mode(f, 1)});
+  const auto t = mma.thr_vmnk(16 * sg);
+  const IntTuple offset = mode(mode(f, 0), 1)(make_coord(t[v.i0 + 1], t[v.i1 + 1]));
+  return {offset, make_layout({mode(mode(f, 0), 0), mode(f, 1)})};
 }
 
-TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
-                                 const std::optional<Block2D>& user_op) {
+LayoutSlice xe_thread_partition(XeOperand which, const TiledMMA& mma, int64_t thread) {
+  const OperandView v = view_of(which, mma);
+  const Layout id = make_identity_layout(make_shape(v.extent0, v.extent1));
+  switch (which) {
+    case XeOperand::A:
+      return mma.partition_A(id, thread);
+    case XeOperand::B:
+      return mma.partition_B(id, thread);
+    default:
+      return mma.partition_C(id, thread);
+  }
+}
+
+Layout xe_sg_value_layout(XeOperand which, const TiledMMA& mma) {
   const OperandView view = view_of(which, mma);
-  const Block2D op = user_op ? *user_op
-                             : block_2d_selector(xe_atom_partition(which, mma), mem.bits,
-                                                 reg_type(which, mma).bits, which == XeOperand::D, m);
   // Subgroup s -> the (v, i0, i1) thread id of its lane 0, dropping the MMA thread mode the operand
   // does not depend on (N for A, M for B, K for C/D): those subgroups load the same data.
   const Layout& vmnk = mma.thr_layout_vmnk;
@@ -241,22 +255,37 @@ TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const Val
   const Layout thr_to_id =
       composition(make_layout(make_shape(s[0], s[1], s[2], s[3]), drop), right_inverse(vmnk));
   const Layout sg_to_id = composition(thr_to_id, make_layout(IntTuple(s[1] * s[2] * s[3]), IntTuple(s[0])));
-  const Layout sv = composition(thrfrg_of(which, mma, make_layout(make_shape(view.extent0, view.extent1))),
-                                tile({sg_to_id, kKeep}));
-  // (SG, V) -> copy block index: value modes inside one block become stride 0 and are filtered out.
+  return composition(thrfrg_of(which, mma, make_layout(make_shape(view.extent0, view.extent1))),
+                     tile({sg_to_id, kKeep}));
+}
+
+Layout xe_sg_tile_layout(const Layout& sv, const IntTuple& shape, const IntTuple& op_tile) {
+  const Layout by_block =
+      zip(make_layout(op_tile, make_stride(0, 0)), make_layout(shape_div(shape, op_tile)));
+  const Layout sv_t0 = composition(by_block, sv);
+  return make_layout({mode(sv_t0, 0), filter(mode(sv_t0, 1))});
+}
+
+TiledCopy make_block_2d_copy_X(const Block2D& op, const ValueType& mem, XeModes m, const IntTuple& shape,
+                               const Layout& sv) {
   const int64_t w = int64_t(op.width) * op.bits / mem.bits, h = op.height;
   const IntTuple op_tile = at_xy(2, m, w, h);
-  const IntTuple mma_shape = make_shape(view.extent0, view.extent1);
   for (int i = 0; i < 2; ++i)
-    if (mma_shape[i].ival() % op_tile[i].ival() != 0)
+    if (shape[i].ival() % op_tile[i].ival() != 0)
       throw LayoutError("make_block_2d_copy: tile divisible by the copy op",
                         block2d_name(op) + " covers " + to_string(op_tile) +
-                            " elements, which does not divide the " + to_string(mma_shape) + " operand tile");
-  const IntTuple atom_shape = shape_div(mma_shape, op_tile);
-  const Layout by_block = zip(make_layout(op_tile, make_stride(0, 0)), make_layout(atom_shape));
-  const Layout sv_t0 = composition(by_block, sv);
-  const Layout sv_t = make_layout({mode(sv_t0, 0), filter(mode(sv_t0, 1))});
-  return make_block_2d_copy(op, mem, m, atom_shape, sv_t);
+                            " elements, which does not divide the " + to_string(shape) + " operand tile");
+  return make_block_2d_copy(op, mem, m, shape_div(shape, op_tile), xe_sg_tile_layout(sv, shape, op_tile));
+}
+
+TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
+                                 const std::optional<Block2D>& user_op) {
+  const OperandView view = view_of(which, mma);
+  const Block2D op = user_op ? *user_op
+                             : block_2d_selector(xe_atom_partition(which, mma).layout, mem.bits,
+                                                 reg_type(which, mma).bits, which == XeOperand::D, m);
+  return make_block_2d_copy_X(op, mem, m, make_shape(view.extent0, view.extent1),
+                              xe_sg_value_layout(which, mma));
 }
 
 TiledCopy make_block_2d_prefetch(const TiledCopy& copy, XeModes m) {

@@ -114,5 +114,47 @@ TEST(TiledCopy, BijectiveAndPartitionAgrees) {
     }
 }
 
+// Seed 002 (MoYe.jl): six threads copy a 4x9 array, thr (2,3):(3,1), val (2,3):(1,2). The seed prints
+// the thread (1-based) owning each element:
+TEST(TiledCopy, MoYeSixThreadsCopyA4x9Array) {
+  const char* expected[] = {"1 1 1 2 2 2 3 3 3", "1 1 1 2 2 2 3 3 3", "4 4 4 5 5 5 6 6 6",
+                            "4 4 4 5 5 5 6 6 6"};
+  const TiledCopy c = make_tiled_copy(universal(64), ValueType{"double", "f64", 64, true, true},
+                                      L("(2,3):(3,1)"), L("(2,3):(1,2)"));
+  ASSERT_EQ(S(c.tile_shape()), "(4,9)");
+  for (const Layout& tv : {c.get_layoutS_TV(), c.get_layoutD_TV()}) {
+    std::vector<std::string> owner(36, "?");
+    for (int64_t t = 0; t < 6; ++t)
+      for (int64_t v = 0; v < size(mode(tv, 1)); ++v) owner[tv(t + 6 * v)] = std::to_string(t + 1);
+    for (int m = 0; m < 4; ++m) {
+      std::string row;
+      for (int n = 0; n < 9; ++n) row += (n ? " " : "") + owner[m + 4 * n];
+      EXPECT_EQ(row, expected[m]) << "row " << m << " of " << S(tv);
+    }
+  }
+  // Thread 2 (0-based 1) of the seed's partition_D: one value per copy, the 2x3 block at (0,3).
+  const LayoutSlice p = c.partition_D(make_identity_layout(make_shape(4, 9)), 1);
+  EXPECT_EQ(S(p.offset), "(0,3)");
+  EXPECT_EQ(S(p.layout), "((1,(2,3)),1,1):((0,(1@0,1@1)),0,0)");  // ((AtomVal,RestVal),CPY_M,CPY_N)
+}
+
+// retile: CUTLASS's sgemm_sm80 views the MMA's A fragment ((2,2,2),4,4) as the LDSM copy moves it.
+TEST(TiledCopy, RetileMmaFragmentForLdmatrix) {
+  MmaAtom atom;
+  atom.name = "SM80_16x8x16_F16F16F16F16_TN";
+  atom.m = 16, atom.n = 8, atom.k = 16;
+  atom.thr_id = L("32:1");
+  atom.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
+  atom.b = L("((4,8),(2,2)):((16,1),(8,64))");
+  atom.c = L("((4,8),(2,2)):((32,1),(16,8))");
+  atom.a_type = atom.b_type = atom.c_type = atom.d_type = ValueType{"half_t", "f16", 16, true, true};
+  const TiledMMA mma = make_tiled_mma(atom, L("(2,2)"), Tiler(Tiler::Modes{Tiler(32), Tiler(32), Tiler(16)}));
+  const TiledCopy c = make_tiled_copy_A(ldsm_u32x4_n(), atom.a_type, mma);
+  const LayoutSlice a = mma.partition_A(make_layout(make_shape(128, 64)), 0);
+  EXPECT_EQ(S(a.layout), "((2,2,2),4,4):((128,8,1024),32,2048)");
+  EXPECT_EQ(S(c.retile(make_layout(make_shape(make_shape(2, 2, 2), 4, 4)))), "((8,1),4,4):((1,0),8,32)");
+  EXPECT_EQ(S(c.partition_S(make_layout(make_shape(128, 64)), 0).layout), "((8,1),4,4):((128,0),32,2048)");
+}
+
 }  // namespace
 }  // namespace tvlab

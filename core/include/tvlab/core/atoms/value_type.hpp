@@ -4,6 +4,8 @@
 //   parse_value_type("cute::bfloat16_t") -> bfloat16_t (16 bits)
 //   parse_value_type("bf16")             -> bfloat16_t
 //   parse_value_type("uint128_t")        -> uint128_t (128 bits)
+//   parse_value_type("cutlass::AlignedArray<half_t,8>") -> AlignedArray<half_t,8> (128 bits), the
+//                                           packed element of sycl-tla's SLM copies
 //
 // The canonical name is the upstream C++ name without `cute::` (what `tvlab show` prints).
 #pragma once
@@ -27,12 +29,15 @@ struct ValueType {
 
 // Every value type tvlab knows, in a stable order.
 const std::vector<ValueType>& value_types();
-// Looks a type up by its C++ name (with or without `cute::`, surrounding spaces ignored) or alias.
+// Looks a type up by its C++ name (with or without `cute::`, surrounding spaces ignored) or alias;
+// also AlignedArray<T,N> for a known T and 1 <= N <= 1024.
 std::optional<ValueType> parse_value_type(std::string_view text);
 // As parse_value_type, but an unknown name throws AtomError listing the accepted names.
 ValueType value_type(std::string_view text);
 // The unsigned integer type of a width (uint8_t .. uint128_t; uint1_t, uint4_t for 1, 4), e.g. the
 // default value type of a copy atom.
 ValueType uint_type(int bits);
+// cutlass::AlignedArray<T,N>: N values of T as one value of N*bits(T) bits.
+ValueType aligned_array(const ValueType& t, int n);
 
 }  // namespace tvlab

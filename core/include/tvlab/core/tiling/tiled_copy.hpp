@@ -36,6 +36,9 @@ struct TiledCopy {
   // partition_S/D(x) for one thread: tidfrg sliced at the thread.
   LayoutSlice partition_S(const Layout& x, int64_t thread) const;
   LayoutSlice partition_D(const Layout& x, int64_t thread) const;
+  // retile(frag): a thread's fragment (V, RestM, RestN, ...) -> register regrouped as the copy moves it,
+  // ((AtomVal, RestVal), RestM', RestN', ...) (CuTe's retile_S / retile_D, which are the same).
+  Layout retile(const Layout& frag) const;
 };
 
 // CuTe's make_tiled_copy_impl: a TiledCopy from its TV layout and tiler (checks the atom divides them).

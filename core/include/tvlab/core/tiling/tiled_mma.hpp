@@ -47,7 +47,7 @@ struct TiledMMA {
   IntTuple partition_shape_B(const IntTuple& shape_nk) const;
   IntTuple partition_shape_C(const IntTuple& shape_mn) const;
   // partition_X(x) for one thread: thrfrg_X(x) sliced at the thread's (v,(i0,i1)) coordinate,
-  // a (FrgV,(RestI0,RestI1)) layout plus the thread's offset (a coordinate for identity layouts).
+  // a (FrgV,RestI0,RestI1) layout plus the thread's offset (a coordinate for identity layouts).
   LayoutSlice partition_A(const Layout& x, int64_t thread) const;
   LayoutSlice partition_B(const Layout& x, int64_t thread) const;
   LayoutSlice partition_C(const Layout& x, int64_t thread) const;

@@ -45,9 +45,22 @@ enum class XeOperand { A, B, C, D };
 // user-override form), tiled over the MMA's subgroups. `mem` is the element type in memory.
 TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
                                  const std::optional<Block2D>& op = std::nullopt);
-// Subgroup 0's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor).
-Layout xe_atom_partition(XeOperand which, const TiledMMA& mma);
+// A subgroup's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor):
+// (ThrV, (FrgV,(RestI,RestJ))), offset-free, with the subgroup's origin as the offset.
+LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg = 0);
+// One thread's (FrgV,(RestI,RestJ)) -> coordinate (ThrMMA::partition_X on an identity tensor).
+LayoutSlice xe_thread_partition(XeOperand which, const TiledMMA& mma, int64_t thread);
 
+// The MMA's (SG, V) -> column-major operand index (lane 0 of each subgroup), with the thread mode the
+// operand does not depend on dropped (stride 0: those subgroups hold the same data).
+Layout xe_sg_value_layout(XeOperand which, const TiledMMA& mma);
+// sv divided into op_tile blocks of an operand tile of `shape`: (SG, V') -> block index, the value
+// modes inside one block filtered out.
+Layout xe_sg_tile_layout(const Layout& sv, const IntTuple& shape, const IntTuple& op_tile);
+// make_block_2d_copy_X(op, strides, x, y, shape, sv): op tiled over an operand tile of `shape` as the
+// subgroups of sv (SG, V) -> column-major index in that tile hold it.
+TiledCopy make_block_2d_copy_X(const Block2D& op, const ValueType& mem, XeModes m, const IntTuple& shape,
+                               const Layout& sv);
 // make_block_2d_prefetch(copy): a prefetch of the copy's tile spread over its subgroups.
 TiledCopy make_block_2d_prefetch(const TiledCopy& copy, XeModes m);
 

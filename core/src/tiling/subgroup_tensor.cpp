@@ -1,0 +1,117 @@
+#include "tvlab/core/tiling/subgroup_tensor.hpp"
+
+#include <algorithm>
+
+#include "tvlab/core/coalesce.hpp"
+#include "tvlab/core/composition.hpp"
+#include "tvlab/core/divide.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/product.hpp"
+
+namespace tvlab {
+
+namespace {
+bool coordinate_valued(const Layout& l) {
+  return coprofile(l).is_tuple();
+}
+Layout as_modes(const Layout& l) {
+  return l.shape.is_tuple() ? l : make_layout({l});
+}
+// CuTe's filter_zeros(stride, shape): the shape with 1 wherever the stride is 0.
+IntTuple filter_zeros_shape(const IntTuple& stride, const IntTuple& shape) {
+  if (shape.is_leaf()) return stride.value().value == 0 ? IntTuple(1) : shape;
+  TupleBuilder b;
+  for (int i = 0; i < rank(shape); ++i) b.push(filter_zeros_shape(stride[i], shape[i]));
+  return b.build();
+}
+}  // namespace
+
+IntTuple atuple_coshape(const Layout& l) {
+  const Layout f = as_modes(filter(flatten(l)));
+  std::vector<int64_t> extent(1, 1);
+  bool tuple = false;
+  for (int i = 0; i < rank(f); ++i) {
+    const Layout md = mode(f, i);
+    const Scalar d = md.stride.value();
+    if (d.value == 0) continue;
+    if (d.depth > 1)
+      throw LayoutError("atuple_coshape", "nested coordinate strides are not supported: " + to_string(l));
+    const std::size_t dim = d.is_basis() ? d.path[0] : 0;
+    tuple = tuple || d.is_basis();
+    if (extent.size() <= dim) extent.resize(dim + 1, 1);
+    extent[dim] = std::max(extent[dim], checked_mul(md.shape.ival(), std::abs(d.value)));
+  }
+  if (!tuple && !coordinate_valued(l)) return IntTuple(extent[0]);
+  if (coordinate_valued(l)) extent.resize(std::max<std::size_t>(extent.size(), rank(coprofile(l))), 1);
+  TupleBuilder b;
+  for (int64_t e : extent) b.push(IntTuple(e));
+  return b.build();
+}
+
+Layout project_strides(const Layout& l) {
+  if (!coordinate_valued(l)) return l;
+  return composition(make_layout(atuple_coshape(l)), l);
+}
+
+Layout make_fragment_like(const Layout& in) {
+  const Layout l = project_strides(in);
+  if (rank(l) <= 1 || !l.shape.is_tuple()) return make_layout(l.shape);
+  // Mode 0: compact column-major over the modes that step (CuTe's compact_major(filter_zeros)).
+  const Layout m0 = mode(l, 0);
+  const Layout first(m0.shape, make_layout(filter_zeros_shape(m0.stride, m0.shape)).stride,
+                     Layout::Trusted{});
+  std::vector<Layout> rest_modes;
+  for (int i = 1; i < rank(l); ++i) rest_modes.push_back(mode(l, i));
+  const Layout rest = make_layout(std::span<const Layout>(rest_modes));
+  const Layout ordered = make_ordered_layout(rest.shape, rest.stride);
+  return tiled_product(first, Tiler(ordered));
+}
+
+SubgroupTensor make_subgroup_tensor(const ValueType& vt, const Layout& sg_layout) {
+  const int64_t n = size(sg_layout);
+  if (n % 16 != 0)
+    throw LayoutError("make_subgroup_tensor: size % 16 == 0", to_string(sg_layout) + " has " +
+                                                                  std::to_string(n) +
+                                                                  " elements, not a multiple of the 16 "
+                                                                  "work-items of a subgroup");
+  const Layout tv = composition(sg_layout, make_layout(make_shape(16, n / 16), make_stride(1, 16)));
+  return {vt, make_fragment_like(mode(tv, 1)), tv, IntTuple(0)};
+}
+
+SubgroupTensor partition_sg_fragment(XeOperand which, const TiledMMA& mma, int64_t sg) {
+  const LayoutSlice tv = xe_atom_partition(which, mma, sg);
+  const LayoutSlice thr = xe_thread_partition(which, mma, 16 * sg);
+  const ValueType& vt = which == XeOperand::A   ? mma.atom.a_type
+                        : which == XeOperand::B ? mma.atom.b_type
+                        : which == XeOperand::C ? mma.atom.c_type
+                                                : mma.atom.d_type;
+  return {vt, make_fragment_like(thr.layout), tv.layout, tv.offset};
+}
+
+namespace {
+SubgroupTensor copy_sg_fragment(const TiledCopy& copy, int64_t sg, bool src) {
+  const Layout tile = make_identity_layout(copy.tile_shape());
+  const Layout frg = src ? copy.tidfrg_S(tile) : copy.tidfrg_D(tile);
+  const int64_t sgs = size(mode(frg, 0)) / 16;
+  if (size(mode(frg, 0)) % 16 != 0 || sg < 0 || sg >= sgs)
+    throw LayoutError("partition_sg_fragment", "subgroup " + std::to_string(sg) + " outside the copy's " +
+                                                   std::to_string(sgs) + " subgroups of 16 work-items");
+  // logical_divide(tidfrg, 16) on the thread mode, sliced at ((_, sg), _, _).
+  const Layout lanes = logical_divide(mode(frg, 0), Tiler(16));
+  const IntTuple offset = mode(lanes, 1)(IntTuple(sg));
+  const Layout tv = make_layout({mode(lanes, 0), mode(frg, 1), mode(frg, 2)});
+  // partition_fragment_S/D: lane 0's (CPY, CPY_M, CPY_N, ...) as a compact fragment.
+  const LayoutSlice thr = src ? copy.partition_S(tile, 16 * sg) : copy.partition_D(tile, 16 * sg);
+  return {copy.value_type, make_fragment_like(thr.layout), tv, offset};
+}
+}  // namespace
+
+SubgroupTensor partition_sg_fragment_S(const TiledCopy& copy, int64_t sg) {
+  return copy_sg_fragment(copy, sg, true);
+}
+SubgroupTensor partition_sg_fragment_D(const TiledCopy& copy, int64_t sg) {
+  return copy_sg_fragment(copy, sg, false);
+}
+
+}  // namespace tvlab
