@@ -28,11 +28,21 @@ field xe-copy-a "$xe" "p['copies']['A']['op'], p['copies']['A']['tiler'], p['cop
   "XE_LOAD_2D<16,32,32,16> (256,32) XE_PREFETCH_2D<16,8,32>"
 field xe-copy-b "$xe" "p['copies']['B']['op'], p['copies']['B']['prefetch']" "XE_LOAD_2D_VNNI<16,16,32,16> XE_PREFETCH_2D<16,8,32>"
 field xe-copy-d "$xe" "p['copies']['D']['op'].startswith('XE_STORE_2D<32,8,'), p['copies']['D']['prefetch']" "True None"
+slm="$specs/xe_bf16_256x256x32_slm.json"
+field coop-a "$slm" "p['copies']['A']['op'], p['copies']['A']['how'], p['copies']['A']['prefetch']" \
+  "XE_LOAD_2D<16,8,32,16> coop XE_PREFETCH_2D<16,8,32>"
+field slm-a "$slm" "p['copies']['A']['slm']['layout']" "((16,(32,1)),(8,(1,2))):((256,(8,8192)),(1,(0,4096)))"
+field slm-a-copies "$slm" "p['copies']['A']['slm']['r2s']['op'], p['copies']['A']['slm']['s2r']['tv']" \
+  "UniversalCopy<AlignedArray<bfloat16_t,8>> ((16,(4,8)),(8,(4,2))):((256,(0,32)),(1,(8,4096)))"
+field no-slm "$xe" "'slm' in p['copies']['A']" "False"
 nv="$specs/sm80_f16_32x32x16_ldsm.json"
 field nv-c "$nv" "p['mma']['c_tv']" "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))"
 field nv-ldsm "$nv" "p['copies']['A']['tv_src']" "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))"
 field nv-g2s "$nv" "p['copies']['g2s']['tv'], p['copies']['g2s']['tiler']" "((8,32),8):((256,1),32) (32,64)"
 
+bad coop-c 'operands.C.copy' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"C":{"type":"float","copy":"coop"}}}'
+bad coop-too-few 'cannot be spread over 4 subgroups' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[16,64,16],"sg_layout":"(1,4,1):(0,1,0)"},"operands":{"A":{"type":"bf16","copy":"coop"}}}'
+bad slm-flag 'operands.A.slm' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bf16","slm":"yes"}}}'
 bad malformed 'malformed JSON' '{"mma": '
 bad not-object 'a spec is a JSON object' '[1,2]'
 bad unknown-atom 'mma.atom' '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}'

@@ -172,8 +172,12 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     p.how = "auto";
     p.copy = at(copy_path, [&] { return make_block_2d_copy_for(operand_of(name), *mma, vt, modes); });
   } else if (copy_v->is_string() && copy_v->get<std::string>() == "coop") {
-    throw SpecError(copy_path,
-                    "\"coop\" (make_coop_block_2d_copy) is not supported yet; use \"auto\" or an atom");
+    if (!xe) throw SpecError(copy_path, "\"coop\" (make_coop_block_2d_copy) needs an Xe MMA");
+    if (name != "A" && name != "B")
+      throw SpecError(copy_path,
+                      "\"coop\" loads A or B for an SLM pipeline; " + name + " is not loaded that way");
+    p.how = "coop";
+    p.copy = at(copy_path, [&] { return make_coop_block_2d_copy(operand_of(name), *mma, vt, modes); });
   } else if (copy_v->is_string()) {
     const CopyAtom atom = at(copy_path, [&] { return find_copy_atom(copy_v->get<std::string>()); });
     if (xe && atom.block2d && atom.arch == "xe") {
@@ -208,8 +212,19 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     throw SpecError(copy_path, "expected \"auto\", \"coop\", an atom name or an object");
   }
   if (p.copy.atom.block2d && p.copy.atom.arch == "xe" && p.copy.atom.block2d->kind != Block2D::Kind::Store &&
-      (p.how == "auto" || p.how == "override"))
+      (p.how == "auto" || p.how == "override" || p.how == "coop"))
     p.prefetch = at(copy_path, [&] { return make_block_2d_prefetch(p.copy, modes); });
+  const json* slm_v = member(o, "slm");
+  if (slm_v && !slm_v->is_boolean()) throw SpecError(join(path, "slm"), "expected true or false");
+  const bool slm = slm_v ? slm_v->get<bool>() : p.how == "coop";
+  if (slm) {
+    if (!xe || (name != "A" && name != "B"))
+      throw SpecError(join(path, "slm"), "SLM pipelines are built for the A and B operands of an Xe MMA");
+    p.slm_layout = at(join(path, "slm"), [&] { return make_slm_layout(operand_of(name), *mma); });
+    auto [r2s, s2r] = at(join(path, "slm"), [&] { return make_slm_copies(operand_of(name), *mma, p.copy); });
+    p.r2s = std::move(r2s);
+    p.s2r = std::move(s2r);
+  }
   return p;
 }
 
@@ -326,6 +341,13 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
       c["prefetch_tiler"] = to_string(p.prefetch->tiler);
       c["prefetch_tv"] = to_string(p.prefetch->tv);
     }
+    if (p.slm_layout) {
+      nlohmann::ordered_json slm;
+      slm["layout"] = to_string(*p.slm_layout);
+      for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
+        slm[key] = {{"op", copy->atom.name}, {"tiler", to_string(copy->tiler)}, {"tv", to_string(copy->tv)}};
+      c["slm"] = slm;
+    }
     copies[p.name] = c;
   }
   out["copies"] = copies;
@@ -356,6 +378,12 @@ std::string plan_to_text(const Plan& plan) {
     if (p.prefetch)
       s << "  prefetch " << p.prefetch->atom.name << "  tiler " << to_string(p.prefetch->tiler) << "  tv "
         << to_string(p.prefetch->tv) << "\n";
+    if (p.slm_layout) {
+      s << "  slm layout " << to_string(*p.slm_layout) << "\n";
+      for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
+        s << "  slm " << key << "    " << copy->atom.name << "  tiler " << to_string(copy->tiler) << "  tv "
+          << to_string(copy->tv) << "\n";
+    }
   }
   return s.str();
 }

@@ -18,6 +18,7 @@
 #include "tvlab/core/tiling/tiled_copy.hpp"
 #include "tvlab/core/tiling/tiled_mma.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
+#include "tvlab/core/tiling/xe_slm.hpp"
 
 namespace tvlab {
 
@@ -36,6 +37,10 @@ struct PlannedCopy {
   std::string how;   // auto, override, from_mma, thr_val
   TiledCopy copy;
   std::optional<TiledCopy> prefetch;  // Xe block 2D loads
+  // SLM pipeline (Xe A/B, "copy": "coop" or "slm": true): make_{A,B}_slm_layout and the
+  // make_{A,B}_slm_copies pair (registers -> SLM, SLM -> the MMA's registers).
+  std::optional<Layout> slm_layout;
+  std::optional<TiledCopy> r2s, s2r;
 };
 
 struct Plan {
