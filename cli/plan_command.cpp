@@ -1,11 +1,10 @@
 #include "plan_command.hpp"
 
-#include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "command.hpp"
+#include "io.hpp"
 #include "tvlab/verify/spec.hpp"
 
 namespace tvlab::cli {
@@ -16,31 +15,6 @@ struct PlanOptions {
   bool json = false;
 };
 
-// Reads a whole file (or stdin for "-"), refusing absurd sizes.
-bool read_spec(const std::string& path, std::string& text) {
-  constexpr std::size_t kMaxSpecBytes = 16u << 20;
-  std::ifstream file;
-  std::istream* in = &std::cin;
-  if (path != "-") {
-    file.open(path, std::ios::binary);
-    if (!file) {
-      report("unreadable spec", path, "cannot open the file");
-      return false;
-    }
-    in = &file;
-  }
-  std::ostringstream s;
-  char buf[65536];
-  while (in->read(buf, sizeof buf) || in->gcount() > 0) {
-    s.write(buf, in->gcount());
-    if (static_cast<std::size_t>(s.tellp()) > kMaxSpecBytes) {
-      report("unreadable spec", path, "larger than 16 MiB");
-      return false;
-    }
-  }
-  text = s.str();
-  return true;
-}
 }  // namespace
 
 std::function<int()> setup_plan(CLI::App& app) {
@@ -72,7 +46,7 @@ std::function<int()> setup_plan(CLI::App& app) {
       "Exit codes: 0 built, 2 bad spec (the error names the JSON path), 3 internal error.");
   return [opt]() -> int {
     std::string text;
-    if (!read_spec(opt->spec, text)) return kBadInput;
+    if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
       const Plan plan = build_plan_from_text(text);
       if (opt->json)

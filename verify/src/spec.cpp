@@ -164,6 +164,29 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   if (!copy_v && !xe) return std::nullopt;  // nothing to build: CuTe-form MMAs need an explicit copy
   PlannedCopy p;
   p.name = name;
+  p.modes = modes;
+  p.mem_type = vt;
+  if (const json* shape = member(o, "shape")) {
+    const std::string sp = join(path, "shape");
+    if (!shape->is_array() || shape->size() != 2 || !(*shape)[0].is_number_integer() ||
+        !(*shape)[1].is_number_integer() || (*shape)[0].get<int64_t>() <= 0 ||
+        (*shape)[1].get<int64_t>() <= 0)
+      throw SpecError(sp, "expected [rows, cols], two positive integers");
+    p.shape = std::array<int64_t, 2>{(*shape)[0].get<int64_t>(), (*shape)[1].get<int64_t>()};
+  }
+  for (const auto& [key, field] : {std::pair{"pitch_bytes", &p.pitch_bytes}, {"base_align", &p.base_align}})
+    if (const json* v = member(o, key)) {
+      if (!v->is_number_integer() || v->get<int64_t>() <= 0)
+        throw SpecError(join(path, key), "expected a positive integer (bytes)");
+      *field = v->get<int64_t>();
+    }
+  if (const json* r = member(o, "reorder")) {
+    const std::string rs = get_string(*r, join(path, "reorder"));
+    if (rs != "none" && rs != "allow")
+      throw SpecError(join(path, "reorder"),
+                      "expected \"none\" (the copy must feed the MMA as is) or \"allow\"");
+    p.expect_noop = rs == "none";
+  }
   if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
     if (!xe)
       throw SpecError(

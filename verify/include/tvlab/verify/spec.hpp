@@ -9,6 +9,7 @@
 // standalone copy. A problem with the spec is a SpecError naming the JSON path (e.g. `mma.tile`).
 #pragma once
 
+#include <array>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
@@ -41,6 +42,12 @@ struct PlannedCopy {
   // make_{A,B}_slm_copies pair (registers -> SLM, SLM -> the MMA's registers).
   std::optional<Layout> slm_layout;
   std::optional<TiledCopy> r2s, s2r;
+  // Operands: the memory side as the spec describes it, for the run-time restriction checks.
+  XeModes modes;
+  ValueType mem_type;
+  std::optional<std::array<int64_t, 2>> shape;  // (rows, cols) of the operand in memory
+  std::optional<int64_t> pitch_bytes, base_align;
+  bool expect_noop = false;  // "reorder": "none": a reorder between copy and MMA is an error
 };
 
 struct Plan {

@@ -1,0 +1,176 @@
+#include "verify_command.hpp"
+
+#include <iostream>
+#include <memory>
+#include <tuple>
+
+#include "command.hpp"
+#include "io.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/reorder_plan.hpp"
+#include "tvlab/verify/report_format.hpp"
+#include "tvlab/verify/verifier.hpp"
+
+namespace tvlab::cli {
+
+namespace {
+struct VerifyOptions {
+  std::vector<std::string> specs;
+  std::string format = "text";
+  std::string proof;
+  std::string output;
+  bool strict = false;
+};
+
+bool ends_with(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+}  // namespace
+
+std::function<int()> setup_verify(CLI::App& app) {
+  auto opt = std::make_shared<VerifyOptions>();
+  auto* cmd = app.add_subcommand(
+      "verify", "Prove (or refute, with witnesses) that a spec's copies and MMA fragments compose.");
+  cmd->add_option("SPEC", opt->specs, "spec files (JSON, interface.md section 4), or - for stdin")
+      ->required();
+  cmd->add_option("--format", opt->format, "text (default), json (stable check codes) or junit (XML for CI)")
+      ->check(CLI::IsMember({"text", "json", "junit"}));
+  cmd->add_option("--proof", opt->proof,
+                  "also write a proof document: FILE.md (Markdown) or FILE.tex (LaTeX)");
+  cmd->add_option("-o,--output", opt->output, "write the report to FILE (atomically) instead of stdout");
+  cmd->add_flag("--strict", opt->strict, "fail on warnings too (e.g. a reorder between a copy and the MMA)");
+  cmd->footer(
+      "Checks (codes): coverage.mma.{A,B,C} and coverage.<X> (TV layouts cover their tiles; stride-0\n"
+      "replication is reported, not failed), width.<X>, fragment.<X> (copy and MMA hold the same elements "
+      "per\n"
+      "subgroup; NVIDIA: the same TV layout), reorder.<X> (no-op, or kind UU/UU_Universal/UV/VU/VV/Generic,\n"
+      "rlayout and mov count; a warning unless the operand says \"reorder\": \"none\"), source.<X>,\n"
+      "block2d.<X>.{width,height,pitch,base} (with \"shape\", \"pitch_bytes\", \"base_align\"), "
+      "slm.<X>.{r2s,s2r}.\n"
+      "Verdicts: proved, refuted (with witnesses such as `copy D (T3,V5) -> (4,7) but MMA A expects (4,7) "
+      "in\n"
+      "(T7,V2)`), unknown. Nothing is called proved without a proof.\n"
+      "Examples:\n"
+      "  tvlab verify gallery/specs/xe_bf16_256x256x32.json\n"
+      "  tvlab verify --format junit -o verify.xml specs/*.json\n"
+      "  tvlab verify --proof proof.tex spec.json && pdflatex proof.tex\n"
+      "Exit codes: 0 all checks hold, 1 a check failed, 2 bad spec or unwritable output, 3 internal error.");
+  return [opt]() -> int {
+    if (!opt->proof.empty() && !ends_with(opt->proof, ".md") && !ends_with(opt->proof, ".tex")) {
+      report("bad option", "--proof " + opt->proof, "the proof file must end in .md or .tex");
+      return kBadInput;
+    }
+    std::vector<Report> reports;
+    for (const std::string& path : opt->specs) {
+      std::string text;
+      if (!read_input(path, text, "unreadable spec")) return kBadInput;
+      try {
+        reports.push_back(verify_plan(build_plan_from_text(text), path));
+      } catch (const SpecError& e) {
+        report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());
+        return kBadInput;
+      } catch (const LayoutError& e) {
+        report("invalid spec", path, e.what());
+        return kBadInput;
+      }
+    }
+    std::string out = opt->format == "json"    ? report_json(reports, opt->strict).dump(2) + "\n"
+                      : opt->format == "junit" ? report_junit(reports, opt->strict)
+                                               : report_text(reports, opt->strict);
+    if (!opt->proof.empty() &&
+        !write_file_atomic(opt->proof,
+                           ends_with(opt->proof, ".tex") ? proof_latex(reports) : proof_markdown(reports)))
+      return kBadInput;
+    if (opt->output.empty())
+      std::cout << out;
+    else if (!write_file_atomic(opt->output, out))
+      return kBadInput;
+    for (const Report& r : reports)
+      if (r.failed(opt->strict)) return kCheckFailed;
+    return kOk;
+  };
+}
+
+namespace {
+struct ReorderOptions {
+  std::string src, dst, types = "float,float";
+  bool json = false;
+};
+}  // namespace
+
+std::function<int()> setup_reorder(CLI::App& app) {
+  auto opt = std::make_shared<ReorderOptions>();
+  auto* cmd =
+      app.add_subcommand("reorder", "Explain the subgroup reorder between two explicit TV layouts (Xe).");
+  cmd->add_option("--src", opt->src,
+                  "source subgroup TV layout (T,V) -> coordinate, e.g. \"(16,8):(1@1,1@0)\"")
+      ->required();
+  cmd->add_option("--dst", opt->dst, "destination subgroup TV layout")->required();
+  cmd->add_option("--types", opt->types, "source and destination value types S,D (default float,float)");
+  cmd->add_flag("--json", opt->json, "print {kind, rlayout, noop, converts, movs, route, steps} as JSON");
+  cmd->footer(
+      "rlayout = coalesce(right_inverse(dst) o src) maps a source register t + 16v to its destination "
+      "register;\n"
+      "the kind follows xe-atoms.md section 5; movs count register-region moves inside 64-byte GRFs.\n"
+      "Examples:\n"
+      "  tvlab reorder --src \"(16,8):(1@1,1@0)\" --dst \"(16,8):(1@1,1@0)\" --types bf16,bf16\n"
+      "  tvlab reorder --src \"(16,(2,8)):(1@0,(1@1,2@1))\" --dst \"((2,8),(2,4)):((1@1,1@0),(8@0,2@1))\" "
+      "--types bf16,bf16\n"
+      "Exit codes: 0 a no-op, 1 data moves (the reorder is printed), 2 bad input.");
+  return [opt]() -> int {
+    try {
+      const auto comma = opt->types.find(',');
+      if (comma == std::string::npos) {
+        report("bad option", "--types " + opt->types, "expected S,D, e.g. int8_t,half_t");
+        return kBadInput;
+      }
+      const ValueType s = value_type(opt->types.substr(0, comma)),
+                      d = value_type(opt->types.substr(comma + 1));
+      Layout src, dst;
+      for (auto [text, out, name] : {std::tuple{&opt->src, &src, "--src"}, {&opt->dst, &dst, "--dst"}}) {
+        try {
+          *out = parse_layout(*text);
+        } catch (const ParseError& e) {
+          report("malformed layout", std::string(name) + " column " + std::to_string(e.column()), e.what());
+          return kBadInput;
+        }
+      }
+      const ReorderPlan p = plan_xe_reorder(src, dst, s, d);
+      if (opt->json) {
+        nlohmann::ordered_json j;
+        j["kind"] = p.kind;
+        j["rlayout"] = to_string(p.rlayout);
+        j["noop"] = p.noop;
+        j["converts"] = p.converts;
+        j["movs"] = p.movs;
+        j["moved_values"] = p.moved_values;
+        j["route"] = p.route;
+        nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+        for (const ProofStep& st : p.steps)
+          steps.push_back({{"text", st.text}, {"expr", st.expr}, {"result", st.result}});
+        j["steps"] = steps;
+        std::cout << j.dump(2) << "\n";
+      } else {
+        std::cout << "reorder " << s.name << " -> " << d.name << ": " << (p.noop ? "no-op" : p.kind) << "\n"
+                  << "  rlayout " << to_string(p.rlayout) << "\n  route   " << p.route << "\n  cost    "
+                  << p.movs << " movs, " << p.moved_values << " of " << size(p.rlayout) << " values move\n";
+        for (const ProofStep& st : p.steps)
+          std::cout << "  - " << st.text << (st.expr.empty() ? "" : ": " + st.expr)
+                    << (st.result.empty() ? "" : " = " + st.result) << "\n";
+        if (p.witness_src)
+          std::cout << "  first moved value: src (T" << *p.witness_src % 16 << ",V" << *p.witness_src / 16
+                    << ") -> dst (T" << *p.witness_dst % 16 << ",V" << *p.witness_dst / 16 << ")\n";
+      }
+      return p.noop ? kOk : kCheckFailed;
+    } catch (const AtomError& e) {
+      report("bad type", "--types", e.what());
+      return kBadInput;
+    } catch (const LayoutError& e) {
+      report("no reorder", "--src/--dst", e.what());
+      return kBadInput;
+    }
+  };
+}
+
+}  // namespace tvlab::cli

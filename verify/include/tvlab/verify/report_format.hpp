@@ -1,0 +1,19 @@
+// Reports for people and machines: text (a glance), JSON (stable codes), JUnit XML (one test case per
+// check, for CI dashboards) and proof documents (Markdown, LaTeX) that state each claim, the layouts
+// involved, each algebraic step with its result, and the conclusion or the witnesses.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "tvlab/verify/check.hpp"
+
+namespace tvlab {
+
+std::string report_text(const std::vector<Report>& reports, bool strict);
+nlohmann::ordered_json report_json(const std::vector<Report>& reports, bool strict);
+std::string report_junit(const std::vector<Report>& reports, bool strict);
+std::string proof_markdown(const std::vector<Report>& reports);
+std::string proof_latex(const std::vector<Report>& reports);
+
+}  // namespace tvlab

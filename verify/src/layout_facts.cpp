@@ -1,0 +1,223 @@
+#include "tvlab/verify/layout_facts.hpp"
+
+#include <algorithm>
+#include <numeric>
+#include <unordered_map>
+
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+
+namespace tvlab {
+
+namespace {
+struct Mode {
+  int64_t extent, stride, prefix;  // prefix: the domain index of the mode's unit coordinate
+};
+
+// The flat modes of an integer-valued layout, size-1 modes dropped.
+std::vector<Mode> flat_modes(const Layout& l) {
+  const auto shapes = leaves(l.shape);
+  const auto strides = leaves(l.stride);
+  std::vector<Mode> out;
+  int64_t prefix = 1;
+  for (std::size_t i = 0; i < shapes.size(); ++i) {
+    if (strides[i].is_basis())
+      throw LayoutError("verify", "expected an integer-valued layout, got " + to_string(l) +
+                                      " (project coordinate strides first)");
+    if (shapes[i].value != 1) out.push_back({shapes[i].value, strides[i].value, prefix});
+    prefix = checked_mul(prefix, shapes[i].value);
+  }
+  return out;
+}
+
+std::string modes_text(const std::vector<Mode>& ms) {
+  std::string s;
+  for (const Mode& m : ms)
+    s += (s.empty() ? "" : ", ") + std::to_string(m.stride) + " (x" + std::to_string(m.extent) + ")";
+  return s.empty() ? "none (a single point)" : s;
+}
+
+std::vector<Mode> sorted_by_stride(std::vector<Mode> ms) {
+  std::stable_sort(ms.begin(), ms.end(),
+                   [](const Mode& a, const Mode& b) { return std::abs(a.stride) < std::abs(b.stride); });
+  return ms;
+}
+
+// Enumeration fallback: the first collision (or none).
+Decision enumerate_injective(const Layout& l) {
+  Decision d;
+  const int64_t n = size(l);
+  if (n > kEnumerationCap) {
+    d.steps.push_back({"the strides overlap and the layout has " + std::to_string(n) +
+                           " points, more than the enumeration cap",
+                       to_string(l), ""});
+    return d;
+  }
+  d.method = "enumeration";
+  std::unordered_map<int64_t, int64_t> first;
+  first.reserve(std::size_t(n));
+  for (int64_t i = 0; i < n; ++i) {
+    auto [it, fresh] = first.emplace(l(i), i);
+    if (!fresh) {
+      d.verdict = Verdict::Refuted;
+      d.index_a = it->second, d.index_b = i;
+      d.steps.push_back({"enumerating every index finds two that meet",
+                         to_string(l) + "(" + std::to_string(it->second) + ") = " + to_string(l) + "(" +
+                             std::to_string(i) + ")",
+                         std::to_string(it->first)});
+      return d;
+    }
+  }
+  d.verdict = Verdict::Proved;
+  d.steps.push_back(
+      {"enumerating all " + std::to_string(n) + " indices finds no two that meet", to_string(l), ""});
+  return d;
+}
+}  // namespace
+
+Decision decide_injective(const Layout& l) {
+  Decision d;
+  const std::vector<Mode> ms = flat_modes(l);
+  for (const Mode& m : ms)
+    if (m.stride == 0) {
+      d.verdict = Verdict::Refuted, d.method = "algebra";
+      d.index_a = 0, d.index_b = m.prefix;
+      d.steps.push_back({"a mode of extent " + std::to_string(m.extent) + " has stride 0, so index " +
+                             std::to_string(m.prefix) + " maps where index 0 does",
+                         to_string(l), ""});
+      return d;
+    }
+  const std::vector<Mode> s = sorted_by_stride(ms);
+  bool separated = true;
+  for (std::size_t k = 0; k + 1 < s.size(); ++k)
+    if (std::abs(s[k + 1].stride) < checked_mul(std::abs(s[k].stride), s[k].extent)) separated = false;
+  if (separated) {
+    d.verdict = Verdict::Proved, d.method = "algebra";
+    d.steps.push_back({"flat modes sorted by |stride|", "flatten(" + to_string(l) + ")", modes_text(s)});
+    d.steps.push_back(
+        {"each |stride| is at least the previous |stride| times its extent, so the largest "
+         "coordinate that differs decides the value: no two coordinates meet",
+         "", "injective"});
+    return d;
+  }
+  return enumerate_injective(l);
+}
+
+Decision decide_compact(const Layout& l) {
+  Decision d = decide_injective(l);
+  if (d.verdict != Verdict::Proved) return d;
+  const std::vector<Mode> s = sorted_by_stride(flat_modes(l));
+  bool positive = true;
+  for (const Mode& m : s) positive = positive && m.stride > 0;
+  if (positive) {
+    int64_t expect = 1;
+    for (const Mode& m : s) {
+      if (m.stride != expect) {
+        d.verdict = Verdict::Refuted, d.method = "algebra";
+        d.index_a = expect;  // the smallest value no index reaches
+        d.steps.push_back({"sorted strides must continue 1, then stride x extent each time; value " +
+                               std::to_string(expect) + " is never reached (the next stride is " +
+                               std::to_string(m.stride) + ")",
+                           "", modes_text(s)});
+        return d;
+      }
+      expect = checked_mul(expect, m.extent);
+    }
+    d.steps.push_back({"the sorted strides run 1, then stride x extent each time: the layout is " +
+                           std::to_string(size(l)) + ":1 with its modes reordered",
+                       "", "a bijection onto [0, " + std::to_string(size(l)) + ")"});
+    return d;
+  }
+  // Negative strides: enumerate the image.
+  const int64_t n = size(l);
+  d = Decision{};
+  if (n > kEnumerationCap) return d;
+  d.method = "enumeration";
+  std::vector<char> seen(std::size_t(n), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t v = l(i);
+    if (v < 0 || v >= n) {
+      d.verdict = Verdict::Refuted, d.index_a = v;
+      d.steps.push_back({"index " + std::to_string(i) + " maps outside [0, " + std::to_string(n) + ")",
+                         to_string(l), std::to_string(v)});
+      return d;
+    }
+    seen[std::size_t(v)] = 1;
+  }
+  d.verdict = Verdict::Proved;
+  d.steps.push_back({"enumeration: injective and every value in [0, " + std::to_string(n) + ") is reached",
+                     to_string(l), ""});
+  return d;
+}
+
+Decision decide_equal(const Layout& a, const Layout& b) {
+  Decision d;
+  const int64_t na = size(a), nb = size(b);
+  if (na != nb) {
+    d.verdict = Verdict::Refuted, d.method = "algebra";
+    d.index_a = std::min(na, nb);
+    d.steps.push_back({"the domains differ in size", "size(" + to_string(a) + "), size(" + to_string(b) + ")",
+                       std::to_string(na) + " vs " + std::to_string(nb)});
+    return d;
+  }
+  // Walk both flat mode lists on a common refinement of their shapes.
+  std::vector<Mode> qa = flat_modes(a), qb = flat_modes(b);
+  std::reverse(qa.begin(), qa.end());
+  std::reverse(qb.begin(), qb.end());
+  int64_t prefix = 1;
+  bool refinable = true;
+  while (!qa.empty() && !qb.empty()) {
+    Mode& x = qa.back();
+    Mode& y = qb.back();
+    const int64_t n = std::min(x.extent, y.extent);
+    if (std::max(x.extent, y.extent) % n != 0) {
+      refinable = false;
+      break;
+    }
+    if (x.stride != y.stride) {
+      d.verdict = Verdict::Refuted, d.method = "algebra";
+      d.index_a = prefix;
+      d.steps.push_back({"on a common refinement of the shapes, the mode at index " + std::to_string(prefix) +
+                             " has stride " + std::to_string(x.stride) + " in one and " +
+                             std::to_string(y.stride) + " in the other",
+                         "", std::to_string(a(prefix)) + " vs " + std::to_string(b(prefix))});
+      return d;
+    }
+    prefix = checked_mul(prefix, n);
+    for (auto* q : {&qa, &qb}) {
+      Mode& m = q->back();
+      if (m.extent == n)
+        q->pop_back();
+      else
+        m = {m.extent / n, checked_mul(m.stride, n), prefix};
+    }
+  }
+  if (refinable) {
+    d.verdict = Verdict::Proved, d.method = "algebra";
+    d.steps.push_back({"on a common refinement of their shapes both layouts have the same strides",
+                       to_string(a) + " vs " + to_string(b), "equal"});
+    return d;
+  }
+  if (na > kEnumerationCap) return d;
+  d.method = "enumeration";
+  for (int64_t i = 0; i < na; ++i)
+    if (a(i) != b(i)) {
+      d.verdict = Verdict::Refuted, d.index_a = i;
+      d.steps.push_back({"the shapes have no common refinement; enumeration finds index " + std::to_string(i),
+                         "", std::to_string(a(i)) + " vs " + std::to_string(b(i))});
+      return d;
+    }
+  d.verdict = Verdict::Proved;
+  d.steps.push_back({"enumeration: all " + std::to_string(na) + " indices agree", "", "equal"});
+  return d;
+}
+
+std::optional<int64_t> find_preimage(const Layout& l, int64_t value) {
+  const int64_t n = size(l);
+  if (n > kEnumerationCap) return std::nullopt;
+  for (int64_t i = 0; i < n; ++i)
+    if (l(i) == value) return i;
+  return std::nullopt;
+}
+
+}  // namespace tvlab

@@ -1,0 +1,254 @@
+#include "tvlab/verify/report_format.hpp"
+
+#include <sstream>
+
+namespace tvlab {
+
+namespace {
+const char* mark(const CheckResult& c, bool strict) {
+  if (c.verdict == Verdict::Proved) return "ok  ";
+  if (c.verdict == Verdict::Unknown) return "??  ";
+  if (c.failed(strict)) return "FAIL";
+  return c.severity == Severity::Warning ? "warn" : "note";
+}
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) switch (c) {
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '&':
+        o += "&amp;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
+    }
+  return o;
+}
+
+std::string tex_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) switch (c) {
+      case '_':
+        o += "\\_";
+        break;
+      case '&':
+        o += "\\&";
+        break;
+      case '%':
+        o += "\\%";
+        break;
+      case '#':
+        o += "\\#";
+        break;
+      case '$':
+        o += "\\$";
+        break;
+      case '{':
+        o += "\\{";
+        break;
+      case '}':
+        o += "\\}";
+        break;
+      case '^':
+        o += "\\^{}";
+        break;
+      case '~':
+        o += "\\~{}";
+        break;
+      case '\\':
+        o += "\\textbackslash{}";
+        break;
+      default:
+        o += c;
+    }
+  return o;
+}
+
+// Long layouts break only at commas inside \texttt: allow breaks there.
+std::string tex_code(const std::string& s) {
+  std::string o = "\\texttt{";
+  for (char c : tex_escape(s)) {
+    o += c;
+    if (c == ',' || c == ':') o += "\\allowbreak{}";
+  }
+  return o + "}";
+}
+
+struct Counts {
+  int proved = 0, refuted = 0, unknown = 0, failed = 0;
+};
+Counts count(const std::vector<Report>& reports, bool strict) {
+  Counts c;
+  for (const Report& r : reports)
+    for (const CheckResult& k : r.checks) {
+      (k.verdict == Verdict::Proved ? c.proved : k.verdict == Verdict::Refuted ? c.refuted : c.unknown)++;
+      c.failed += k.failed(strict);
+    }
+  return c;
+}
+}  // namespace
+
+std::string report_text(const std::vector<Report>& reports, bool strict) {
+  std::ostringstream s;
+  for (const Report& r : reports) {
+    s << r.spec << (r.name.empty() ? "" : ": " + r.name) << "\n";
+    for (const CheckResult& c : r.checks) {
+      s << "  " << mark(c, strict) << " " << c.code << "  " << c.summary << "\n";
+      if (c.verdict == Verdict::Refuted)
+        for (const std::string& w : c.witnesses) s << "         witness: " << w << "\n";
+    }
+  }
+  const Counts n = count(reports, strict);
+  s << n.proved << " proved, " << n.refuted << " refuted, " << n.unknown << " unknown; "
+    << (n.failed ? std::to_string(n.failed) + " failed" : "all checks hold") << "\n";
+  return s.str();
+}
+
+nlohmann::ordered_json report_json(const std::vector<Report>& reports, bool strict) {
+  nlohmann::ordered_json out;
+  const Counts n = count(reports, strict);
+  out["result"] = n.failed ? "failed" : "passed";
+  out["summary"] = {
+      {"proved", n.proved}, {"refuted", n.refuted}, {"unknown", n.unknown}, {"failed", n.failed}};
+  nlohmann::ordered_json specs = nlohmann::ordered_json::array();
+  for (const Report& r : reports) {
+    nlohmann::ordered_json j;
+    j["spec"] = r.spec;
+    j["name"] = r.name;
+    nlohmann::ordered_json checks = nlohmann::ordered_json::array();
+    for (const CheckResult& c : r.checks) {
+      nlohmann::ordered_json k;
+      k["code"] = c.code;
+      k["verdict"] = to_string(c.verdict);
+      k["severity"] = to_string(c.severity);
+      k["failed"] = c.failed(strict);
+      k["claim"] = c.claim;
+      k["summary"] = c.summary;
+      k["method"] = c.method;
+      k["witnesses"] = c.witnesses;
+      nlohmann::ordered_json steps = nlohmann::ordered_json::array();
+      for (const ProofStep& p : c.steps)
+        steps.push_back({{"text", p.text}, {"expr", p.expr}, {"result", p.result}});
+      k["steps"] = steps;
+      k["data"] = c.data;
+      checks.push_back(k);
+    }
+    j["checks"] = checks;
+    specs.push_back(j);
+  }
+  out["specs"] = specs;
+  return out;
+}
+
+std::string report_junit(const std::vector<Report>& reports, bool strict) {
+  std::ostringstream s;
+  const Counts n = count(reports, strict);
+  int total = 0;
+  for (const Report& r : reports) total += int(r.checks.size());
+  s << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    << "<testsuites name=\"tvlab verify\" tests=\"" << total << "\" failures=\"" << n.failed << "\">\n";
+  for (const Report& r : reports) {
+    int failures = 0, skipped = 0;
+    for (const CheckResult& c : r.checks)
+      failures += c.failed(strict), skipped += c.verdict == Verdict::Unknown;
+    s << "  <testsuite name=\"" << xml_escape(r.spec) << "\" tests=\"" << r.checks.size() << "\" failures=\""
+      << failures << "\" skipped=\"" << skipped << "\">\n";
+    for (const CheckResult& c : r.checks) {
+      s << "    <testcase classname=\"" << xml_escape(r.name.empty() ? r.spec : r.name) << "\" name=\""
+        << xml_escape(c.code) << "\">\n";
+      if (c.failed(strict)) {
+        s << "      <failure message=\"" << xml_escape(c.summary) << "\" type=\"" << to_string(c.verdict)
+          << "\">";
+        for (const std::string& w : c.witnesses) s << xml_escape("witness: " + w) << "\n";
+        s << "</failure>\n";
+      } else if (c.verdict == Verdict::Unknown) {
+        s << "      <skipped message=\"" << xml_escape(c.summary) << "\"/>\n";
+      }
+      s << "      <system-out>" << xml_escape(std::string(to_string(c.verdict)) + ": " + c.summary)
+        << "</system-out>\n"
+        << "    </testcase>\n";
+    }
+    s << "  </testsuite>\n";
+  }
+  s << "</testsuites>\n";
+  return s.str();
+}
+
+std::string proof_markdown(const std::vector<Report>& reports) {
+  std::ostringstream s;
+  s << "<!-- tvlab verify: proof document; inputs:";
+  for (const Report& r : reports) s << " " << r.spec;
+  s << " -->\n# tvlab verification\n\n";
+  for (const Report& r : reports) {
+    s << "## " << (r.name.empty() ? r.spec : r.name) << "\n\nSpec: `" << r.spec << "`\n\n";
+    int k = 1;
+    for (const CheckResult& c : r.checks) {
+      s << "### Claim " << k++ << " (`" << c.code << "`): " << c.claim << "\n\n";
+      for (std::size_t i = 0; i < c.steps.size(); ++i) {
+        const ProofStep& p = c.steps[i];
+        s << i + 1 << ". " << p.text;
+        if (!p.expr.empty()) s << ": `" << p.expr << "`";
+        if (!p.result.empty()) s << " = `" << p.result << "`";
+        s << "\n";
+      }
+      s << "\n**"
+        << (c.verdict == Verdict::Proved    ? "Proved"
+            : c.verdict == Verdict::Refuted ? "Refuted"
+                                            : "Undecided")
+        << "**" << (c.method.empty() ? "" : " (" + c.method + ")") << ": " << c.summary << "\n\n";
+      for (const std::string& w : c.witnesses) s << "- witness: `" << w << "`\n";
+      if (!c.witnesses.empty()) s << "\n";
+    }
+  }
+  return s.str();
+}
+
+std::string proof_latex(const std::vector<Report>& reports) {
+  std::ostringstream s;
+  s << "% tvlab verify: proof document; inputs:";
+  for (const Report& r : reports) s << " " << r.spec;
+  s << "\n\\documentclass[10pt]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[margin=2cm]{geometry}\n"
+    << "\\usepackage{amsthm}\n\\newtheorem*{claim}{Claim}\n\\sloppy\n"
+    << "\\title{tvlab verification}\n\\date{}\n\\begin{document}\n\\maketitle\n";
+  for (const Report& r : reports) {
+    s << "\\section{" << tex_escape(r.name.empty() ? r.spec : r.name) << "}\nSpec: " << tex_code(r.spec)
+      << ".\n";
+    for (const CheckResult& c : r.checks) {
+      s << "\\begin{claim}[" << tex_code(c.code) << "] " << tex_escape(c.claim) << ".\\end{claim}\n";
+      if (!c.steps.empty()) {
+        s << "\\begin{proof}[" << (c.verdict == Verdict::Refuted ? "Refutation" : "Proof")
+          << "]\n\\begin{enumerate}\n";
+        for (const ProofStep& p : c.steps) {
+          s << "\\item " << tex_escape(p.text);
+          if (!p.expr.empty()) s << ": " << tex_code(p.expr);
+          if (!p.result.empty()) s << " $=$ " << tex_code(p.result);
+          s << "\n";
+        }
+        s << "\\end{enumerate}\n";
+      } else {
+        s << "\\begin{proof}[" << (c.verdict == Verdict::Refuted ? "Refutation" : "Proof") << "]\n";
+      }
+      s << "\\textbf{" << to_string(c.verdict) << "}"
+        << (c.method.empty() ? "" : " (" + tex_escape(c.method) + ")") << ": " << tex_escape(c.summary)
+        << ".\n";
+      if (!c.witnesses.empty()) {
+        s << "\\begin{itemize}\n";
+        for (const std::string& w : c.witnesses) s << "\\item witness: " << tex_code(w) << "\n";
+        s << "\\end{itemize}\n";
+      }
+      s << "\\end{proof}\n";
+    }
+  }
+  s << "\\end{document}\n";
+  return s.str();
+}
+
+}  // namespace tvlab

@@ -1,0 +1,426 @@
+#include "tvlab/verify/verifier.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "tvlab/core/coalesce.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/subgroup_tensor.hpp"
+#include "tvlab/verify/layout_facts.hpp"
+#include "tvlab/verify/reorder_plan.hpp"
+
+namespace tvlab {
+
+namespace {
+std::string tv_at(int64_t i, int64_t nthr) {
+  return "(T" + std::to_string(i % nthr) + ",V" + std::to_string(i / nthr) + ")";
+}
+std::string coord_text(int64_t idx, int64_t rows) {
+  return "(" + std::to_string(idx % rows) + "," + std::to_string(idx / rows) + ")";
+}
+bool is_xe(const TiledMMA& m) {
+  return m.atom.arch.rfind("xe", 0) == 0;
+}
+const char* operand_dims(const std::string& x) {
+  return x == "A" ? "(M,K)" : x == "B" ? "(N,K)" : "(M,N)";
+}
+int64_t operand_rows(const TiledMMA& m, const std::string& x) {
+  return x == "B" ? m.tile_mnk[1] : m.tile_mnk[0];
+}
+int64_t operand_size(const TiledMMA& m, const std::string& x) {
+  return x == "A"   ? m.tile_mnk[0] * m.tile_mnk[2]
+         : x == "B" ? m.tile_mnk[1] * m.tile_mnk[2]
+                    : m.tile_mnk[0] * m.tile_mnk[1];
+}
+Layout mma_tv(const TiledMMA& m, const std::string& x) {
+  return x == "A" ? m.get_layoutA_TV() : x == "B" ? m.get_layoutB_TV() : m.get_layoutC_TV();
+}
+const ValueType& mma_type(const TiledMMA& m, const std::string& x) {
+  return x == "A" ? m.atom.a_type : x == "B" ? m.atom.b_type : x == "C" ? m.atom.c_type : m.atom.d_type;
+}
+XeOperand xe_operand(const std::string& x) {
+  return x == "A" ? XeOperand::A : x == "B" ? XeOperand::B : x == "C" ? XeOperand::C : XeOperand::D;
+}
+
+// A coordinate (tuple or scaled basis) as a column-major index over (rows, ...).
+int64_t coord_index(const IntTuple& c, int64_t rows) {
+  int64_t idx = 0;
+  if (c.is_leaf()) {
+    const Scalar s = c.value();
+    return s.is_basis() && s.path[0] == 1 ? s.value * rows : s.value;
+  }
+  for (int i = 0; i < rank(c); ++i) {
+    const int64_t v = coord_index(c[i], rows);
+    idx += i == 0 ? v : (c[i].is_leaf() && c[i].value().is_basis() ? v : v * rows);
+  }
+  return idx;
+}
+}  // namespace
+
+CheckResult check_coverage(const std::string& code, const std::string& what, const Layout& tv,
+                           int64_t tile_size) {
+  CheckResult r;
+  r.code = code;
+  r.claim =
+      what + " covers its " + std::to_string(tile_size) + "-element tile, each element once per replica";
+  const Layout f = filter(tv);
+  const int64_t replicas = size(tv) / std::max<int64_t>(1, size(f));
+  r.data["tv"] = to_string(tv);
+  r.data["replication"] = replicas;
+  r.steps.push_back({"drop the stride-0 modes (replication: the same element held by " +
+                         std::to_string(replicas) + " (T,V) pairs by design)",
+                     "filter(" + to_string(tv) + ")", to_string(f)});
+  Decision d = decide_compact(f);
+  r.method = d.method;
+  for (auto& s : d.steps) r.steps.push_back(s);
+  const int64_t nthr = size(mode(tv, 0));
+  if (d.verdict == Verdict::Proved && size(f) == tile_size) {
+    r.verdict = Verdict::Proved;
+    r.summary = "covers all " + std::to_string(tile_size) + " elements" +
+                (replicas > 1 ? ", each held " + std::to_string(replicas) + " times (redundant by design)"
+                              : " exactly once");
+    return r;
+  }
+  if (d.verdict == Verdict::Proved) {
+    r.verdict = Verdict::Refuted;
+    r.summary = size(f) < tile_size
+                    ? "covers only " + std::to_string(size(f)) + " of " + std::to_string(tile_size) +
+                          " elements: index " + std::to_string(size(f)) + " onwards are holes"
+                    : "reaches " + std::to_string(size(f)) + " elements, past the " +
+                          std::to_string(tile_size) + "-element tile";
+    if (size(f) > tile_size) {
+      if (auto i = find_preimage(tv, tile_size))
+        r.witnesses.push_back(tv_at(*i, nthr) + " -> index " + std::to_string(tile_size) +
+                              ", outside the tile");
+    } else {
+      r.witnesses.push_back("index " + std::to_string(size(f)) + " is held by no (T,V)");
+    }
+    return r;
+  }
+  if (d.verdict == Verdict::Refuted) {
+    r.verdict = Verdict::Refuted;
+    if (d.index_b) {
+      // Indices into f: map back to tv through the same element value.
+      const int64_t v = f(*d.index_a);
+      r.summary =
+          "two (T,V) pairs hold the same element " + std::to_string(v) + " beyond the intended replication";
+      r.witnesses.push_back("index " + std::to_string(v) + " is held by " + std::to_string(*d.index_a) +
+                            " and " + std::to_string(*d.index_b) + " of the filtered layout " + to_string(f));
+    } else if (d.index_a) {
+      r.summary = "element " + std::to_string(*d.index_a) + " is never held (a hole)";
+      r.witnesses.push_back("index " + std::to_string(*d.index_a) + " is held by no (T,V)");
+    }
+    return r;
+  }
+  r.summary = "could not decide (too large to enumerate and not separable by strides)";
+  return r;
+}
+
+namespace {
+void add_width(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
+  CheckResult r;
+  r.code = "width." + p.name;
+  const ValueType& want = mma_type(m, p.name);
+  r.claim = "copy " + p.name + " moves " + want.name + " values, as MMA " + (p.name == "D" ? "C" : p.name) +
+            " holds";
+  r.method = "algebra";
+  r.data["copy_type"] = p.copy.value_type.name;
+  r.data["mma_type"] = want.name;
+  if (p.copy.value_type.bits == want.bits && p.copy.value_type == want) {
+    r.verdict = Verdict::Proved;
+    r.summary = "both " + want.name;
+  } else {
+    r.verdict = Verdict::Refuted;
+    const bool xe = is_xe(m);
+    r.severity = xe ? Severity::Info : Severity::Error;
+    r.summary = "copy " + p.name + " moves " + p.copy.value_type.name + " (" +
+                std::to_string(p.copy.value_type.bits) + " bits), MMA " + (p.name == "D" ? "C" : p.name) +
+                " holds " + want.name + " (" + std::to_string(want.bits) + " bits)" +
+                (xe ? ": a converting reorder is needed" : ": the registers would be misread");
+    r.witnesses.push_back("sizeof_bits(" + p.copy.value_type.name +
+                          ") = " + std::to_string(p.copy.value_type.bits) + " != sizeof_bits(" + want.name +
+                          ") = " + std::to_string(want.bits));
+  }
+  rep.checks.push_back(std::move(r));
+}
+
+// Xe: per subgroup, the copy's register fragment against the MMA's.
+void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
+  const bool store = p.name == "D";
+  const XeOperand op = xe_operand(p.name);
+  const int64_t rows = operand_rows(m, p.name);
+  const std::string side = store ? "S" : "D";
+  CheckResult f;
+  f.code = "fragment." + p.name;
+  f.claim = "in every subgroup, copy " + p.name + "'s register fragment (" + side + ") and MMA " +
+            (store ? "C" : p.name) + "'s hold the same elements of the " + operand_dims(p.name) + " tile";
+  const int64_t nsg = m.num_threads() / 16;
+  const SubgroupTensor c0 = store ? partition_sg_fragment_S(p.copy, 0) : partition_sg_fragment_D(p.copy, 0);
+  const SubgroupTensor m0 = partition_sg_fragment(op, m, 0);
+  f.steps.push_back(
+      {"subgroup 0's copy fragment", "partition_sg_fragment_" + side + "(copy)", to_string(c0.tv)});
+  f.steps.push_back({"subgroup 0's MMA fragment",
+                     "partition_sg_fragment_" + std::string(store ? "C" : p.name) + "(mma)",
+                     to_string(m0.tv)});
+  f.method = "algebra";
+  // Offsets: where each subgroup's part starts, in both.
+  if (p.copy.num_threads() != m.num_threads()) {
+    f.verdict = Verdict::Refuted;
+    f.summary = "the copy runs on " + std::to_string(p.copy.num_threads()) + " work-items, the MMA on " +
+                std::to_string(m.num_threads());
+    f.witnesses.push_back(f.summary);
+    rep.checks.push_back(std::move(f));
+    return;
+  }
+  for (int64_t s = 0; s < nsg; ++s) {
+    const IntTuple co =
+        (store ? partition_sg_fragment_S(p.copy, s) : partition_sg_fragment_D(p.copy, s)).offset;
+    const IntTuple mo = xe_atom_partition(op, m, s).offset;
+    if (coord_index(co, rows) != coord_index(mo, rows)) {
+      f.verdict = Verdict::Refuted;
+      f.summary = "subgroup " + std::to_string(s) + "'s copy starts at " +
+                  coord_text(coord_index(co, rows), rows) + ", its MMA fragment at " +
+                  coord_text(coord_index(mo, rows), rows);
+      f.witnesses.push_back("subgroup " + std::to_string(s) + ": copy " + side + " (T0,V0) -> " +
+                            coord_text(coord_index(co, rows), rows) + " but MMA expects " +
+                            coord_text(coord_index(mo, rows), rows) + " at (T0,V0)'s subgroup origin");
+      rep.checks.push_back(std::move(f));
+      return;
+    }
+  }
+  f.steps.push_back({"every subgroup's copy and MMA fragments start at the same coordinate", "",
+                     std::to_string(nsg) + " subgroups"});
+  const IntTuple ce = atuple_coshape(c0.tv), me = atuple_coshape(m0.tv);
+  if (ce != me || size(c0.tv) != size(m0.tv)) {
+    f.verdict = Verdict::Refuted;
+    f.summary = "subgroup 0's copy fragment spans " + to_string(ce) + " (" + std::to_string(size(c0.tv)) +
+                " values), its MMA fragment " + to_string(me) + " (" + std::to_string(size(m0.tv)) + ")";
+    f.witnesses.push_back(f.summary);
+    rep.checks.push_back(std::move(f));
+    return;
+  }
+  CheckResult r;
+  r.code = "reorder." + p.name;
+  r.claim =
+      "the reorder from copy " + p.name + "'s fragment to MMA " + (store ? "C" : p.name) + "'s is a no-op";
+  r.severity = p.expect_noop ? Severity::Error : Severity::Warning;
+  const ValueType& s_type = store ? mma_type(m, "C") : p.copy.value_type;
+  const ValueType& d_type = store ? p.copy.value_type : mma_type(m, p.name);
+  try {
+    const Layout& src = store ? m0.tv : c0.tv;
+    const Layout& dst = store ? c0.tv : m0.tv;
+    const ReorderPlan plan = plan_xe_reorder(src, dst, s_type, d_type);
+    f.verdict = Verdict::Proved;
+    f.summary = "same elements in all " + std::to_string(nsg) + " subgroups";
+    r.steps = plan.steps;
+    r.method = "algebra";
+    r.data["kind"] = plan.kind;
+    r.data["rlayout"] = to_string(plan.rlayout);
+    r.data["noop"] = plan.noop;
+    r.data["movs"] = plan.movs;
+    r.data["converts"] = plan.converts;
+    r.data["route"] = plan.route;
+    r.data["moved_values"] = plan.moved_values;
+    if (plan.noop) {
+      r.verdict = Verdict::Proved;
+      r.summary = "no-op: rlayout " + to_string(plan.rlayout);
+    } else {
+      r.verdict = Verdict::Refuted;
+      r.summary = plan.kind +
+                  (plan.converts ? " reorder converting " + s_type.name + " -> " + d_type.name : " reorder") +
+                  ", " + std::to_string(plan.moved_values) + " of " + std::to_string(size(plan.rlayout)) +
+                  " values move, " + std::to_string(plan.movs) + " movs; " + plan.route;
+      if (plan.witness_src) {
+        const int64_t i = *plan.witness_src, j = *plan.witness_dst;
+        const int64_t ext0 = atuple_coshape(src).is_tuple() ? atuple_coshape(src)[0].ival() : rows;
+        const std::string crd = coord_text(plan.src(i), ext0);
+        const std::string from = store ? "MMA C" : "copy " + side;
+        const std::string to = store ? "copy S" : "MMA " + p.name;
+        r.witnesses.push_back(from + " (T" + std::to_string(i % 16) + ",V" + std::to_string(i / 16) +
+                              ") -> " + crd + " but " + to + " expects " + crd + " in (T" +
+                              std::to_string(j % 16) + ",V" + std::to_string(j / 16) + ")");
+      } else if (plan.converts) {
+        r.witnesses.push_back("values stay in place but convert " + s_type.name + " -> " + d_type.name);
+      }
+    }
+  } catch (const LayoutError& e) {
+    f.verdict = Verdict::Refuted;
+    f.summary = e.what();
+    f.witnesses.push_back(e.what());
+    rep.checks.push_back(std::move(f));
+    return;
+  }
+  rep.checks.push_back(std::move(f));
+  rep.checks.push_back(std::move(r));
+}
+
+// NVIDIA (and any whole-work-group copy): the register side must be the MMA's TV layout.
+void add_tv_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
+  const bool store = p.name == "D";
+  const std::string mx = store ? "C" : p.name;
+  CheckResult f;
+  f.code = "fragment." + p.name;
+  f.claim = "copy " + p.name + "'s register side equals MMA " + mx + "'s TV layout";
+  const Layout reg = store ? p.copy.get_layoutS_TV() : p.copy.get_layoutD_TV();
+  const Layout want = mma_tv(m, mx);
+  const int64_t rows = operand_rows(m, mx), nthr = size(mode(reg, 0));
+  f.steps.push_back(
+      {"the copy's register side", store ? "get_layoutS_TV()" : "get_layoutD_TV()", to_string(reg)});
+  f.steps.push_back({"the MMA's fragment", "get_layout" + mx + "_TV()", to_string(want)});
+  const Decision d = decide_equal(reg, want);
+  f.method = d.method;
+  for (const auto& s : d.steps) f.steps.push_back(s);
+  f.verdict = d.verdict;
+  if (d.verdict == Verdict::Proved) {
+    f.summary = "identical: no data moves between threads";
+  } else if (d.verdict == Verdict::Refuted) {
+    const int64_t i = d.index_a.value_or(0);
+    if (i < size(reg)) {
+      const int64_t e = reg(i);
+      const auto owner = find_preimage(want, e);
+      f.witnesses.push_back("copy " + std::string(store ? "S " : "D ") + tv_at(i, nthr) + " -> " +
+                            coord_text(e, rows) +
+                            (owner ? " but MMA " + mx + " expects " + coord_text(e, rows) + " in " +
+                                         tv_at(*owner, size(mode(want, 0)))
+                                   : " but MMA " + mx + " holds no such element"));
+    }
+    // Cost: values whose owning thread differs.
+    int64_t cross = 0;
+    if (size(want) <= kEnumerationCap && size(reg) <= kEnumerationCap) {
+      std::unordered_map<int64_t, int64_t> owner;
+      for (int64_t j = 0; j < size(want); ++j) owner.emplace(want(j), j % size(mode(want, 0)));
+      for (int64_t j = 0; j < size(reg); ++j) {
+        auto it = owner.find(reg(j));
+        cross += it == owner.end() || it->second != j % nthr;
+      }
+      f.data["values_crossing_threads"] = cross;
+    }
+    f.summary =
+        std::to_string(cross) + " of " + std::to_string(size(reg)) +
+        " values sit in another thread than the MMA expects (warp shuffles or a shared-memory round trip)";
+  }
+  rep.checks.push_back(std::move(f));
+}
+
+// NVIDIA: what the source side of a copy needs from memory (e.g. an ldmatrix's row addresses).
+void add_source(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
+  if (p.name == "D") return;
+  CheckResult r;
+  r.code = "source." + p.name;
+  r.severity = Severity::Info;
+  r.claim = "copy " + p.name + "'s source side, as the memory layout must provide it";
+  const Layout src = p.copy.get_layoutS_TV();
+  const Layout val = coalesce(mode(src, 1));
+  const int64_t rows = operand_rows(m, p.name);
+  const Layout first = val.shape.is_tuple() ? mode(val, 0) : val;
+  const int64_t run = first.stride.is_leaf() && first.stride.value().value == 1 ? size(first) : 1;
+  r.method = "algebra";
+  r.verdict = Verdict::Proved;
+  r.data["tv_src"] = to_string(src);
+  r.data["contiguous_values"] = run;
+  const int64_t bits = p.copy.value_type.bits;
+  const std::string along = std::string(operand_dims(p.name)).substr(1, 1);
+  r.summary = "each source thread reads runs of " + std::to_string(run) + " " + p.copy.value_type.name +
+              " (" + std::to_string(run * bits / 8) + " bytes) contiguous along " + along + " of the " +
+              operand_dims(p.name) + " tile; the shared-memory layout must keep them contiguous";
+  r.steps.push_back({"source (thread, value) -> column-major index", "get_layoutS_TV()", to_string(src)});
+  r.steps.push_back({"a thread's values, coalesced", "coalesce(mode<1>)", to_string(val)});
+  (void)rows;
+  rep.checks.push_back(std::move(r));
+}
+
+void add_block2d(Report& rep, const PlannedCopy& p) {
+  if (!p.copy.atom.block2d || p.copy.atom.arch != "xe") return;
+  const int64_t bits = p.mem_type.bits;
+  auto rule = [&](const std::string& code, const std::string& claim, bool ok, Severity sev,
+                  const std::string& why) {
+    CheckResult r;
+    r.code = "block2d." + p.name + "." + code;
+    r.claim = claim;
+    r.method = "algebra";
+    r.verdict = ok ? Verdict::Proved : Verdict::Refuted;
+    r.severity = sev;
+    r.summary = why;
+    if (!ok) r.witnesses.push_back(why);
+    rep.checks.push_back(std::move(r));
+  };
+  constexpr int64_t kLimit = int64_t(1) << 24;
+  if (p.shape) {
+    const int64_t width_bytes = (*p.shape)[p.modes.x] * bits / 8, height = (*p.shape)[p.modes.y];
+    rule("width", "the surface width in bytes is a multiple of 4 and below 2^24",
+         width_bytes % 4 == 0 && width_bytes < kLimit, Severity::Error,
+         "width " + std::to_string((*p.shape)[p.modes.x]) + " x " + std::to_string(bits) +
+             " bits = " + std::to_string(width_bytes) + " bytes");
+    rule("height", "the surface height is below 2^24 rows", height < kLimit, Severity::Error,
+         "height " + std::to_string(height) + " rows");
+    const int64_t pitch = p.pitch_bytes.value_or(width_bytes);
+    const bool ok16 = pitch % 16 == 0, ok4 = pitch % 4 == 0;
+    rule("pitch", "the row pitch in bytes is 16-byte aligned and below 2^24", ok16 && pitch < kLimit,
+         ok4 && pitch < kLimit ? Severity::Warning : Severity::Error,
+         "pitch " + std::to_string(pitch) + " bytes" +
+             (ok16  ? ""
+              : ok4 ? " (4-byte aligned: tolerated on some parts only)"
+                    : " (not even 4-byte aligned)"));
+  }
+  if (p.base_align)
+    rule("base", "the base address is 64-byte aligned", *p.base_align % 64 == 0, Severity::Error,
+         "base aligned to " + std::to_string(*p.base_align) + " bytes");
+}
+
+void add_slm(Report& rep, const PlannedCopy& p) {
+  if (!p.slm_layout) return;
+  const int64_t tile = product(p.r2s->tile_shape());
+  CheckResult w = check_coverage("slm." + p.name + ".r2s", "r2s of " + p.name, p.r2s->tv, tile);
+  w.claim = "registers -> SLM writes every element of the " + std::to_string(tile) +
+            "-element SLM tile exactly once";
+  const bool written = w.verdict == Verdict::Proved && w.data["replication"] == 1;
+  if (w.verdict == Verdict::Proved && !written) {
+    w.verdict = Verdict::Refuted;
+    w.summary = "two subgroups write the same SLM element";
+  }
+  rep.checks.push_back(std::move(w));
+  CheckResult r = check_coverage("slm." + p.name + ".s2r", "s2r of " + p.name, p.s2r->tv, tile);
+  r.claim =
+      "SLM -> registers reads only elements r2s wrote (every element, replicated across the MMA's subgroups)";
+  if (!written && r.verdict == Verdict::Proved) {
+    r.verdict = Verdict::Unknown;
+    r.summary = "reads are in the tile, but the writes do not cover it";
+  }
+  rep.checks.push_back(std::move(r));
+}
+}  // namespace
+
+Report verify_plan(const Plan& plan, const std::string& spec_name) {
+  Report rep;
+  rep.spec = spec_name;
+  rep.name = plan.name;
+  if (plan.mma) {
+    const TiledMMA& m = *plan.mma;
+    for (const char* x : {"A", "B", "C"})
+      rep.checks.push_back(check_coverage(std::string("coverage.mma.") + x,
+                                          std::string("MMA ") + x + " TV layout", mma_tv(m, x),
+                                          operand_size(m, x)));
+  }
+  for (const PlannedCopy& p : plan.copies) {
+    rep.checks.push_back(check_coverage("coverage." + p.name,
+                                        "copy " + p.name + " (" + p.copy.atom.name + ")", p.copy.tv,
+                                        product(p.copy.tile_shape())));
+    const bool operand = plan.mma && (p.name == "A" || p.name == "B" || p.name == "C" || p.name == "D");
+    if (!operand) continue;
+    const TiledMMA& m = *plan.mma;
+    add_width(rep, p, m);
+    if (p.slm_layout) {
+      add_slm(rep, p);
+    } else if (is_xe(m) && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch == "xe") {
+      add_xe_fragment(rep, p, m);
+    } else {
+      add_tv_fragment(rep, p, m);
+      if (!is_xe(m)) add_source(rep, p, m);
+    }
+    add_block2d(rep, p);
+  }
+  return rep;
+}
+
+}  // namespace tvlab
