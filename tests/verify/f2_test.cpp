@@ -329,6 +329,42 @@ TEST(F2Generated, ApplyRankKernelAndInversesAgreeWithEnumeration) {
   EXPECT_GT(rejected, 10);
 }
 
+// Random matrices (XOR mixing everywhere) against brute force over every input and output word.
+TEST(F2Generated, RandomMatricesAgreeWithBruteForce) {
+  std::mt19937_64 rng(99);
+  int inj = 0, sur = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = static_cast<int>(rng() % 9), m = 1 + static_cast<int>(rng() % 8);
+    std::vector<uint64_t> cols(n);
+    for (uint64_t& c : cols) c = rng() & ((uint64_t(1) << m) - 1) & (rng() % 4 ? ~uint64_t(0) : rng());
+    const F2Layout f(IntTuple(int64_t(1) << n), IntTuple(int64_t(1) << m), cols);
+    std::vector<uint64_t> img(uint64_t(1) << n);
+    for (uint64_t x = 0; x < img.size(); ++x) {
+      uint64_t y = 0;
+      for (int j = 0; j < n; ++j)
+        if ((x >> j) & 1) y ^= cols[j];
+      img[x] = y;
+      ASSERT_EQ(f.apply(x), y);
+    }
+    const std::set<uint64_t> distinct(img.begin(), img.end());
+    EXPECT_EQ(static_cast<int64_t>(distinct.size()), int64_t(1) << f.rank());
+    EXPECT_EQ(f.injective(), static_cast<int64_t>(distinct.size()) == (int64_t(1) << n));
+    for (uint64_t k : f.kernel_basis()) EXPECT_EQ(f.apply(k), 0u);
+    // The kernel basis spans all of the kernel: 2^(n - rank) inputs map to 0.
+    EXPECT_EQ(std::count(img.begin(), img.end(), 0u), int64_t(1) << (n - f.rank()));
+    if (auto g = f.left_inverse()) {
+      ++inj;
+      for (uint64_t x = 0; x < img.size(); ++x) ASSERT_EQ(g->apply(img[x]), x) << f.to_string();
+    }
+    if (auto h = f.right_inverse()) {
+      ++sur;
+      for (uint64_t y = 0; y < (uint64_t(1) << m); ++y) ASSERT_EQ(f.apply(h->apply(y)), y) << f.to_string();
+    }
+  }
+  EXPECT_GT(inj, 30);
+  EXPECT_GT(sur, 30);
+}
+
 TEST(F2Generated, SwizzledLayoutsAgreeWithEvaluation) {
   Gen gen;
   int checked = 0;

@@ -14,8 +14,6 @@ namespace tvlab {
 
 namespace {
 
-constexpr int64_t kBlock = 4096;  // most points tabulated for the inner block
-
 void check_size(const char* what, const std::string& name, int64_t n, int64_t cap) {
   if (n > cap)
     throw std::length_error(std::string("enumerate: ") + what + " " + name + " has " + std::to_string(n) +
@@ -111,7 +109,7 @@ void Enumerator::init(const Layout& l, const EnumerateOptions& opts) {
   std::size_t b = 0;
   table_.assign(1, 0);
   dim_table_.assign(dims_, 0);
-  for (; b < modes.size() && block_ * modes[b].extent <= kBlock; ++b) {
+  for (; b < modes.size() && block_ * modes[b].extent <= opts.max_block; ++b) {
     const Mode& m = modes[b];
     std::vector<int64_t> t(block_ * m.extent), dt(dims_ * block_ * m.extent);
     for (int64_t i = 0; i < m.extent; ++i)
@@ -286,7 +284,15 @@ Coverage coverage(const Layout& tv, const IntTuple& tile, const EnumerateOptions
   c.first.assign(n, -1);
   c.second.assign(n, -1);
   e.for_each_chunk([&](int64_t first, std::span<const int64_t> vals) {
+    constexpr std::size_t kAhead = 32;  // the tile is scattered over: prefetch to overlap the misses
     for (std::size_t k = 0; k < vals.size(); ++k) {
+      if (k + kAhead < vals.size()) {
+        const uint64_t ahead = static_cast<uint64_t>(vals[k + kAhead]);
+        if (ahead < static_cast<uint64_t>(n)) {
+          __builtin_prefetch(&c.count[ahead], 1);
+          __builtin_prefetch(&c.first[ahead], 1);
+        }
+      }
       const int64_t idx = vals[k], i = first + static_cast<int64_t>(k);
       if (static_cast<uint64_t>(idx) >= static_cast<uint64_t>(n)) {
         if (c.outside++ == 0) c.first_outside = i;

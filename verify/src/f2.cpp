@@ -312,18 +312,18 @@ F2Layout compose(const F2Layout& g, const F2Layout& f) {
   } else {
     for (const IntTuple& m : g.domain_.children()) gb.push_back(log2_of(product(m)));
   }
-  const std::string names = tvlab::to_string(g) + " o " + tvlab::to_string(f);
+  auto names = [&] { return tvlab::to_string(g) + " o " + tvlab::to_string(f); };
   if (fb.size() != gb.size() && !(f.codomain_.is_leaf()))
-    throw LayoutError("F2 composition", names + ": codomain " + tvlab::to_string(f.codomain_) +
+    throw LayoutError("F2 composition", names() + ": codomain " + tvlab::to_string(f.codomain_) +
                                             " does not match domain " + tvlab::to_string(g.domain_));
   if (f.codomain_.is_leaf() && f.out_bits_ > g.in_bits_)
-    throw LayoutError("F2 composition", names + ": " + std::to_string(f.out_bits_) + " bits into " +
+    throw LayoutError("F2 composition", names() + ": " + std::to_string(f.out_bits_) + " bits into " +
                                             std::to_string(g.in_bits_));
   const std::vector<int> fo = offsets_of(fb), go = offsets_of(gb);
   if (!f.codomain_.is_leaf())
     for (std::size_t d = 0; d < fb.size(); ++d)
       if (fb[d] > gb[d])
-        throw LayoutError("F2 composition", names + ": codomain mode " + std::to_string(d) + " has " +
+        throw LayoutError("F2 composition", names() + ": codomain mode " + std::to_string(d) + " has " +
                                                 std::to_string(fb[d]) + " bits, domain mode " +
                                                 std::to_string(gb[d]));
   F2Layout r;
@@ -347,24 +347,24 @@ F2Layout compose(const F2Layout& g, const F2Layout& f) {
 namespace {
 
 std::optional<F2Layout> to_f2_impl(const Layout& l, const IntTuple* given, std::string* why) {
-  const std::string name = to_string(l);
+  auto name = [&] { return to_string(l); };  // only for messages: printing costs more than deciding
   const auto sh = leaves(l.shape), st = leaves(l.stride);
   bool has_basis = false, has_int = false;
   for (const Scalar& d : st)
     if (d.value != 0) (d.is_basis() ? has_basis : has_int) = true;
   if (has_basis && has_int)
-    return fail(why, name + " mixes integer and scaled-basis strides: not one codomain");
+    return fail(why, name() + " mixes integer and scaled-basis strides: not one codomain");
   int n = 0;
   for (std::size_t k = 0; k < sh.size(); ++k) {
     if (sh[k].is_basis() || !is_pow2(sh[k].value))
-      return fail(why, name + ": shape extent " + to_string(sh[k]) + " (flat mode " + std::to_string(k) +
+      return fail(why, name() + ": shape extent " + to_string(sh[k]) + " (flat mode " + std::to_string(k) +
                            ") is not a power of two");
     n += log2_of(sh[k].value);
   }
-  if (n > F2Layout::kMaxBits) return fail(why, name + ": more than 64 input bits");
+  if (n > F2Layout::kMaxBits) return fail(why, name() + ": more than 64 input bits");
   for (std::size_t k = 0; k < st.size(); ++k)
     if (st[k].value != 0 && !is_pow2(st[k].value))
-      return fail(why, name + ": stride " + to_string(st[k]) + " (flat mode " + std::to_string(k) +
+      return fail(why, name() + ": stride " + to_string(st[k]) + " (flat mode " + std::to_string(k) +
                            ") is neither 0 nor a positive power of two");
 
   // Codomain: given, or the coshape (integer: the bits up to the highest one reached).
@@ -372,7 +372,7 @@ std::optional<F2Layout> to_f2_impl(const Layout& l, const IntTuple* given, std::
   try {
     if (given) {
       if ((has_basis && given->is_leaf()) || (has_int && given->is_tuple()))
-        return fail(why, name + ": codomain " + to_string(*given) +
+        return fail(why, name() + ": codomain " + to_string(*given) +
                              (has_basis ? " must be a tuple for a coordinate-valued layout"
                                         : " must be an integer for an integer-valued layout"));
       codomain = round_up_pow2(*given);
@@ -383,15 +383,15 @@ std::optional<F2Layout> to_f2_impl(const Layout& l, const IntTuple* given, std::
       for (std::size_t k = 0; k < sh.size(); ++k)
         if (st[k].value != 0 && sh[k].value > 1)
           top = std::max(top, log2_of(st[k].value) + log2_of(sh[k].value));
-      if (top > kMaxExtentBits) return fail(why, name + ": image beyond 2^62");
+      if (top > kMaxExtentBits) return fail(why, name() + ": image beyond 2^62");
       codomain = IntTuple(int64_t(1) << top);
     }
   } catch (const LayoutError& e) {
-    return fail(why, name + ": " + e.what());
+    return fail(why, name() + ": " + e.what());
   }
   const std::vector<int> cobits = leaf_bits(codomain);
   const std::vector<int> off = offsets_of(cobits);
-  if (off.back() > F2Layout::kMaxBits) return fail(why, name + ": codomain has more than 64 bits");
+  if (off.back() > F2Layout::kMaxBits) return fail(why, name() + ": codomain has more than 64 bits");
 
   std::vector<uint64_t> cols;
   cols.reserve(n);
@@ -403,7 +403,7 @@ std::optional<F2Layout> to_f2_impl(const Layout& l, const IntTuple* given, std::
     if (d.value != 0 && d.is_basis()) {
       dim = detail::basis_leaf(codomain, d);
       if (dim < 0)
-        return fail(why, name + ": stride " + to_string(d) + " is outside codomain " + to_string(codomain));
+        return fail(why, name() + ": stride " + to_string(d) + " is outside codomain " + to_string(codomain));
     }
     for (int i = 0; i < nb; ++i) {
       if (d.value == 0) {
@@ -412,11 +412,11 @@ std::optional<F2Layout> to_f2_impl(const Layout& l, const IntTuple* given, std::
       }
       const int b = log2_of(d.value) + i;
       if (b >= cobits[dim])
-        return fail(why, name + ": input bit " + std::to_string(cols.size()) + " (stride " + to_string(d) +
+        return fail(why, name() + ": input bit " + std::to_string(cols.size()) + " (stride " + to_string(d) +
                              ") reaches outside codomain " + to_string(codomain));
       const int ob = off[dim] + b;
       if (owner[ob] >= 0)
-        return fail(why, name + " is not GF(2)-linear: input bits " + std::to_string(owner[ob]) + " and " +
+        return fail(why, name() + " is not GF(2)-linear: input bits " + std::to_string(owner[ob]) + " and " +
                              std::to_string(cols.size()) + " both reach output bit " + std::to_string(ob) +
                              " (integer addition carries, XOR does not)");
       owner[ob] = static_cast<int>(cols.size());
@@ -438,19 +438,19 @@ std::optional<F2Layout> to_f2(const Layout& l, const IntTuple& codomain, std::st
 }
 
 std::optional<F2Layout> to_f2(const ComposedLayout& c, std::string* why) {
-  const std::string name = to_string(c);
+  auto name = [&] { return to_string(c); };
   if (!(c.offset.is_leaf() && c.offset.value().is(0)))
-    return fail(why, name + ": a nonzero offset makes the map affine, not linear");
+    return fail(why, name() + ": a nonzero offset makes the map affine, not linear");
   auto inner = to_f2(c.layout, why);
   if (!inner) return std::nullopt;
-  if (inner->coordinate_valued()) return fail(why, name + ": a swizzle needs an integer-valued layout");
+  if (inner->coordinate_valued()) return fail(why, name() + ": a swizzle needs an integer-valued layout");
   std::vector<uint64_t> cols = inner->columns();
   int top = inner->out_bits();
   for (uint64_t& col : cols) {
     col = static_cast<uint64_t>(c.swizzle(static_cast<int64_t>(col)));
     top = std::max(top, 64 - std::countl_zero(col));
   }
-  if (top > kMaxExtentBits) return fail(why, name + ": image beyond 2^62");
+  if (top > kMaxExtentBits) return fail(why, name() + ": image beyond 2^62");
   return F2Layout(inner->domain(), IntTuple(int64_t(1) << top), std::move(cols));
 }
 

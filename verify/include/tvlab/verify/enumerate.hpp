@@ -38,6 +38,8 @@ struct EnumerateOptions {
   // Coordinate-valued layouts: the tile whose column-major index the coordinates fold into; congruent
   // with the layout's coshape (nullopt: the coshape itself). Integer-valued layouts ignore it.
   std::optional<IntTuple> tile;
+  // Most points of the tabulated inner block (a tuning knob; tests shrink it to exercise the odometer).
+  int64_t max_block = 4096;
 };
 
 // A layout prepared for evaluation; cheap to construct (no per-point work), reusable, thread-safe
@@ -58,7 +60,7 @@ class Enumerator {
   void run(int64_t first, std::span<int64_t> out) const;
   // Calls f(first, values) for consecutive chunks of at most `chunk` points covering the domain.
   void for_each_chunk(const std::function<void(int64_t, std::span<const int64_t>)>& f,
-                      int64_t chunk = int64_t(1) << 16) const;
+                      int64_t chunk = int64_t(1) << 12) const;
 
  private:
   template <bool Checked>
