@@ -116,6 +116,7 @@ TEST(F2, CoordinateValuedLayoutsConcatenateTheCoordinateBits) {
   EXPECT_EQ(f.columns(), (std::vector<uint64_t>{8, 16, 1, 2, 4}));
   EXPECT_EQ(S(f.output_coord(f.apply(1 + 4 * 5))), "(5,1)");
   EXPECT_EQ(f.to_string(), "(4,8):(1@1,1@0)");
+  EXPECT_EQ(to_f2(L("(4,8):(1@1,1@0)"), T("(16,8)"))->columns(), (std::vector<uint64_t>{16, 32, 1, 2, 4}));
   // Extents round up to powers of two: coshape (5,4) -> codomain (8,4).
   const F2Layout g = F(L("(2,4):(4@0,1@1)"));
   EXPECT_EQ(S(g.codomain()), "(8,4)");

@@ -21,13 +21,14 @@
 //
 //   Sw<3,0,3> o (8,8):(8,1)    a swizzle XORs bits 3..5 into bits 0..2; XOR is linear, so the composed
 //                   layout has columns [8^1,16^2,32^4,1,2,4] = [9,18,36,1,2,4]: Sw's matrix times L's.
-//                   Still injective (rank 6); to_string() prints it back as Sw<3,0,3> o (8,8):(8,1).
+//                   Still injective (rank 6); to_string() prints it back as Sw<3,0,3> o 0 o (8,8):(8,1).
 //
 // Coordinate-valued layouts (strides on bases) map into the concatenated bits of each coordinate: for a
 // codomain shape (16,8) (rounded up to powers of two per dimension), output bits 0..3 are the row, bits
-// 4..6 the column -- the column-major index over the codomain. So `(4,8):(1@1,1@0)` has columns
-// [16,32,1,2,4]. The domain is always the 1-D column-major index of the layout's shape, so for a TV
-// layout ((T...),(V...)) the low log2(T) bits are the thread and the high bits the value.
+// 4..6 the column -- the column-major index over the codomain. So `(4,8):(1@1,1@0)` ((i,j) -> (j,i))
+// has columns [16,32,1,2,4] into the codomain (16,8), and [8,16,1,2,4] into its own coshape (8,4). The domain
+// is always the 1-D column-major index of the layout's shape, so for a TV layout ((T...),(V...)) the low
+// log2(T) bits are the thread and the high bits the value.
 //
 // Formalism
 // ---------
