@@ -6,6 +6,8 @@
 
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/enumerate.hpp"
+#include "tvlab/verify/f2.hpp"
 
 namespace tvlab {
 
@@ -106,43 +108,59 @@ Decision decide_injective(const Layout& l) {
 Decision decide_compact(const Layout& l) {
   Decision d = decide_injective(l);
   if (d.verdict != Verdict::Proved) return d;
-  const std::vector<Mode> s = sorted_by_stride(flat_modes(l));
+  const std::vector<Mode> ms = flat_modes(l);
   bool positive = true;
-  for (const Mode& m : s) positive = positive && m.stride > 0;
+  int64_t top = 0;
+  for (const Mode& m : ms) {
+    positive = positive && m.stride > 0;
+    top = checked_add(top, checked_mul(m.extent - 1, std::abs(m.stride)));
+  }
+  const int64_t n = size(l);
   if (positive) {
+    d.steps.push_back({"its largest value (every coordinate at its end)", "cosize(" + to_string(l) + ") - 1",
+                       std::to_string(top)});
+    if (top + 1 == n) {
+      d.steps.push_back({"an injective map of " + std::to_string(n) + " indices into [0, " + std::to_string(n) +
+                             ") is a bijection onto it",
+                         "", "compact"});
+      return d;
+    }
+    d.verdict = Verdict::Refuted;
+    // With separated strides the first gap is known: after stride s (x n) comes a larger stride.
+    const std::vector<Mode> s = sorted_by_stride(ms);
     int64_t expect = 1;
     for (const Mode& m : s) {
-      if (m.stride != expect) {
-        d.verdict = Verdict::Refuted, d.method = "algebra";
-        d.index_a = expect;  // the smallest value no index reaches
-        d.steps.push_back({"sorted strides must continue 1, then stride x extent each time; value " +
-                               std::to_string(expect) + " is never reached (the next stride is " +
-                               std::to_string(m.stride) + ")",
-                           "", modes_text(s)});
-        return d;
-      }
+      if (m.stride != expect) break;
       expect = checked_mul(expect, m.extent);
     }
-    d.steps.push_back({"the sorted strides run 1, then stride x extent each time: the layout is " +
-                           std::to_string(size(l)) + ":1 with its modes reordered",
-                       "", "a bijection onto [0, " + std::to_string(size(l)) + ")"});
+    if (d.method == "algebra") {
+      d.index_a = expect;  // separated strides: values below `expect` use earlier modes only
+    } else if (top < 4 * kEnumerationCap) {
+      std::vector<char> seen(std::size_t(top + 1), 0);
+      for (int64_t i = 0; i < n; ++i) seen[std::size_t(l(i))] = 1;
+      for (int64_t v = 0; v < n; ++v)
+        if (!seen[std::size_t(v)]) {
+          d.index_a = v;
+          break;
+        }
+    }
+    d.steps.push_back({"its " + std::to_string(n) + " values spread over [0, " + std::to_string(top + 1) +
+                           "), so some values in [0, " + std::to_string(n) + ") are never reached",
+                       "", "holes"});
     return d;
   }
   // Negative strides: enumerate the image.
-  const int64_t n = size(l);
   d = Decision{};
   if (n > kEnumerationCap) return d;
   d.method = "enumeration";
-  std::vector<char> seen(std::size_t(n), 0);
   for (int64_t i = 0; i < n; ++i) {
     const int64_t v = l(i);
     if (v < 0 || v >= n) {
       d.verdict = Verdict::Refuted, d.index_a = v;
-      d.steps.push_back({"index " + std::to_string(i) + " maps outside [0, " + std::to_string(n) + ")",
-                         to_string(l), std::to_string(v)});
+      d.steps.push_back({"index " + std::to_string(i) + " maps outside [0, " + std::to_string(n) + ")", to_string(l),
+                         std::to_string(v)});
       return d;
     }
-    seen[std::size_t(v)] = 1;
   }
   d.verdict = Verdict::Proved;
   d.steps.push_back({"enumeration: injective and every value in [0, " + std::to_string(n) + ") is reached",

@@ -1,9 +1,11 @@
 #include "tvlab/verify/verifier.hpp"
 
 #include <algorithm>
+#include <set>
 #include <unordered_map>
 
 #include "tvlab/core/coalesce.hpp"
+#include "tvlab/core/composition.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
@@ -311,22 +313,50 @@ void add_source(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   r.severity = Severity::Info;
   r.claim = "copy " + p.name + "'s source side, as the memory layout must provide it";
   const Layout src = p.copy.get_layoutS_TV();
-  const Layout val = coalesce(mode(src, 1));
   const int64_t rows = operand_rows(m, p.name);
-  const Layout first = val.shape.is_tuple() ? mode(val, 0) : val;
-  const int64_t run = first.stride.is_leaf() && first.stride.value().value == 1 ? size(first) : 1;
+  const int64_t bits = p.copy.value_type.bits;
+  // The atom's source side: how many bits each source thread reads contiguously (one access).
+  const Layout atom_src = coalesce(mode(p.copy.atom.src, 1));
+  const Layout run0 = atom_src.shape.is_tuple() ? mode(atom_src, 0) : atom_src;
+  const int64_t run_bits = run0.stride.is_leaf() && run0.stride.value().value == 1 ? size(run0) : bits;
+  const int64_t run = std::max<int64_t>(1, std::min<int64_t>(run_bits / bits, size(mode(src, 1))));
+  const Layout access = coalesce(composition(mode(src, 1), make_layout(IntTuple(run))));
+  const std::string dims = operand_dims(p.name);
+  const std::string d0 = dims.substr(1, 1), d1 = dims.substr(3, 1);
+  std::string order;
+  std::set<std::string> along;
+  const auto sh = leaves(access.shape);
+  const auto st = leaves(access.stride);
+  for (std::size_t i = 0; i < sh.size(); ++i) {
+    if (sh[i].value == 1) continue;
+    const int64_t d = st[i].value;
+    std::string part = std::to_string(sh[i].value) + " along ";
+    if (d % rows == 0) {
+      part += d1 + (d / rows == 1 ? "" : " (step " + std::to_string(d / rows) + ")");
+      along.insert(d1);
+    } else if (d < rows) {
+      part += d0 + (d == 1 ? "" : " (step " + std::to_string(d) + ")");
+      along.insert(d0);
+    } else {
+      part = std::to_string(sh[i].value) + " at stride " + std::to_string(d);
+      along.insert("?");
+    }
+    order += (order.empty() ? "" : ", then ") + part;
+  }
   r.method = "algebra";
   r.verdict = Verdict::Proved;
   r.data["tv_src"] = to_string(src);
-  r.data["contiguous_values"] = run;
-  const int64_t bits = p.copy.value_type.bits;
-  const std::string along = std::string(operand_dims(p.name)).substr(1, 1);
-  r.summary = "each source thread reads runs of " + std::to_string(run) + " " + p.copy.value_type.name +
-              " (" + std::to_string(run * bits / 8) + " bytes) contiguous along " + along + " of the " +
-              operand_dims(p.name) + " tile; the shared-memory layout must keep them contiguous";
+  r.data["access_values"] = run;
+  r.data["access_layout"] = to_string(access);
+  r.summary = "each source thread reads " + std::to_string(run) + " " + p.copy.value_type.name + " per access (" +
+              std::to_string(run * bits / 8) + " contiguous bytes), ordered " + (order.empty() ? "as one value" : order) +
+              " of the " + dims + " tile" +
+              (along.size() > 1 ? ": memory must interleave them so; neither a plain " + d0 + "-major nor " + d1 +
+                                      "-major layout does"
+                                : ": memory must hold them contiguously in this order");
+  r.steps.push_back({"one access of a source thread: its first " + std::to_string(run) + " values",
+                     "coalesce(get_layoutS_TV()<1> o " + std::to_string(run) + ":1)", to_string(access)});
   r.steps.push_back({"source (thread, value) -> column-major index", "get_layoutS_TV()", to_string(src)});
-  r.steps.push_back({"a thread's values, coalesced", "coalesce(mode<1>)", to_string(val)});
-  (void)rows;
   rep.checks.push_back(std::move(r));
 }
 
