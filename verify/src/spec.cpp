@@ -207,6 +207,9 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
       p.how = "override";
       p.copy = at(copy_path,
                   [&] { return make_block_2d_copy_for(operand_of(name), *mma, vt, modes, *atom.block2d); });
+    } else if (xe && atom.block2d) {
+      p.how = "legacy";
+      p.copy = at(copy_path, [&] { return make_block_2d_copy_for(operand_of(name), *mma, vt, modes, atom); });
     } else {
       p.how = "from_mma";
       p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });

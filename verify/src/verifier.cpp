@@ -206,7 +206,10 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   r.code = "reorder." + p.name;
   r.claim =
       "the reorder from copy " + p.name + "'s fragment to MMA " + (store ? "C" : p.name) + "'s is a no-op";
-  r.severity = p.expect_noop ? Severity::Error : Severity::Warning;
+  // Legacy (XE_2D_*) mainloops copy straight into the MMA fragment, converting element-wise: they
+  // have no reorder step, so any data movement is a bug there.
+  const bool legacy = p.how == "legacy";
+  r.severity = p.expect_noop || legacy ? Severity::Error : Severity::Warning;
   const ValueType& s_type = store ? mma_type(m, "C") : p.copy.value_type;
   const ValueType& d_type = store ? p.copy.value_type : mma_type(m, p.name);
   try {
@@ -232,7 +235,10 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
       r.summary = plan.kind +
                   (plan.converts ? " reorder converting " + s_type.name + " -> " + d_type.name : " reorder") +
                   ", " + std::to_string(plan.moved_values) + " of " + std::to_string(size(plan.rlayout)) +
-                  " values move, " + std::to_string(plan.movs) + " movs; " + plan.route;
+                  " values move, " + std::to_string(plan.movs) + " movs; " + plan.route +
+                  (legacy ? ". A legacy mainloop has no reorder step: the MMA would read these values from the "
+                            "wrong registers"
+                          : "");
       if (plan.witness_src) {
         const int64_t i = *plan.witness_src, j = *plan.witness_dst;
         const int64_t ext0 = atuple_coshape(src).is_tuple() ? atuple_coshape(src)[0].ival() : rows;
@@ -442,7 +448,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
     add_width(rep, p, m);
     if (p.slm_layout) {
       add_slm(rep, p);
-    } else if (is_xe(m) && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch == "xe") {
+    } else if (is_xe(m) && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch.rfind("xe", 0) == 0) {
       add_xe_fragment(rep, p, m);
     } else {
       add_tv_fragment(rep, p, m);

@@ -54,8 +54,11 @@ TiledMMA make_xe_tiled_mma(const MmaAtom& atom, const std::array<int64_t, 3>& ti
   return make_tiled_mma(atom, sg_layout, Tiler(perm));
 }
 
-TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, int rank) {
-  const CopyAtom atom = make_xe_block2d(op, vt.bits);
+TiledCopy make_block_2d_copy(const CopyAtom& xe_atom, const ValueType& vt, XeModes m, int rank) {
+  if (!xe_atom.block2d)
+    throw LayoutError("make_block_2d_copy", xe_atom.name + " is not a block 2D copy atom");
+  const Block2D& op = *xe_atom.block2d;
+  const CopyAtom atom = with_value_bits(xe_atom, vt.bits);
   const int64_t w = int64_t(op.width) * op.bits / vt.bits, h = op.height;
   const IntTuple tiler = at_xy(rank, m, w, h);
   const bool transpose_tv = m.y < m.x;
@@ -65,10 +68,14 @@ TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, 
   return make_tiled_copy_impl(atom, vt, tv, Tiler::from_shape(tiler));
 }
 
-TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
+TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, int rank) {
+  return make_block_2d_copy(make_xe_block2d(op, vt.bits), vt, m, rank);
+}
+
+TiledCopy make_block_2d_copy(const CopyAtom& atom, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
                              const Layout& sv_layout) {
   const int r = std::max(2, rank(atom_shape));
-  const TiledCopy one = make_block_2d_copy(op, vt, m, r);
+  const TiledCopy one = make_block_2d_copy(atom, vt, m, r);
   const IntTuple tiler = one.tile_shape();
   TupleBuilder padded;
   for (int i = 0; i < r; ++i) padded.push(i < rank(atom_shape) ? IntTuple(atom_shape[i]) : IntTuple(1));
@@ -76,6 +83,11 @@ TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, 
   const Layout x_tv1 = composition(make_layout(tiler, compact_col_major(x_shape)), one.tv);
   const Layout x_tv = blocked_product(x_tv1, sv_layout);
   return make_tiled_copy_impl(one.atom, vt, x_tv, Tiler::from_shape(x_shape));
+}
+
+TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
+                             const Layout& sv_layout) {
+  return make_block_2d_copy(make_xe_block2d(op, vt.bits), vt, m, atom_shape, sv_layout);
 }
 
 namespace {
@@ -266,16 +278,30 @@ Layout xe_sg_tile_layout(const Layout& sv, const IntTuple& shape, const IntTuple
   return make_layout({mode(sv_t0, 0), filter(mode(sv_t0, 1))});
 }
 
-TiledCopy make_block_2d_copy_X(const Block2D& op, const ValueType& mem, XeModes m, const IntTuple& shape,
+TiledCopy make_block_2d_copy_X(const CopyAtom& atom, const ValueType& mem, XeModes m, const IntTuple& shape,
                                const Layout& sv) {
+  if (!atom.block2d) throw LayoutError("make_block_2d_copy", atom.name + " is not a block 2D copy atom");
+  const Block2D& op = *atom.block2d;
   const int64_t w = int64_t(op.width) * op.bits / mem.bits, h = op.height;
   const IntTuple op_tile = at_xy(2, m, w, h);
   for (int i = 0; i < 2; ++i)
     if (shape[i].ival() % op_tile[i].ival() != 0)
       throw LayoutError("make_block_2d_copy: tile divisible by the copy op",
-                        block2d_name(op) + " covers " + to_string(op_tile) +
+                        atom.name + " covers " + to_string(op_tile) +
                             " elements, which does not divide the " + to_string(shape) + " operand tile");
-  return make_block_2d_copy(op, mem, m, shape_div(shape, op_tile), xe_sg_tile_layout(sv, shape, op_tile));
+  return make_block_2d_copy(atom, mem, m, shape_div(shape, op_tile), xe_sg_tile_layout(sv, shape, op_tile));
+}
+
+TiledCopy make_block_2d_copy_X(const Block2D& op, const ValueType& mem, XeModes m, const IntTuple& shape,
+                               const Layout& sv) {
+  return make_block_2d_copy_X(make_xe_block2d(op, mem.bits), mem, m, shape, sv);
+}
+
+TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
+                                 const CopyAtom& atom) {
+  const OperandView view = view_of(which, mma);
+  return make_block_2d_copy_X(atom, mem, m, make_shape(view.extent0, view.extent1),
+                              xe_sg_value_layout(which, mma));
 }
 
 TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,

@@ -32,8 +32,12 @@ struct XeModes {
 
 // make_block_2d_copy<T>(op, strides, x, y): one subgroup; tiler = Height' x Width' at (y, x).
 TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, int rank = 2);
+// The same with a block 2D copy atom (new or legacy: the legacy XE_2D_* atoms tile the same way).
+TiledCopy make_block_2d_copy(const CopyAtom& atom, const ValueType& vt, XeModes m, int rank = 2);
 // The multi-subgroup form: atom_shape copy blocks per mode, sv_layout (SG, SG value) -> block index.
 TiledCopy make_block_2d_copy(const Block2D& op, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
+                             const Layout& sv_layout);
+TiledCopy make_block_2d_copy(const CopyAtom& atom, const ValueType& vt, XeModes m, const IntTuple& atom_shape,
                              const Layout& sv_layout);
 
 // block_2d_selector<Mem, Reg, Store>(coord_layout, strides): the op for a subgroup's (T,V) -> coordinate
@@ -45,6 +49,9 @@ enum class XeOperand { A, B, C, D };
 // user-override form), tiled over the MMA's subgroups. `mem` is the element type in memory.
 TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
                                  const std::optional<Block2D>& op = std::nullopt);
+// The same tiling with a given block 2D atom (e.g. a legacy XE_2D_* load) for the operand.
+TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
+                                 const CopyAtom& atom);
 // A subgroup's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor):
 // (ThrV, (FrgV,(RestI,RestJ))), offset-free, with the subgroup's origin as the offset.
 LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg = 0);
@@ -60,6 +67,8 @@ Layout xe_sg_tile_layout(const Layout& sv, const IntTuple& shape, const IntTuple
 // make_block_2d_copy_X(op, strides, x, y, shape, sv): op tiled over an operand tile of `shape` as the
 // subgroups of sv (SG, V) -> column-major index in that tile hold it.
 TiledCopy make_block_2d_copy_X(const Block2D& op, const ValueType& mem, XeModes m, const IntTuple& shape,
+                               const Layout& sv);
+TiledCopy make_block_2d_copy_X(const CopyAtom& atom, const ValueType& mem, XeModes m, const IntTuple& shape,
                                const Layout& sv);
 // make_block_2d_prefetch(copy): a prefetch of the copy's tile spread over its subgroups.
 TiledCopy make_block_2d_prefetch(const TiledCopy& copy, XeModes m);
