@@ -120,8 +120,8 @@ Decision decide_compact(const Layout& l) {
     d.steps.push_back({"its largest value (every coordinate at its end)", "cosize(" + to_string(l) + ") - 1",
                        std::to_string(top)});
     if (top + 1 == n) {
-      d.steps.push_back({"an injective map of " + std::to_string(n) + " indices into [0, " + std::to_string(n) +
-                             ") is a bijection onto it",
+      d.steps.push_back({"an injective map of " + std::to_string(n) + " indices into [0, " +
+                             std::to_string(n) + ") is a bijection onto it",
                          "", "compact"});
       return d;
     }
@@ -157,8 +157,8 @@ Decision decide_compact(const Layout& l) {
     const int64_t v = l(i);
     if (v < 0 || v >= n) {
       d.verdict = Verdict::Refuted, d.index_a = v;
-      d.steps.push_back({"index " + std::to_string(i) + " maps outside [0, " + std::to_string(n) + ")", to_string(l),
-                         std::to_string(v)});
+      d.steps.push_back({"index " + std::to_string(i) + " maps outside [0, " + std::to_string(n) + ")",
+                         to_string(l), std::to_string(v)});
       return d;
     }
   }

@@ -215,7 +215,7 @@ std::string proof_latex(const std::vector<Report>& reports) {
   std::ostringstream s;
   s << "% tvlab verify: proof document; inputs:";
   for (const Report& r : reports) s << " " << r.spec;
-  s << "\n\\documentclass[10pt]{article}\n\\usepackage[T1]{fontenc}\n\\usepackage[margin=2cm]{geometry}\n"
+  s << "\n\\documentclass[10pt]{article}\n\\usepackage[margin=2cm]{geometry}\n"
     << "\\usepackage{amsthm}\n\\newtheorem*{claim}{Claim}\n\\sloppy\n"
     << "\\title{tvlab verification}\n\\date{}\n\\begin{document}\n\\maketitle\n";
   for (const Report& r : reports) {

@@ -103,12 +103,18 @@ CheckResult check_coverage(const std::string& code, const std::string& what, con
   if (d.verdict == Verdict::Refuted) {
     r.verdict = Verdict::Refuted;
     if (d.index_b) {
-      // Indices into f: map back to tv through the same element value.
       const int64_t v = f(*d.index_a);
       r.summary =
           "two (T,V) pairs hold the same element " + std::to_string(v) + " beyond the intended replication";
-      r.witnesses.push_back("index " + std::to_string(v) + " is held by " + std::to_string(*d.index_a) +
-                            " and " + std::to_string(*d.index_b) + " of the filtered layout " + to_string(f));
+      std::vector<int64_t> owners;
+      if (size(tv) <= kEnumerationCap)
+        for (int64_t i = 0; i < size(tv) && owners.size() < 2; ++i)
+          if (tv(i) == v && (owners.empty() || tv(owners[0]) == v)) owners.push_back(i);
+      if (owners.size() == 2)
+        r.witnesses.push_back(tv_at(owners[0], nthr) + " and " + tv_at(owners[1], nthr) +
+                              " both hold index " + std::to_string(v));
+      else
+        r.witnesses.push_back("index " + std::to_string(v) + " is held twice in " + to_string(f));
     } else if (d.index_a) {
       r.summary = "element " + std::to_string(*d.index_a) + " is never held (a hole)";
       r.witnesses.push_back("index " + std::to_string(*d.index_a) + " is held by no (T,V)");
@@ -232,13 +238,14 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
       r.summary = "no-op: rlayout " + to_string(plan.rlayout);
     } else {
       r.verdict = Verdict::Refuted;
-      r.summary = plan.kind +
-                  (plan.converts ? " reorder converting " + s_type.name + " -> " + d_type.name : " reorder") +
-                  ", " + std::to_string(plan.moved_values) + " of " + std::to_string(size(plan.rlayout)) +
-                  " values move, " + std::to_string(plan.movs) + " movs; " + plan.route +
-                  (legacy ? ". A legacy mainloop has no reorder step: the MMA would read these values from the "
-                            "wrong registers"
-                          : "");
+      r.summary =
+          plan.kind +
+          (plan.converts ? " reorder converting " + s_type.name + " -> " + d_type.name : " reorder") + ", " +
+          std::to_string(plan.moved_values) + " of " + std::to_string(size(plan.rlayout)) + " values move, " +
+          std::to_string(plan.movs) + " movs; " + plan.route +
+          (legacy ? ". A legacy mainloop has no reorder step: the MMA would read these values from the "
+                    "wrong registers"
+                  : "");
       if (plan.witness_src) {
         const int64_t i = *plan.witness_src, j = *plan.witness_dst;
         const int64_t ext0 = atuple_coshape(src).is_tuple() ? atuple_coshape(src)[0].ival() : rows;
@@ -354,11 +361,11 @@ void add_source(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   r.data["tv_src"] = to_string(src);
   r.data["access_values"] = run;
   r.data["access_layout"] = to_string(access);
-  r.summary = "each source thread reads " + std::to_string(run) + " " + p.copy.value_type.name + " per access (" +
-              std::to_string(run * bits / 8) + " contiguous bytes), ordered " + (order.empty() ? "as one value" : order) +
-              " of the " + dims + " tile" +
-              (along.size() > 1 ? ": memory must interleave them so; neither a plain " + d0 + "-major nor " + d1 +
-                                      "-major layout does"
+  r.summary = "each source thread reads " + std::to_string(run) + " " + p.copy.value_type.name +
+              " per access (" + std::to_string(run * bits / 8) + " contiguous bytes), ordered " +
+              (order.empty() ? "as one value" : order) + " of the " + dims + " tile" +
+              (along.size() > 1 ? ": memory must interleave them so; neither a plain " + d0 + "-major nor " +
+                                      d1 + "-major layout does"
                                 : ": memory must hold them contiguously in this order");
   r.steps.push_back({"one access of a source thread: its first " + std::to_string(run) + " values",
                      "coalesce(get_layoutS_TV()<1> o " + std::to_string(run) + ":1)", to_string(access)});

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# CLI tests for `tvlab verify` and `tvlab reorder`: verdicts, exit codes, report formats, proofs.
+set -u
+tvlab="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+gallery="$root/gallery/specs"; data="$root/tests/data/specs"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $1"; fails=$((fails+1)); }
+expect_rc() {  # name, want rc, command...
+  local name="$1" want="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ "$rc" = "$want" ]; then ok; else ko "$name: rc=$rc want $want"; sed 's/^/  /' "$tmp/err" | head -5; fi
+}
+has() {  # name, needle, file
+  if grep -qF -- "$2" "$3"; then ok; else ko "$1: '$2' not in $(basename "$3")"; sed 's/^/  /' "$3" | head -8; fi
+}
+
+xe="$gallery/xe_bf16_256x256x32.json"
+expect_rc default 0 "$tvlab" verify "$xe"
+has default-text "19 proved, 0 refuted, 0 unknown; all checks hold" "$tmp/out"
+has default-noop "reorder.A  no-op: rlayout 1024:1" "$tmp/out"
+expect_rc several 0 "$tvlab" verify "$xe" "$gallery/xe_bf16_256x256x32_slm.json" "$gallery/sm80_f16_32x32x16_ldsm.json"
+
+# Bad configurations: exit 1 with witnesses.
+expect_rc width 1 "$tvlab" verify "$data/sm80_copy_c_half_on_float.json"
+has width-text "FAIL width.C" "$tmp/out"
+expect_rc reorder-none 1 "$tvlab" verify "$data/xe_bf16_b_plain_override.json"
+has reorder-witness "witness: copy D (T1,V0) -> (1,0) but MMA B expects (1,0) in (T2,V0)" "$tmp/out"
+expect_rc legacy-fp8 1 "$tvlab" verify "$data/sycl_tla_357_u8_a_fp8.json"
+expect_rc packed-int8 0 "$tvlab" verify "$data/sycl_tla_357_packed_u8_a_int8.json"
+# A needed reorder is a warning: exit 0, or 1 with --strict.
+expect_rc vv 0 "$tvlab" verify "$data/xe_s8_b_f16_mma.json"
+has vv-kind "warn reorder.B  VV reorder converting int8_t -> half_t" "$tmp/out"
+expect_rc vv-strict 1 "$tvlab" verify --strict "$data/xe_s8_b_f16_mma.json"
+
+# JSON: stable codes and verdicts.
+"$tvlab" verify --format json "$data/xe_s8_b_f16_mma.json" > "$tmp/r.json"
+got="$(python3 -c "import json; r=json.load(open('$tmp/r.json')); c={k['code']:k for k in r['specs'][0]['checks']}; print(r['result'], c['reorder.B']['verdict'], c['reorder.B']['data']['kind'], c['fragment.B']['verdict'])" 2>&1)"
+[ "$got" = "passed refuted VV proved" ] && ok || ko "json: $got"
+
+# JUnit: one test case per check, failures marked, valid XML.
+"$tvlab" verify --format junit -o "$tmp/r.xml" "$xe" "$data/sm80_copy_c_half_on_float.json"; rc=$?
+[ "$rc" = 1 ] && ok || ko "junit rc=$rc"
+got="$(python3 -c "
+import xml.etree.ElementTree as E
+t=E.parse('$tmp/r.xml').getroot()
+print(t.tag, len(t.findall('.//testcase')), len(t.findall('.//failure')), t.get('failures'))" 2>&1)"
+[ "$got" = "testsuites 26 1 1" ] && ok || ko "junit: $got"
+
+# Proofs: Markdown and LaTeX (compiled with pdflatex when it is installed).
+expect_rc proof-md 0 "$tvlab" verify --proof "$tmp/p.md" "$xe"
+has proof-md-step "right_inverse(dst) o src" "$tmp/p.md"
+has proof-md-claim "### Claim" "$tmp/p.md"
+expect_rc proof-tex 1 "$tvlab" verify --proof "$tmp/p.tex" "$xe" "$data/sycl_tla_357_u8_a_fp8.json"
+has proof-tex-doc '\begin{document}' "$tmp/p.tex"
+if command -v pdflatex >/dev/null; then
+  (cd "$tmp" && pdflatex -interaction=nonstopmode -halt-on-error p.tex >/dev/null 2>&1) && [ -s "$tmp/p.pdf" ] && ok || ko "pdflatex p.tex"
+else
+  echo "note: pdflatex not installed; the LaTeX proof was not compiled"
+fi
+
+# Bad input: exit 2, nothing written.
+printf '{"mma": ' > "$tmp/bad.json"
+expect_rc malformed 2 "$tvlab" verify "$tmp/bad.json"
+has malformed-msg "malformed JSON" "$tmp/err"
+printf '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[100,16,16]}}' > "$tmp/bad2.json"
+expect_rc bad-tile 2 "$tvlab" verify "$tmp/bad2.json"
+has bad-tile-path "mma" "$tmp/err"
+expect_rc missing 2 "$tvlab" verify "$tmp/nope.json"
+expect_rc proof-ext 2 "$tvlab" verify --proof "$tmp/p.pdf2" "$xe"
+expect_rc unwritable 2 "$tvlab" verify -o "$tmp/no/such/dir/r.txt" "$xe"
+[ -z "$(ls "$tmp" | grep -F '.tmp.')" ] && ok || ko "temporary files left behind"
+expect_rc format 2 "$tvlab" verify --format yaml "$xe"
+
+# tvlab reorder
+expect_rc reorder-noop 0 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,8):(1@1,1@0)" --types bf16,bf16
+has reorder-noop-text "no-op" "$tmp/out"
+# A plain 16x16 bf16 load (lane = n, value = k) into the DPAS B fragment (VNNI pairs of k): UV.
+expect_rc reorder-uv 1 "$tvlab" reorder --src "(16,16):(1@0,1@1)" --dst "((2,8),(2,8)):((1@1,1@0),(8@0,2@1))" --types bf16,bf16 --json
+got="$(python3 -c "import json; j=json.load(open('$tmp/out')); print(j['noop'], j['kind'], j['rlayout'], j['movs'])" 2>&1)"
+[ "$got" = "False UV (16,2,8):(2,1,32) 16" ] && ok || ko "reorder json: $got"
+expect_rc reorder-parse 2 "$tvlab" reorder --src "(16,8):(1@1" --dst "(16,8):(1@1,1@0)"
+has reorder-parse-msg "--src column" "$tmp/err"
+expect_rc reorder-mismatch 2 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,4):(1@1,1@0)"
+expect_rc reorder-types 2 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,8):(1@1,1@0)" --types bf16
+expect_rc help 0 "$tvlab" verify --help
+has help-text "Exit codes" "$tmp/out"
+
+echo "verify CLI: $passes passed, $fails failed"
+[ "$fails" = 0 ]

@@ -1,0 +1,166 @@
+#include "tvlab/verify/verifier.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/reorder_plan.hpp"
+
+namespace tvlab {
+namespace {
+
+Report verify_file(const std::string& name) {
+  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/specs/" + name);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return verify_plan(build_plan_from_text(s.str()), name);
+}
+Report verify_gallery(const std::string& name) {
+  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/../../gallery/specs/" + name);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return verify_plan(build_plan_from_text(s.str()), name);
+}
+const CheckResult& check(const Report& r, const std::string& code) {
+  for (const CheckResult& c : r.checks)
+    if (c.code == code) return c;
+  throw std::runtime_error("no check " + code);
+}
+
+// Every make_block_2d_copy_{A,B,C,D} choice of the default tile against its MMA: all no-ops.
+TEST(Verifier, DefaultXeTileProvesEverything) {
+  const Report r = verify_gallery("xe_bf16_256x256x32.json");
+  EXPECT_FALSE(r.failed(true));
+  for (const CheckResult& c : r.checks) EXPECT_EQ(c.verdict, Verdict::Proved) << c.code << ": " << c.summary;
+  EXPECT_EQ(check(r, "reorder.A").data["rlayout"], "1024:1");
+  EXPECT_EQ(check(r, "reorder.B").data["kind"], "UU");
+  EXPECT_EQ(check(r, "coverage.A").data["replication"], 4);  // 4 subgroups along N load the same A
+}
+
+TEST(Verifier, SelectorChoicesAreNoOpsAcrossTypes) {
+  for (const char* atom : {"XE_DPAS_TT<8,float,half_t>", "XE_DPAS_TT<8,int32_t,int8_t>",
+                           "XE_DPAS_TT<4,float,tfloat32_t>", "XE_DPAS_TT<8,float,bfloat16_t>"}) {
+    const std::string a(atom);
+    const std::string t = a.find("int8") != std::string::npos     ? "int8_t"
+                          : a.find("tfloat") != std::string::npos ? "tfloat32_t"
+                          : a.find("half") != std::string::npos   ? "half_t"
+                                                                  : "bfloat16_t";
+    const std::string acc = a.find("int32") != std::string::npos ? "int32_t" : "float";
+    const std::string spec =
+        R"J({"mma":{"atom":")J" + a + R"J(","tile":[64,64,32],"sg_layout":"(2,2,1):(2,1,0)"},
+      "operands":{"A":{"type":")J" +
+        t + R"J(","contiguous":"K"},"B":{"type":")J" + t + R"J(","contiguous":"N"},
+                  "C":{"type":")J" +
+        acc + R"J(","contiguous":"N"},"D":{"type":")J" + acc + R"J(","contiguous":"N"}}})J";
+    const Report r = verify_plan(build_plan_from_text(spec), atom);
+    for (const CheckResult& c : r.checks)
+      EXPECT_EQ(c.verdict, Verdict::Proved) << atom << " " << c.code << ": " << c.summary;
+  }
+}
+
+TEST(Verifier, Int8BForF16MmaIsAConvertingVVReorder) {
+  const Report r = verify_file("xe_s8_b_f16_mma.json");
+  EXPECT_FALSE(r.failed(false));
+  EXPECT_TRUE(r.failed(true));  // --strict: the reorder is a warning
+  const CheckResult& re = check(r, "reorder.B");
+  EXPECT_EQ(re.verdict, Verdict::Refuted);
+  EXPECT_EQ(re.severity, Severity::Warning);
+  EXPECT_EQ(re.data["kind"], "VV");
+  EXPECT_EQ(re.data["converts"], true);
+  EXPECT_EQ(re.data["route"], "Xe_Reorder<VV,int8_t,half_t> (hand-written)");
+  EXPECT_EQ(check(r, "fragment.B").verdict, Verdict::Proved);
+}
+
+TEST(Verifier, Uint4BForF16MmaIsUV) {
+  const Report r = verify_file("xe_u4_b_f16_mma.json");
+  EXPECT_EQ(check(r, "reorder.B").data["kind"], "UV");
+}
+
+TEST(Verifier, ColumnMajorAIsARealReorder) {
+  const Report r = verify_file("xe_f16_a_col_major.json");
+  const CheckResult& re = check(r, "reorder.A");
+  EXPECT_EQ(re.verdict, Verdict::Refuted);
+  EXPECT_EQ(re.data["converts"], false);
+  EXPECT_GT(re.data["movs"].get<int>(), 0);
+  ASSERT_EQ(re.witnesses.size(), 1u);
+  EXPECT_EQ(re.witnesses[0], "copy D (T1,V0) -> (1,0) but MMA A expects (1,0) in (T0,V1)");
+}
+
+TEST(Verifier, PlainLoadOverrideForBf16BIsUVAndFailsWhenNoneExpected) {
+  const Report r = verify_file("xe_bf16_b_plain_override.json");
+  const CheckResult& re = check(r, "reorder.B");
+  EXPECT_EQ(re.data["kind"], "UV");
+  EXPECT_EQ(re.severity, Severity::Error);  // "reorder": "none"
+  EXPECT_TRUE(r.failed(false));
+}
+
+TEST(Verifier, WrongValueWidthOnNvidiaIsAnError) {
+  const Report r = verify_file("sm80_copy_c_half_on_float.json");
+  const CheckResult& w = check(r, "width.C");
+  EXPECT_EQ(w.verdict, Verdict::Refuted);
+  EXPECT_EQ(w.severity, Severity::Error);
+  EXPECT_TRUE(r.failed(false));
+}
+
+TEST(Verifier, Cutlass1953DestinationMatchesSourceNeedsInterleavedRows) {
+  const Report r = verify_file("cutlass_1953_ldsm_t_int8.json");
+  EXPECT_EQ(check(r, "fragment.B").verdict, Verdict::Proved);
+  const CheckResult& s = check(r, "source.B");
+  EXPECT_EQ(s.data["access_values"], 16);
+  EXPECT_NE(s.summary.find("2 along K, then 8 along N"), std::string::npos) << s.summary;
+}
+
+TEST(Verifier, SyclTla357) {
+  // FP8 GEMM: the U8 load puts the right columns in each lane but in block-fastest register order;
+  // legacy mainloops convert element-wise without a reorder.
+  const Report fp8 = verify_file("sycl_tla_357_u8_a_fp8.json");
+  const CheckResult& re = check(fp8, "reorder.A");
+  EXPECT_EQ(re.verdict, Verdict::Refuted);
+  EXPECT_EQ(re.severity, Severity::Error);
+  EXPECT_EQ(re.witnesses[0], "copy D (T0,V1) -> (0,16) but MMA A expects (0,16) in (T0,V32)");
+  EXPECT_EQ(check(fp8, "fragment.A").verdict, Verdict::Proved);
+  // The legacy int8 DPAS wants packed k pairs: the plain U8 load is wrong there, the packed one right.
+  EXPECT_TRUE(verify_file("sycl_tla_357_u8_a_int8.json").failed(false));
+  EXPECT_FALSE(verify_file("sycl_tla_357_packed_u8_a_int8.json").failed(true));
+}
+
+TEST(Verifier, Block2DRuntimeRules) {
+  const Report r = verify_file("xe_block2d_runtime_bad.json");
+  EXPECT_EQ(check(r, "block2d.A.width").verdict, Verdict::Refuted);  // 4095 x 2 bytes
+  EXPECT_EQ(check(r, "block2d.A.pitch").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(r, "block2d.A.base").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(r, "block2d.A.height").verdict, Verdict::Proved);
+}
+
+TEST(Verifier, SlmPipelineWritesOnceAndReadsWritten) {
+  const Report r = verify_gallery("xe_bf16_256x256x32_slm.json");
+  for (const char* c : {"slm.A.r2s", "slm.A.s2r", "slm.B.r2s", "slm.B.s2r", "coverage.A", "coverage.B"})
+    EXPECT_EQ(check(r, c).verdict, Verdict::Proved) << c;
+  EXPECT_EQ(check(r, "coverage.A").data["replication"], 1);  // cooperative: no redundant loads
+}
+
+// tf32 DPAS A with odd M: padding lanes alias earlier elements; coverage reports it, nothing crashes.
+TEST(Verifier, Tf32OddMReportsReplicationOrHoles) {
+  const Report r = verify_plan(
+      build_plan_from_text(R"J({"mma":{"atom":"XE_DPAS_TT<3,float,tfloat32_t>","tile":[3,16,8]}})J"), "tf32");
+  const CheckResult& a = check(r, "coverage.mma.A");
+  EXPECT_NE(a.verdict, Verdict::Unknown) << a.summary;
+}
+
+TEST(ReorderPlan, Classification) {
+  EXPECT_EQ(classify_xe_reorder(Layout(IntTuple(1024), IntTuple(1)), 2, 2), "UU");
+  EXPECT_EQ(classify_xe_reorder(Layout(IntTuple(16), IntTuple(1)), 4, 2), "UU_Universal");
+  const ReorderPlan same = plan_xe_reorder(parse_layout("(16,8):(1@1,1@0)"), parse_layout("(16,8):(1@1,1@0)"),
+                                           value_type("bf16"), value_type("bf16"));
+  EXPECT_TRUE(same.noop);
+  EXPECT_EQ(to_string(same.rlayout), "128:1");
+  EXPECT_EQ(same.movs, 0);
+  EXPECT_THROW(plan_xe_reorder(parse_layout("(16,8):(1@1,1@0)"), parse_layout("(16,4):(1@1,1@0)"),
+                               value_type("bf16"), value_type("bf16")),
+               LayoutError);
+}
+
+}  // namespace
+}  // namespace tvlab
