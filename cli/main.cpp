@@ -7,6 +7,7 @@
 #include "command.hpp"
 #include "eval_command.hpp"
 #include "plan_command.hpp"
+#include "render_command.hpp"
 
 #ifndef TVLAB_VERSION
 #define TVLAB_VERSION "0.0.0"
@@ -25,6 +26,7 @@ int main(int argc, char** argv) {
   auto run_atoms = setup_atoms(app);
   auto run_show = setup_show(app);
   auto run_plan = setup_plan(app);
+  auto run_render = setup_render(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("atoms")) return run_atoms();
     if (app.got_subcommand("show")) return run_show();
     if (app.got_subcommand("plan")) return run_plan();
+    if (app.got_subcommand("render")) return run_render();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;
