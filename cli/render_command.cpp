@@ -267,16 +267,22 @@ int run_render(const RenderOptions& o) {
   vo.colorblind = o.palette == "colorblind";
   if (o.force) vo.max_cells = std::numeric_limits<int64_t>::max() / 8;
   vo.provenance.push_back(std::string("palette: ") + (vo.colorblind ? "colorblind" : "default"));
+  const std::string input = o.what.empty() ? "--reorder" : o.what;
   try {
-    const viz::Scene scene = build(o, vo);
+    viz::Scene scene;
+    try {
+      scene = build(o, vo);
+    } catch (const viz::VizError& e) {
+      throw BadInput{"unrenderable picture", input, e.what()};
+    }
     viz::write_file_atomic(o.output, viz::render(scene, fmt));
     return kOk;
   } catch (const BadInput& e) {
     report(e.what, e.where, e.why);
   } catch (const viz::VizError& e) {
-    report("render", o.output, e.what());
+    report("output", o.output, e.what());
   } catch (const LayoutError& e) {
-    report("layout", o.what.empty() ? "--reorder" : o.what, e.what());
+    report("layout", input, e.what());
   } catch (const AtomError& e) {
     report("atom", o.what, e.what());
   }

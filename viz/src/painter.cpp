@@ -121,11 +121,15 @@ void paint(const Scene& s, const Metrics& m, Painter& p) {
     }
     if (m.labels && !c.label.empty()) {
       const Rgb ink = c.colors.size() == 1 ? Palette::text_on(pal.thread(c.colors[0])) : pal.ink();
-      const double lh = std::min(double(m.ch) / static_cast<double>(c.label.size()), m.font * 1.18);
-      const double top = y + (m.ch - lh * static_cast<double>(c.label.size())) / 2;
-      for (std::size_t i = 0; i < c.label.size(); ++i)
-        p.text(x + m.cw / 2.0, top + lh * (static_cast<double>(i) + 0.5), c.label[i], m.font, ink,
+      const std::size_t n = std::min(c.label.size(), kMaxLabelLines);
+      const double lh = std::min(double(m.ch) / static_cast<double>(n), m.font * 1.18);
+      const double top = y + (m.ch - lh * static_cast<double>(n)) / 2;
+      for (std::size_t i = 0; i < n; ++i) {
+        const bool more = i + 1 == n && c.label.size() > n;
+        p.text(x + m.cw / 2.0, top + lh * (static_cast<double>(i) + 0.5),
+               more ? "+" + std::to_string(c.label.size() - i) + " more" : c.label[i], m.font, ink,
                Anchor::Center, false);
+      }
     }
     p.cell_end();
   }

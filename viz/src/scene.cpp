@@ -14,7 +14,7 @@ int Scene::label_chars() const {
 int Scene::label_lines() const {
   std::size_t n = 1;
   for (const Cell& c : cells) n = std::max(n, c.label.size());
-  return static_cast<int>(n);
+  return static_cast<int>(std::min<std::size_t>(n, kMaxLabelLines));
 }
 
 void add_boundaries(Scene& s, int x0, int y0, int w, int h, const std::vector<int64_t>& group) {

@@ -7,45 +7,30 @@ namespace tvlab::viz {
 namespace {
 using detail::num;
 
+// Every text is set in \ttfamily (cmtt, OT1), whose ASCII glyphs sit at their ASCII codes: specials
+// become \char<code> and need no extra package or font.
 std::string escape(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
       case '\\':
-        out += "\\textbackslash{}";
-        break;
       case '{':
-        out += "\\{";
-        break;
       case '}':
-        out += "\\}";
-        break;
       case '_':
-        out += "\\_";
+      case '^':
+      case '~':
+      case '<':
+      case '>':
+      case '|':
+      case '"':
+        out += "\\char" + std::to_string(static_cast<int>(c)) + "{}";
         break;
       case '#':
-        out += "\\#";
-        break;
       case '%':
-        out += "\\%";
-        break;
       case '&':
-        out += "\\&";
-        break;
       case '$':
-        out += "\\$";
-        break;
-      case '^':
-        out += "\\^{}";
-        break;
-      case '~':
-        out += "\\~{}";
-        break;
-      case '<':
-        out += "\\textless{}";
-        break;
-      case '>':
-        out += "\\textgreater{}";
+        out += '\\';
+        out += c;
         break;
       default:
         out += c;
@@ -68,7 +53,7 @@ class TikzPainter : public Painter {
     h_ = m.height;
     for (const std::string& p : s.provenance) out += "% " + p + "\n";
     out += "% Compile with: pdflatex FILE.tex\n";
-    out += "\\documentclass{article}\n\\usepackage[T1]{fontenc}\n\\usepackage{tikz}\n";
+    out += "\\RequirePackage{fix-cm}\n\\documentclass{article}\n\\usepackage{tikz}\n";
     out += "\\usepackage[paperwidth=" + num(m.width * 0.75) + "pt,paperheight=" + num(m.height * 0.75) +
            "pt,margin=0pt]{geometry}\n";
     out += "\\pagestyle{empty}\n\\setlength{\\parindent}{0pt}\n\\begin{document}\n";

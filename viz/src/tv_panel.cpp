@@ -11,6 +11,24 @@ std::string owner_name(const Owner& o) {
   return "T" + std::to_string(o.t) + "V" + std::to_string(o.v);
 }
 
+std::vector<std::string> owner_labels(std::vector<Owner> os) {
+  // Runs of consecutive threads holding the same value index: T0-15V0 (a proxy copy's source).
+  std::stable_sort(os.begin(), os.end(),
+                   [](const Owner& a, const Owner& b) { return a.v != b.v ? a.v < b.v : a.t < b.t; });
+  std::vector<std::string> out;
+  for (std::size_t i = 0; i < os.size();) {
+    std::size_t j = i + 1;
+    while (j < os.size() && os[j].v == os[i].v && os[j].t == os[j - 1].t + 1) ++j;
+    if (j - i >= 3)
+      out.push_back("T" + std::to_string(os[i].t) + "-" + std::to_string(os[j - 1].t) + "V" +
+                    std::to_string(os[i].v));
+    else
+      for (std::size_t k = i; k < j; ++k) out.push_back(owner_name(os[k]));
+    i = j;
+  }
+  return out;
+}
+
 void check_cells(int64_t cells, int64_t max, const std::string& what) {
   if (cells > max)
     throw VizError(what + " has " + std::to_string(cells) + " cells, more than the " + std::to_string(max) +
@@ -113,11 +131,12 @@ void add_tv_panel(Scene& s, const OwnerGrid& g, int x0, int y0, const PanelStyle
       for (const Owner& o : os) {
         const int64_t sg = o.t / std::max(1, st.group_size);
         cell.colors.push_back(static_cast<int>(st.color == ColorBy::Thread ? o.t : sg));
-        cell.label.push_back(st.labels == Labels::ThreadValue ? owner_name(o)
-                                                              : std::to_string(o.t + g.threads * o.v));
+        if (st.labels == Labels::RegisterIndex) cell.label.push_back(std::to_string(o.t + g.threads * o.v));
         tip += " " + owner_name(o);
         if (st.labels == Labels::RegisterIndex) tip += "=" + std::to_string(o.t + g.threads * o.v);
       }
+      if (st.labels == Labels::ThreadValue) cell.label = owner_labels(os);
+      if (cell.colors.size() > 16) cell.colors.resize(16);  // stripes beyond 16 would be sub-pixel
       if (os.empty()) tip += " no owner (hole)";
       cell.tooltip = std::move(tip);
       if (!os.empty()) group[static_cast<std::size_t>(y) * w + x] = os.front().t / std::max(1, st.group_size);

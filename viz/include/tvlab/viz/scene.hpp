@@ -62,6 +62,10 @@ struct LegendEntry {
   std::string text;
 };
 
+// Graphical backends draw at most this many label lines per cell (the last saying how many more); the
+// tooltip and the text backend keep every line.
+inline constexpr std::size_t kMaxLabelLines = 4;
+
 struct Scene {
   std::vector<std::string> provenance;  // inputs in CuTe notation, written as a comment by every backend
   std::vector<std::string> title;       // lines above the grid
@@ -73,7 +77,7 @@ struct Scene {
   std::vector<std::string> notes;  // lines under the picture
   bool colorblind = false;         // which palette the colour indices refer to
 
-  // Widest label line and most label lines among the cells (for sizing the slots).
+  // Widest label line and most label lines (at most kMaxLabelLines) among the cells (slot sizing).
   int label_chars() const;
   int label_lines() const;
 };

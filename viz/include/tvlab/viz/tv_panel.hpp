@@ -22,6 +22,9 @@ struct Owner {
   friend bool operator==(const Owner&, const Owner&) = default;
 };
 std::string owner_name(const Owner& o);  // "T3V1"
+// A cell's label lines: one per owner, runs of 3+ consecutive threads with one value index merged
+// ("T0-15V0").
+std::vector<std::string> owner_labels(std::vector<Owner> owners);
 
 struct OwnerGrid {
   int64_t rows = 0, cols = 0;  // the tile
