@@ -1,3 +1,5 @@
+#include <map>
+
 #include "format.hpp"
 #include "tvlab/viz/backends.hpp"
 #include "tvlab/viz/painter.hpp"
@@ -39,59 +41,100 @@ std::string escape(const std::string& s) {
   return out;
 }
 
-std::string color(Rgb c) {
-  return "{rgb,255:red," + std::to_string(c.r) + ";green," + std::to_string(c.g) + ";blue," +
-         std::to_string(c.b) + "}";
-}
-
-// TikZ in points, y up: a pixel of the shared geometry is 0.75pt and y flips about the canvas height.
+// PGF (TikZ's basic layer) in points, y up: a pixel of the shared geometry is 0.75pt and y flips about
+// the canvas height. Colours and fonts are declared once in the preamble (\definecolor, TeX's \font
+// primitive at each size) and every primitive is one short macro: TikZ's option parsing per path is
+// what makes large pictures slow to compile.
 class TikzPainter : public Painter {
  public:
-  std::string out;
+  std::string head, body;
 
   void begin(const Scene& s, const Metrics& m) override {
     h_ = m.height;
-    for (const std::string& p : s.provenance) out += "% " + p + "\n";
-    out += "% Compile with: pdflatex FILE.tex\n";
-    out += "\\RequirePackage{fix-cm}\n\\documentclass{article}\n\\usepackage{tikz}\n";
-    out += "\\usepackage[paperwidth=" + num(m.width * 0.75) + "pt,paperheight=" + num(m.height * 0.75) +
-           "pt,margin=0pt]{geometry}\n";
-    out += "\\pagestyle{empty}\n\\setlength{\\parindent}{0pt}\n\\begin{document}\n";
-    out += "\\begin{tikzpicture}[x=0.75pt,y=0.75pt,inner sep=0pt,outer sep=0pt,font=\\ttfamily]\n";
-    out += "\\useasboundingbox (0,0) rectangle (" + num(m.width) + "," + num(m.height) + ");\n";
+    for (const std::string& p : s.provenance) head += "% " + p + "\n";
+    head += "% Compile with: pdflatex FILE.tex (needs pgf: texlive-pictures)\n";
+    head += "\\documentclass{article}\n\\usepackage{pgf}\n";
+    head += "\\usepackage[paperwidth=" + pt(m.width) + ",paperheight=" + pt(m.height) +
+            ",margin=0pt]{geometry}\n";
+    head += "\\pagestyle{empty}\n\\setlength{\\parindent}{0pt}\n";
+    head += "\\definecolor{tvgrid}{RGB}{110,110,110}\n";
+    head +=
+        "% \\tvR{colour}{x}{y}{w}{h}: a filled box; \\tvB: the same with the thin grid border;\n"
+        "% \\tvF{colour}{width}{x}{y}{w}{h}: a frame; \\tvL{colour}{width}{x0}{y0}{x1}{y1}: a line;\n"
+        "% \\tvT{anchor}{colour}{font}{x}{y}{text}: a text (all lengths in pt, y up).\n"
+        "\\newcommand\\tvR[5]{\\pgfsetfillcolor{#1}\\pgfpathrectangle{\\pgfqpoint{#2pt}{#3pt}}"
+        "{\\pgfqpoint{#4pt}{#5pt}}\\pgfusepath{fill}}\n"
+        "\\newcommand\\tvB[5]{\\pgfsetfillcolor{#1}\\pgfsetstrokecolor{tvgrid}\\pgfsetlinewidth{0.375pt}"
+        "\\pgfpathrectangle{\\pgfqpoint{#2pt}{#3pt}}{\\pgfqpoint{#4pt}{#5pt}}\\pgfusepath{fill,stroke}}\n"
+        "\\newcommand\\tvF[6]{\\pgfsetstrokecolor{#1}\\pgfsetlinewidth{#2pt}"
+        "\\pgfpathrectangle{\\pgfqpoint{#3pt}{#4pt}}{\\pgfqpoint{#5pt}{#6pt}}\\pgfusepath{stroke}}\n"
+        "\\newcommand\\tvL[6]{\\pgfsetstrokecolor{#1}\\pgfsetlinewidth{#2pt}"
+        "\\pgfpathmoveto{\\pgfqpoint{#3pt}{#4pt}}\\pgfpathlineto{\\pgfqpoint{#5pt}{#6pt}}\\pgfusepath{stroke}"
+        "}\n"
+        "\\newcommand\\tvT[6]{\\pgftext[#1,at=\\pgfqpoint{#4pt}{#5pt}]{\\color{#2}#3\\strut #6}}\n";
+    body += "\\begin{document}\n\\begin{pgfpicture}\n";
+    body += "\\pgfpathrectangle{\\pgfqpoint{0pt}{0pt}}{\\pgfqpoint{" + pt(m.width) + "}{" + pt(m.height) +
+            "}}\\pgfusepath{use as bounding box}\n";
   }
   void fill(double x, double y, double w, double hh, Rgb c, bool border) override {
-    out += border ? "\\filldraw[fill=" + color(c) +
-                        ",draw={rgb,255:red,110;green,110;blue,110},line width=0.375pt]"
-                  : "\\fill[" + color(c) + "]";
-    out += " (" + num(x) + "," + num(h_ - y) + ") rectangle (" + num(x + w) + "," + num(h_ - y - hh) + ");\n";
+    body += border ? "\\tvB{" : "\\tvR{";
+    body += color(c) + "}{" + num(x * 0.75) + "}{" + num((h_ - y - hh) * 0.75) + "}{" + num(w * 0.75) + "}{" +
+            num(hh * 0.75) + "}\n";
   }
   void frame(double x, double y, double w, double hh, Rgb c, double width) override {
-    out += "\\draw[draw=" + color(c) + ",line width=" + num(width * 0.75) + "pt] (" + num(x) + "," +
-           num(h_ - y) + ") rectangle (" + num(x + w) + "," + num(h_ - y - hh) + ");\n";
+    body += "\\tvF{" + color(c) + "}{" + num(width * 0.75) + "}{" + num(x * 0.75) + "}{" +
+            num((h_ - y - hh) * 0.75) + "}{" + num(w * 0.75) + "}{" + num(hh * 0.75) + "}\n";
   }
   void line(double x0, double y0, double x1, double y1, Rgb c, double width) override {
-    out += "\\draw[draw=" + color(c) + ",line width=" + num(width * 0.75) + "pt] (" + num(x0) + "," +
-           num(h_ - y0) + ") -- (" + num(x1) + "," + num(h_ - y1) + ");\n";
+    body += "\\tvL{" + color(c) + "}{" + num(width * 0.75) + "}{" + num(x0 * 0.75) + "}{" +
+            num((h_ - y0) * 0.75) + "}{" + num(x1 * 0.75) + "}{" + num((h_ - y1) * 0.75) + "}\n";
   }
   void text(double x, double y, const std::string& s, double size, Rgb c, Anchor a, bool bold) override {
-    const char* anchor = a == Anchor::Left ? "west" : a == Anchor::Center ? "center" : "east";
-    const std::string pt = num(size * 0.75);
-    out += "\\node[anchor=" + std::string(anchor) + ",text=" + color(c) + ",font=\\fontsize{" + pt + "}{" +
-           pt + "}\\selectfont\\ttfamily" + (bold ? "\\bfseries" : "") + "] at (" + num(x) + "," +
-           num(h_ - y) + ") {" + escape(s) + "};\n";
+    // \strut makes every line the same height, so the vertical centre is the line's centre.
+    body += std::string("\\tvT{") +
+            (a == Anchor::Left     ? "left"
+             : a == Anchor::Center ? ""
+                                   : "right") +
+            "}{" + color(c) + "}{" + font(size, bold) + "}{" + num(x * 0.75) + "}{" + num((h_ - y) * 0.75) +
+            "}{" + escape(s) + "}\n";
   }
-  void end() override { out += "\\end{tikzpicture}\n\\end{document}\n"; }
+  void end() override { body += "\\end{pgfpicture}\n\\end{document}\n"; }
 
  private:
+  static std::string pt(double px) { return num(px * 0.75) + "pt"; }
+  // A colour's name, declared in the preamble on first use.
+  std::string color(Rgb c) {
+    const uint32_t key = uint32_t{c.r} << 16 | uint32_t{c.g} << 8 | c.b;
+    auto it = colors_.find(key);
+    if (it != colors_.end()) return it->second;
+    const std::string name = "tvc" + std::to_string(colors_.size());
+    head += "\\definecolor{" + name + "}{RGB}{" + std::to_string(c.r) + "," + std::to_string(c.g) + "," +
+            std::to_string(c.b) + "}\n";
+    return colors_[key] = name;
+  }
+  // A font command for a size (typewriter; bold: Computer Modern bold), declared on first use; the
+  // strut is scaled with it.
+  std::string font(double size, bool bold) {
+    const std::string p = num(size * 0.75);
+    const std::string key = p + (bold ? "b" : "");
+    auto it = fonts_.find(key);
+    if (it != fonts_.end()) return it->second;
+    std::string name = "\\tvf";
+    for (std::size_t n = fonts_.size() + 1; n > 0; n /= 26) name += static_cast<char>('a' + n % 26);
+    name += bold ? "b" : "n";
+    head += "\\font" + name + "=" + (bold ? "cmbx10" : "cmtt10") + " at " + p + "pt\n";
+    return fonts_[key] = name + "\\baselineskip=" + p + "pt";
+  }
   double h_ = 0;
+  std::map<uint32_t, std::string> colors_;
+  std::map<std::string, std::string> fonts_;
 };
 }  // namespace
 
 std::string to_tikz(const Scene& s) {
   TikzPainter p;
   paint(s, compute_metrics(s, kMaxVectorPx), p);
-  return std::move(p.out);
+  return p.head + p.body;
 }
 
 }  // namespace tvlab::viz
