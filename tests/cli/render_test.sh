@@ -34,9 +34,11 @@ for c in "${cases[@]}"; do
   done
 done
 
+# One Python run (its start-up is the slow part) checks the SVG and PNG files:
 # SVG: well-formed XML, an <svg> root, the provenance comment first, one <title> per cell.
-python3 - "$tmp" <<'PY' && ok || ko "svg validation"
-import glob, sys, xml.etree.ElementTree as ET
+# PNG: signature, a plausible size (IHDR width, height) and the provenance tEXt chunk.
+python3 - "$tmp" <<'PY' && ok || ko "svg/png validation"
+import glob, struct, sys, xml.etree.ElementTree as ET
 bad = 0
 for p in sorted(glob.glob(sys.argv[1] + "/*.svg")):
     text = open(p, encoding="utf-8").read()
@@ -48,6 +50,13 @@ for p in sorted(glob.glob(sys.argv[1] + "/*.svg")):
     if not text.split("\n")[1].startswith("<!--") or "tvlab render:" not in text.split("\n")[2]:
         print("no provenance comment first:", p); bad += 1
     if not root.findall(".//{http://www.w3.org/2000/svg}title"): print("no tooltips:", p); bad += 1
+for p in sorted(glob.glob(sys.argv[1] + "/*.png")):
+    b = open(p, "rb").read()
+    if b[:8] != b"\x89PNG\r\n\x1a\n": print("not PNG:", p); bad += 1; continue
+    w, h = struct.unpack(">II", b[16:24])
+    if not (200 <= w <= 4200 and 100 <= h <= 4300): print("size:", p, w, h); bad += 1
+    if b"tvlab render:" not in b[:4096]: print("no provenance chunk:", p); bad += 1
+print("checked", len(glob.glob(sys.argv[1] + "/*.svg")), "SVG and", len(glob.glob(sys.argv[1] + "/*.png")), "PNG files") if bad else None
 sys.exit(1 if bad else 0)
 PY
 
@@ -57,19 +66,6 @@ for t in "$tmp"/*.txt; do
 done
 grep -qF ' 0     2     4     6     8    10' "$tmp/subgroup.txt" && grep -qF 'T1V2  T3V2' "$tmp/subgroup.txt" && ok \
   || ko "subgroup view text is not the seed's VNNI table"
-
-# PNG: signature and a plausible size (IHDR width, height).
-python3 - "$tmp" <<'PY' && ok || ko "png validation"
-import glob, struct, sys
-bad = 0
-for p in sorted(glob.glob(sys.argv[1] + "/*.png")):
-    b = open(p, "rb").read()
-    if b[:8] != b"\x89PNG\r\n\x1a\n": print("not PNG:", p); bad += 1; continue
-    w, h = struct.unpack(">II", b[16:24])
-    if not (200 <= w <= 4200 and 100 <= h <= 4300): print("size:", p, w, h); bad += 1
-    if b"tvlab render:" not in b[:4096]: print("no provenance chunk:", p); bad += 1
-sys.exit(1 if bad else 0)
-PY
 
 # PDF: one page each.
 for p in "$tmp"/*.pdf; do
