@@ -229,6 +229,8 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     const auto [rows, cols] = tile_for(o, src, "--reorder SRC");
     return viz::build_reorder_scene(src, dst, rows, cols, vo);
   }
+  if (o.view == "reorder")
+    throw BadInput{"view", "--view reorder", "needs --reorder SRC_TV DST_TV [--tile (M,N)]"};
   if (o.what.empty())
     throw BadInput{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
   std::error_code ec;
