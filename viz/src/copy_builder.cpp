@@ -26,7 +26,7 @@ std::pair<int64_t, int64_t> copy_tile(const TiledCopy& copy) {
 
 Scene build_copy_scene(const TiledCopy& copy, const Options& opt, bool atom_only) {
   const auto [rows, cols] = copy_tile(copy);
-  check_cells(2 * rows * cols, opt.max_cells, "the copy picture");
+  check_cells(cells_mul(2, cells_mul(rows, cols)), opt.max_cells, "the copy picture");
   const OwnerGrid src = owner_grid(copy.get_layoutS_TV(), rows, cols, opt.max_cells);
   const OwnerGrid dst = owner_grid(copy.get_layoutD_TV(), rows, cols, opt.max_cells);
   const std::string tile = "(" + std::to_string(rows) + "," + std::to_string(cols) + ")";

@@ -1,5 +1,7 @@
 #include "tvlab/viz/mma_builder.hpp"
 
+#include <algorithm>
+
 #include "tvlab/core/notation.hpp"
 
 namespace tvlab::viz {
@@ -10,7 +12,10 @@ int group_size_of(const std::string& arch) {
 
 Scene build_mma_scene(const TiledMMA& mma, const Options& opt, bool atom_only) {
   const int64_t M = mma.tile_mnk[0], N = mma.tile_mnk[1], K = mma.tile_mnk[2];
-  check_cells(M * K + K * N + M * N, opt.max_cells, "the MMA picture");
+  constexpr int64_t kCap = INT64_MAX / 4;  // three capped terms cannot overflow
+  check_cells(
+      std::min(kCap, cells_mul(M, K)) + std::min(kCap, cells_mul(K, N)) + std::min(kCap, cells_mul(M, N)),
+      opt.max_cells, "the MMA picture");
   const OwnerGrid a = owner_grid(mma.get_layoutA_TV(), M, K, opt.max_cells);
   const OwnerGrid b = owner_grid(mma.get_layoutB_TV(), N, K, opt.max_cells);
   const OwnerGrid c = owner_grid(mma.get_layoutC_TV(), M, N, opt.max_cells);

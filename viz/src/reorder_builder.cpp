@@ -29,7 +29,7 @@ ReorderStats reorder_stats(const Layout& src, const Layout& dst, int64_t rows, i
 
 Scene build_reorder_scene(const Layout& src, const Layout& dst, int64_t rows, int64_t cols,
                           const Options& opt) {
-  check_cells(2 * rows * cols, opt.max_cells, "the reorder picture");
+  check_cells(cells_mul(2, cells_mul(rows, cols)), opt.max_cells, "the reorder picture");
   const OwnerGrid a = owner_grid(src, rows, cols, opt.max_cells);
   const OwnerGrid b = owner_grid(dst, rows, cols, opt.max_cells);
   const ReorderStats st = stats(a, b);

@@ -12,7 +12,7 @@ std::string tile_text(int64_t rows, int64_t cols) {
 
 Scene build_subgroup_scene(const Layout& tv, int64_t rows, int64_t cols, const std::string& what,
                            const Options& opt, bool transpose) {
-  check_cells(2 * rows * cols, opt.max_cells, "the subgroup picture");
+  check_cells(cells_mul(2, cells_mul(rows, cols)), opt.max_cells, "the subgroup picture");
   const OwnerGrid g = owner_grid(tv, rows, cols, opt.max_cells);
   Scene s;
   s.colorblind = opt.colorblind;

@@ -74,7 +74,8 @@ std::pair<int64_t, int64_t> coordinate_tile(const Layout& tv) {
 
 OwnerGrid owner_grid(const Layout& tv, int64_t rows, int64_t cols, int64_t max_cells) {
   if (rows <= 0 || cols <= 0) throw VizError("the tile must not be empty");
-  check_cells(rows * cols, max_cells, "the tile (" + std::to_string(rows) + "," + std::to_string(cols) + ")");
+  check_cells(cells_mul(rows, cols), max_cells,
+              "the tile (" + std::to_string(rows) + "," + std::to_string(cols) + ")");
   OwnerGrid g;
   g.rows = rows, g.cols = cols;
   g.threads = rank(tv) >= 1 ? size(mode(tv, 0)) : 1;

@@ -38,6 +38,11 @@ struct OwnerGrid {
 
 // The default cap on the cells of one picture (CLI --force lifts it).
 inline constexpr int64_t kDefaultMaxCells = 1'000'000;
+// a * b, saturating at INT64_MAX (cell counts of absurd tiles must not wrap around).
+inline int64_t cells_mul(int64_t a, int64_t b) {
+  int64_t r = 0;
+  return __builtin_mul_overflow(a, b, &r) ? INT64_MAX : r;
+}
 // Throws VizError when a picture would have more than max cells.
 void check_cells(int64_t cells, int64_t max, const std::string& what);
 
