@@ -12,15 +12,15 @@ ko() { echo "FAIL $*"; fails=$((fails+1)); }
 big="$root/tests/data/render/xe_bf16_128x128x32.json"
 # name | arguments (eval'd) | formats
 cases=(
-  "layout|'(4,8):(8,1)'|svg txt png pdf"
+  "layout|'(4,8):(8,1)'|svg tex txt png pdf"
   "swizzle|'Sw<3,3,3> o (8,64):(64,1)'|svg txt png pdf"
   "tv|'((2,4),4):((0,1),5)' --tile '(4,4)'|svg tex txt png pdf"
   "mma-atom|'SM80_16x8x16_F32F16F16F32_TN'|svg tex txt png pdf"
-  "copy-atom|'XE_LOAD_2D<16,8,4>'|svg txt png pdf"
+  "copy-atom|'XE_LOAD_2D<16,8,4>'|svg tex txt png pdf"
   "ldsm|'SM75_U32x4_LDSM_N' --value-type half_t --palette colorblind|svg txt png"
   "subgroup|'XE_LOAD_2D_VNNI<16,4,16>' --view subgroup|svg tex txt png pdf"
   "reorder|--reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)'|svg tex txt png pdf"
-  "slm|'((16,2),4):((4,64),1)' --view slm --tile '(16,8)'|svg txt png pdf"
+  "slm|'((16,2),4):((4,64),1)' --view slm --tile '(16,8)'|svg tex txt png pdf"
   "spec-mma|'$big'|svg"
   "spec-copy|'$root/gallery/specs/sm80_f16_32x32x16_ldsm.json' --operand A|svg txt png"
   "spec-subgroup|'$root/gallery/specs/xe_bf16_256x256x32.json' --view subgroup --operand B|svg txt"

@@ -4,9 +4,11 @@
 
 namespace tvlab::viz {
 
+namespace {
 std::string tile_text(int64_t rows, int64_t cols) {
   return "(" + std::to_string(rows) + "," + std::to_string(cols) + ")";
 }
+}  // namespace
 
 Scene build_tv_scene(const Layout& tv, int64_t rows, int64_t cols, const Options& opt, int group_size) {
   const OwnerGrid g = owner_grid(tv, rows, cols, opt.max_cells);
