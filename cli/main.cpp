@@ -8,6 +8,7 @@
 #include "eval_command.hpp"
 #include "plan_command.hpp"
 #include "verify_command.hpp"
+#include "render_command.hpp"
 
 #ifndef TVLAB_VERSION
 #define TVLAB_VERSION "0.0.0"
@@ -28,6 +29,7 @@ int main(int argc, char** argv) {
   auto run_plan = setup_plan(app);
   auto run_verify = setup_verify(app);
   auto run_reorder = setup_reorder(app);
+  auto run_render = setup_render(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -47,6 +49,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("plan")) return run_plan();
     if (app.got_subcommand("verify")) return run_verify();
     if (app.got_subcommand("reorder")) return run_reorder();
+    if (app.got_subcommand("render")) return run_render();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

@@ -6,6 +6,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libboost-dev libcli11-dev nlohmann-json3-dev libcairo2-dev
   googletest libgtest-dev libbenchmark-dev
+  texlive-latex-base texlive-pictures poppler-utils
 )
 
 missing=()

@@ -1,0 +1,340 @@
+#include "render_command.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <memory>
+#include <sstream>
+
+#include "command.hpp"
+#include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/expr.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/xe_copy.hpp"
+#include "tvlab/verify/spec.hpp"
+#include "tvlab/viz/copy_builder.hpp"
+#include "tvlab/viz/layout_builder.hpp"
+#include "tvlab/viz/mma_builder.hpp"
+#include "tvlab/viz/output.hpp"
+#include "tvlab/viz/reorder_builder.hpp"
+#include "tvlab/viz/subgroup_builder.hpp"
+#include "tvlab/viz/tv_builder.hpp"
+
+namespace tvlab::cli {
+
+namespace {
+
+struct RenderOptions {
+  std::string what;
+  std::string output;
+  std::string view;
+  std::string operand;
+  std::string palette = "default";
+  std::string tile;
+  std::string value_type;
+  std::vector<std::string> reorder;
+  bool force = false;
+};
+
+// A failure to report: what, where, why (exit 2).
+struct BadInput {
+  std::string what, where, why;
+};
+
+Layout layout_arg(const std::string& text, const std::string& where) {
+  Value v;
+  try {
+    v = evaluate(text);
+  } catch (const EvalError& e) {
+    throw BadInput{"layout", where + ", column " + std::to_string(e.column()), e.what()};
+  } catch (const ParseError& e) {
+    throw BadInput{"layout", where + ", column " + std::to_string(e.column()), e.what()};
+  } catch (const LayoutError& e) {
+    throw BadInput{"layout", where, e.what()};
+  }
+  if (const auto* l = std::get_if<Layout>(&v)) return *l;
+  if (const auto* t = std::get_if<IntTuple>(&v)) return make_layout(*t);
+  throw BadInput{"layout", where, "'" + to_string(v) + "' is not a layout"};
+}
+
+// --tile "(8,4)" or "8,4" -> rows, cols (modes beyond the first fold into the columns).
+std::pair<int64_t, int64_t> tile_arg(const std::string& text) {
+  std::string t = text;
+  if (!t.empty() && t.front() != '(') t = "(" + t + ")";
+  IntTuple shape;
+  try {
+    shape = parse_int_tuple(t);
+  } catch (const std::exception& e) {
+    throw BadInput{"tile", "--tile " + text, e.what()};
+  }
+  try {
+    if (shape.is_leaf()) return {shape.ival(), 1};
+    int64_t rows = product(shape[0]), cols = 1;
+    for (int i = 1; i < shape.size(); ++i) cols = checked_mul(cols, product(shape[i]));
+    if (rows <= 0 || cols <= 0) throw BadInput{"tile", "--tile " + text, "sizes must be positive"};
+    return {rows, cols};
+  } catch (const LayoutError& e) {
+    throw BadInput{"tile", "--tile " + text, e.what()};
+  }
+}
+
+// The tile of a TV layout: --tile, else the coshape of a coordinate-valued layout.
+std::pair<int64_t, int64_t> tile_for(const RenderOptions& o, const Layout& tv, const std::string& where) {
+  if (!o.tile.empty()) return tile_arg(o.tile);
+  const auto t = viz::coordinate_tile(tv);
+  if (t.first > 0) return t;
+  throw BadInput{
+      "tile", where,
+      "a TV layout mapping to indices needs --tile (ROWS,COLS) to say which tile the indices are in"};
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw BadInput{"unreadable spec", path, "cannot open the file"};
+  std::ostringstream s;
+  s << in.rdbuf();
+  if (s.str().size() > (16u << 20)) throw BadInput{"unreadable spec", path, "larger than 16 MiB"};
+  return s.str();
+}
+
+XeOperand xe_operand(const std::string& op) {
+  if (op == "B") return XeOperand::B;
+  if (op == "C") return XeOperand::C;
+  if (op == "D") return XeOperand::D;
+  return XeOperand::A;
+}
+
+viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
+  Plan plan;
+  try {
+    plan = build_plan_from_text(read_file(o.what));
+  } catch (const SpecError& e) {
+    throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
+  }
+  std::string view = o.view;
+  if (view.empty()) view = !o.operand.empty() || !plan.mma ? "copy" : "mma";
+  if (view == "mma") {
+    if (!plan.mma) throw BadInput{"view", "--view mma", "the spec " + o.what + " has no mma"};
+    return viz::build_mma_scene(*plan.mma, vo);
+  }
+  if (view == "copy") {
+    if (plan.copies.empty()) throw BadInput{"view", "--view copy", "the spec " + o.what + " has no copies"};
+    if (o.operand.empty()) return viz::build_copy_scene(plan.copies.front().copy, vo);
+    for (const PlannedCopy& c : plan.copies)
+      if (c.name == o.operand) return viz::build_copy_scene(c.copy, vo);
+    std::string names;
+    for (const PlannedCopy& c : plan.copies) names += (names.empty() ? "" : ", ") + c.name;
+    throw BadInput{"operand", "--operand " + o.operand, "the spec's copies are: " + names};
+  }
+  if (view == "subgroup") {
+    if (!plan.mma || plan.mma->atom.arch != "xe")
+      throw BadInput{"view", "--view subgroup", "needs a spec with an Xe (XE_DPAS_TT) mma"};
+    const std::string op = o.operand.empty() ? "A" : o.operand;
+    const Layout tv = xe_atom_partition(xe_operand(op), *plan.mma);
+    const auto [rows, cols] = viz::coordinate_tile(tv);
+    return viz::build_subgroup_scene(tv, rows, cols, "subgroup 0's " + op + " fragment", vo);
+  }
+  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy or subgroup"};
+}
+
+viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
+  if (const auto* mma = std::get_if<MmaAtom>(&atom)) {
+    if (!o.value_type.empty())
+      throw BadInput{"value type", "--value-type " + o.value_type, "an MMA atom has its own types"};
+    const std::string view = o.view.empty() ? "mma" : o.view;
+    if (view == "mma") return viz::build_mma_scene(make_tiled_mma(*mma), vo, true);
+    if (view == "subgroup") {
+      const std::string op = o.operand.empty() ? "C" : o.operand;
+      if (op == "A") return viz::build_subgroup_scene(mma->a, mma->m, mma->k, mma->name + " A (M x K)", vo);
+      if (op == "B")
+        return viz::build_subgroup_scene(mma->b, mma->n, mma->k, mma->name + " B (N x K, drawn K x N)", vo,
+                                         true);
+      if (op == "C" || op == "D")
+        return viz::build_subgroup_scene(mma->c, mma->m, mma->n, mma->name + " C (M x N)", vo);
+      throw BadInput{"operand", "--operand " + op, "an MMA atom has operands A, B and C"};
+    }
+    throw BadInput{"view", "--view " + view, "an MMA atom renders as mma or subgroup"};
+  }
+  const CopyAtom& copy = std::get<CopyAtom>(atom);
+  ValueType vt;
+  try {
+    vt = o.value_type.empty() ? uint_type(copy.copy_bits) : value_type(o.value_type);
+  } catch (const AtomError& e) {
+    throw BadInput{"value type", "--value-type " + o.value_type, e.what()};
+  }
+  TiledCopy tc;
+  try {
+    tc = viz::tiled_copy_of(with_value_bits(copy, vt.bits), vt);
+  } catch (const AtomError& e) {
+    throw BadInput{"value type", copy.name + " with " + vt.name, e.what()};
+  } catch (const LayoutError& e) {
+    throw BadInput{"copy atom", copy.name + " with " + vt.name, e.what()};
+  }
+  const std::string view = o.view.empty() ? "copy" : o.view;
+  if (view == "copy") return viz::build_copy_scene(tc, vo, true);
+  if (view == "subgroup") {
+    // The register side: the destination of a load, the source of a store.
+    const bool store = copy.block2d && copy.block2d->kind == Block2D::Kind::Store;
+    const auto [rows, cols] = viz::copy_tile(tc);
+    return viz::build_subgroup_scene(store ? tc.get_layoutS_TV() : tc.get_layoutD_TV(), rows, cols,
+                                     copy.name + " (" + vt.name + ", registers)", vo);
+  }
+  throw BadInput{"view", "--view " + view, "a copy atom renders as copy or subgroup"};
+}
+
+viz::Scene expression_scene(const RenderOptions& o, const viz::Options& vo) {
+  Value v;
+  try {
+    v = evaluate(o.what);
+  } catch (const EvalError& e) {
+    throw BadInput{"expression", o.what + ", column " + std::to_string(e.column()), e.what()};
+  } catch (const ParseError& e) {
+    throw BadInput{"expression", o.what + ", column " + std::to_string(e.column()), e.what()};
+  } catch (const LayoutError& e) {
+    throw BadInput{"expression", o.what, e.what()};
+  }
+  if (const auto* c = std::get_if<ComposedLayout>(&v)) {
+    if (!o.view.empty() && o.view != "layout")
+      throw BadInput{"view", "--view " + o.view, "a swizzled layout renders as layout"};
+    return viz::build_layout_scene(*c, vo);
+  }
+  Layout l;
+  if (const auto* p = std::get_if<Layout>(&v))
+    l = *p;
+  else if (const auto* t = std::get_if<IntTuple>(&v))
+    l = make_layout(*t);
+  else
+    throw BadInput{"expression", o.what, "'" + to_string(v) + "' is not a layout"};
+  const std::string view = o.view.empty() ? (o.tile.empty() ? "layout" : "tv") : o.view;
+  if (view == "layout") return viz::build_layout_scene(l, vo);
+  const auto [rows, cols] = tile_for(o, l, o.what);
+  if (view == "tv") return viz::build_tv_scene(l, rows, cols, vo);
+  if (view == "subgroup") return viz::build_subgroup_scene(l, rows, cols, "TV layout " + to_string(l), vo);
+  if (view == "slm") return viz::build_slm_scene(l, rows, cols, vo);
+  throw BadInput{"view", "--view " + view, "a layout renders as layout, tv, subgroup or slm"};
+}
+
+// Names that look like atoms rather than expressions: letters first, not a swizzle or a call.
+bool looks_like_atom(const std::string& s) {
+  if (s.empty() || !std::isalpha(static_cast<unsigned char>(s[0])) || s.rfind("Sw<", 0) == 0) return false;
+  const std::size_t paren = s.find('(');
+  return paren == std::string::npos || s.find('<') < paren;
+}
+
+viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
+  if (!o.reorder.empty()) {
+    if (!o.what.empty()) throw BadInput{"arguments", o.what, "--reorder takes the place of WHAT"};
+    const Layout src = layout_arg(o.reorder[0], "--reorder SRC");
+    const Layout dst = layout_arg(o.reorder[1], "--reorder DST");
+    const auto [rows, cols] = tile_for(o, src, "--reorder SRC");
+    return viz::build_reorder_scene(src, dst, rows, cols, vo);
+  }
+  if (o.view == "reorder")
+    throw BadInput{"view", "--view reorder", "needs --reorder SRC_TV DST_TV [--tile (M,N)]"};
+  if (o.what.empty())
+    throw BadInput{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(o.what, ec) || o.what.ends_with(".json")) return spec_scene(o, vo);
+  if (looks_like_atom(o.what)) {
+    Atom atom;
+    bool known = false;
+    try {
+      const AtomName n = parse_atom_name(o.what);
+      known = registry().family(n.base) != nullptr;
+    } catch (const ParseError&) {
+    }
+    if (known || o.what.find('(') == std::string::npos) {
+      try {
+        atom = find_atom(o.what);
+      } catch (const ParseError& e) {
+        throw BadInput{"atom name", o.what + ", column " + std::to_string(e.column()), e.what()};
+      } catch (const AtomError& e) {
+        throw BadInput{known ? "invalid atom" : "unknown atom", o.what, e.what()};
+      }
+      return atom_scene(o, atom, vo);
+    }
+  }
+  return expression_scene(o, vo);
+}
+
+int run_render(const RenderOptions& o) {
+  viz::Format fmt;
+  try {
+    fmt = viz::format_of(o.output);
+  } catch (const viz::VizError& e) {
+    report("output", o.output, e.what());
+    return kBadInput;
+  }
+  viz::Options vo;
+  vo.colorblind = o.palette == "colorblind";
+  if (o.force) vo.max_cells = std::numeric_limits<int64_t>::max() / 8;
+  vo.provenance.push_back(std::string("palette: ") + (vo.colorblind ? "colorblind" : "default"));
+  const std::string input = o.what.empty() ? "--reorder" : o.what;
+  try {
+    viz::Scene scene;
+    try {
+      scene = build(o, vo);
+    } catch (const viz::VizError& e) {
+      throw BadInput{"unrenderable picture", input, e.what()};
+    }
+    viz::write_file_atomic(o.output, viz::render(scene, fmt));
+    return kOk;
+  } catch (const BadInput& e) {
+    report(e.what, e.where, e.why);
+  } catch (const viz::VizError& e) {
+    report("output", o.output, e.what());
+  } catch (const LayoutError& e) {
+    report("layout", input, e.what());
+  } catch (const AtomError& e) {
+    report("atom", o.what, e.what());
+  }
+  return kBadInput;
+}
+
+}  // namespace
+
+std::function<int()> setup_render(CLI::App& app) {
+  auto opt = std::make_shared<RenderOptions>();
+  auto* cmd = app.add_subcommand("render",
+                                 "Draw a layout, TV layout, atom, TiledMMA/TiledCopy of a spec, Xe subgroup "
+                                 "view, reorder or SLM layout.");
+  cmd->add_option("WHAT", opt->what,
+                  "a layout expression in CuTe notation, an atom name, or a spec file (JSON)");
+  cmd->add_option("-o,--output", opt->output,
+                  "output file; the format follows the extension: .svg .tex .txt .png .pdf")
+      ->required();
+  cmd->add_option(
+         "--view", opt->view,
+         "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
+         "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
+         "reorder (with --reorder)")
+      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder"}));
+  cmd->add_option("--operand", opt->operand,
+                  "A, B, C or D (a spec's copy or subgroup fragment; an atom's operand)");
+  cmd->add_option("--palette", opt->palette,
+                  "thread colours: default, or colorblind (Okabe-Ito, colour-blind safe)")
+      ->check(CLI::IsMember({"default", "colorblind"}));
+  cmd->add_option("--tile", opt->tile,
+                  "the tile a TV layout maps into, e.g. (8,16): indices are column-major in it");
+  cmd->add_option("--value-type", opt->value_type, "a copy atom's value type (default: the atom's width)");
+  cmd->add_option("--reorder", opt->reorder,
+                  "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
+      ->expected(2);
+  cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells");
+  cmd->footer(
+      "Examples:\n"
+      "  tvlab render '(4,8):(8,1)' -o layout.svg                   a layout over its domain\n"
+      "  tvlab render 'Sw<3,3,3> o (8,64):(64,1)' -o sw.png         drawn with the swizzle applied\n"
+      "  tvlab render '(16,2):(1,16)' --tile '(8,4)' -o tv.svg       a TV layout over its tile\n"
+      "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.pdf   A, B above C, C\n"
+      "  tvlab render 'XE_LOAD_2D<16,8,4>' --view subgroup -o sg.txt  Xe subgroup view + thread view\n"
+      "  tvlab render 'SM75_U32x4_LDSM_N' --value-type half_t -o ldsm.svg   source and destination\n"
+      "  tvlab render spec.json -o mma.png        (--view mma|copy|subgroup, --operand A|B|C|D)\n"
+      "  tvlab render --reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)' -o reorder.svg\n"
+      "  tvlab render '((16,2),4):((4,64),1)' --view slm --tile '(16,8)' -o slm.svg\n"
+      "Cells list every (T,V) holding them; holes are hatched; (T,V) outside the tile are listed below.\n"
+      "Exit codes: 0 written, 2 bad input or unrenderable request (nothing is written), 3 internal error.");
+  return [opt]() { return run_render(*opt); };
+}
+
+}  // namespace tvlab::cli

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# CLI tests for `tvlab render`: every diagram in every format, validated (SVG parsed as XML, TikZ compiled
+# with pdflatex, PNG size, PDF page count), deterministic output, and refused requests (exit 2, no file).
+set -u
+tvlab="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $*"; fails=$((fails+1)); }
+
+big="$root/tests/data/render/xe_bf16_128x128x32.json"
+# name | arguments (eval'd) | formats
+cases=(
+  "layout|'(4,8):(8,1)'|svg tex txt png pdf"
+  "swizzle|'Sw<3,3,3> o (8,64):(64,1)'|svg txt png pdf"
+  "tv|'((2,4),4):((0,1),5)' --tile '(4,4)'|svg tex txt png pdf"
+  "mma-atom|'SM80_16x8x16_F32F16F16F32_TN'|svg tex txt png pdf"
+  "copy-atom|'XE_LOAD_2D<16,8,4>'|svg tex txt png pdf"
+  "ldsm|'SM75_U32x4_LDSM_N' --value-type half_t --palette colorblind|svg txt png"
+  "subgroup|'XE_LOAD_2D_VNNI<16,4,16>' --view subgroup|svg tex txt png pdf"
+  "reorder|--reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)'|svg tex txt png pdf"
+  "slm|'((16,2),4):((4,64),1)' --view slm --tile '(16,8)'|svg tex txt png pdf"
+  "spec-mma|'$big'|svg"
+  "spec-copy|'$root/gallery/specs/sm80_f16_32x32x16_ldsm.json' --operand A|svg txt png"
+  "spec-subgroup|'$root/gallery/specs/xe_bf16_256x256x32.json' --view subgroup --operand B|svg txt"
+)
+for c in "${cases[@]}"; do
+  IFS='|' read -r name args formats <<<"$c"
+  for f in $formats; do
+    out="$tmp/$name.$f"
+    if eval "\"$tvlab\" render $args -o \"$out\"" 2>"$tmp/err" && [ -s "$out" ]; then ok
+    else ko "render $name.$f: $(cat "$tmp/err")"; fi
+  done
+done
+
+# One Python run (its start-up is the slow part) checks the SVG and PNG files:
+# SVG: well-formed XML, an <svg> root, the provenance comment first, one <title> per cell.
+# PNG: signature, a plausible size (IHDR width, height) and the provenance tEXt chunk.
+python3 - "$tmp" <<'PY' && ok || ko "svg/png validation"
+import glob, struct, sys, xml.etree.ElementTree as ET
+bad = 0
+for p in sorted(glob.glob(sys.argv[1] + "/*.svg")):
+    text = open(p, encoding="utf-8").read()
+    try:
+        root = ET.fromstring(text)
+    except ET.ParseError as e:
+        print("not XML:", p, e); bad += 1; continue
+    if root.tag != "{http://www.w3.org/2000/svg}svg": print("root:", p, root.tag); bad += 1
+    if not text.split("\n")[1].startswith("<!--") or "tvlab render:" not in text.split("\n")[2]:
+        print("no provenance comment first:", p); bad += 1
+    if not root.findall(".//{http://www.w3.org/2000/svg}title"): print("no tooltips:", p); bad += 1
+for p in sorted(glob.glob(sys.argv[1] + "/*.png")):
+    b = open(p, "rb").read()
+    if b[:8] != b"\x89PNG\r\n\x1a\n": print("not PNG:", p); bad += 1; continue
+    w, h = struct.unpack(">II", b[16:24])
+    if not (200 <= w <= 4200 and 100 <= h <= 4300): print("size:", p, w, h); bad += 1
+    if b"tvlab render:" not in b[:4096]: print("no provenance chunk:", p); bad += 1
+print("checked", len(glob.glob(sys.argv[1] + "/*.svg")), "SVG and", len(glob.glob(sys.argv[1] + "/*.png")), "PNG files") if bad else None
+sys.exit(1 if bad else 0)
+PY
+
+# Text: provenance first.
+for t in "$tmp"/*.txt; do
+  head -1 "$t" | grep -q '^# tvlab render: ' && ok || ko "text provenance $(basename "$t")"
+done
+grep -qF ' 0     2     4     6     8    10' "$tmp/subgroup.txt" && grep -qF 'T1V2  T3V2' "$tmp/subgroup.txt" && ok \
+  || ko "subgroup view text is not the seed's VNNI table"
+
+# PDF: one page each.
+for p in "$tmp"/*.pdf; do
+  if command -v pdfinfo >/dev/null; then pages="$(pdfinfo "$p" 2>/dev/null | awk '/^Pages:/{print $2}')"
+  else pages="$(python3 -c "import re,sys; print(len(re.findall(rb'/Type\s*/Page[^s]', open(sys.argv[1],'rb').read())))" "$p")"; fi
+  [ "$pages" = 1 ] && ok || ko "pdf pages $(basename "$p"): '$pages'"
+done
+
+# TikZ: every .tex compiles with pdflatex into one page.
+if command -v pdflatex >/dev/null; then
+  mkdir -p "$tmp/tex"
+  for t in "$tmp"/*.tex; do
+    n="$(basename "$t" .tex)"
+    if (cd "$tmp/tex" && pdflatex -interaction=nonstopmode -halt-on-error "$t" >"$n.out" 2>&1) && [ -s "$tmp/tex/$n.pdf" ]; then ok
+    else ko "pdflatex $n: $(grep -m3 '^!' "$tmp/tex/$n.log")"; fi
+  done
+else
+  echo "SKIP pdflatex: not installed (scripts/setup.sh installs texlive-latex-base and texlive-pictures)"
+fi
+
+# Deterministic: same input, same bytes.
+"$tvlab" render SM80_16x8x16_F32F16F16F32_TN -o "$tmp/again.svg" && cmp -s "$tmp/again.svg" "$tmp/mma-atom.svg" && ok || ko "svg not deterministic"
+"$tvlab" render --reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)' -o "$tmp/again.tex" && cmp -s "$tmp/again.tex" "$tmp/reorder.tex" && ok || ko "tex not deterministic"
+
+# Refused requests: exit 2, a message naming the problem, and no file (nor temporary) left behind.
+bad() {  # name, needle on stderr, output file, arguments...
+  local name="$1" needle="$2" out="$3" rc; shift 3
+  mkdir -p "$tmp/bad"
+  "$tvlab" render "$@" -o "$out" 2>"$tmp/err" >/dev/null; rc=$?
+  if [ "$rc" != 2 ] || ! grep -qF -- "$needle" "$tmp/err" || ! grep -q '^error: ' "$tmp/err" || [ -n "$(ls -A "$tmp/bad")" ]; then
+    ko "$name: rc=$rc (want 2), files: $(ls -A "$tmp/bad"), stderr: $(cat "$tmp/err")"
+  else ok; fi
+}
+bad unknown-atom "no atom named 'XE_DPAS_XX'" "$tmp/bad/a.svg" 'XE_DPAS_XX<8,float>'
+bad invalid-atom 'Height' "$tmp/bad/a.svg" 'XE_LOAD_2D<16,64,16>'
+bad too-many-cells 'pass --force' "$tmp/bad/a.png" '(10000,1000):(1,10000)'
+bad too-large-tile 'pass --force' "$tmp/bad/a.svg" '(16,2):(1,16)' --tile '(10000,1000)'
+bad unwritable 'cannot write' "$tmp/bad/no/such/dir/a.svg" '(4,8):(8,1)'
+bad html 'HTML output is not available yet' "$tmp/bad/a.html" '(4,8):(8,1)'
+bad extension 'unknown output format' "$tmp/bad/a.jpg" '(4,8):(8,1)'
+bad syntax 'column' "$tmp/bad/a.svg" '(4,8'
+bad needs-tile 'needs --tile' "$tmp/bad/a.svg" '(16,2):(1,16)' --view tv
+bad bad-view 'renders as mma or subgroup' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
+bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.json"
+printf '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}' > "$tmp/badspec.json"
+bad bad-spec-atom 'mma.atom' "$tmp/bad/a.svg" "$tmp/badspec.json"
+bad spec-operand "the spec's copies are" "$tmp/bad/a.svg" "$root/gallery/specs/sm80_f16_32x32x16_ldsm.json" --operand Q
+# An existing file is replaced whole, never truncated, by a failed render.
+echo keep > "$tmp/keep.svg"
+"$tvlab" render '(10000,1000):(1,10000)' -o "$tmp/keep.svg" 2>/dev/null
+[ "$(cat "$tmp/keep.svg")" = keep ] && ok || ko "failed render touched an existing file"
+
+# --help documents the views and the reorder/SLM forms with examples.
+help="$("$tvlab" render --help)"
+for needle in '--reorder' '--view slm' '--palette' '.svg .tex .txt .png .pdf' 'Examples:'; do
+  grep -qF -- "$needle" <<<"$help" && ok || ko "--help lacks '$needle'"
+done
+
+echo "render CLI: $passes passed, $fails failed"
+[ "$fails" = 0 ]

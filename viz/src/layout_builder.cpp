@@ -1,0 +1,93 @@
+#include "tvlab/viz/layout_builder.hpp"
+
+#include <functional>
+
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/tuple_algorithms.hpp"
+
+namespace tvlab::viz {
+
+namespace {
+
+bool integer_valued(const Layout& l) {
+  for (const Scalar& s : leaves(l.stride))
+    if (s.is_basis()) return false;
+  return true;
+}
+
+// rows = size of mode 0, columns = the product of the other modes (one column for rank <= 1).
+std::pair<int64_t, int64_t> fold(const Layout& l, int64_t max_cells) {
+  const int64_t n = size(l);
+  check_cells(n, max_cells, "the layout " + to_string(l));
+  if (rank(l) <= 1) return {n, 1};
+  const int64_t rows = size(mode(l, 0));
+  return {rows, n / rows};
+}
+
+// value(i) for the 1-D index i: the label and (for integer results) a colour.
+Scene build(const std::string& kind, const std::string& notation, const Layout& domain,
+            const std::function<std::pair<std::string, int64_t>(int64_t)>& value, const Options& opt) {
+  const auto [rows, cols] = fold(domain, opt.max_cells);
+  Scene s;
+  s.colorblind = opt.colorblind;
+  s.provenance.push_back("tvlab render: " + kind + " " + notation);
+  for (const std::string& p : opt.provenance) s.provenance.push_back(p);
+  s.title.push_back(kind + " " + notation);
+  s.title.push_back(
+      "rows: mode 0 (" + std::to_string(rows) + "), columns: " +
+      (rank(domain) <= 1 ? std::string("none (rank 1)") : "modes 1.. (" + std::to_string(cols) + ")") +
+      "; each cell shows L(row + " + std::to_string(rows) + "*col)");
+  const int x0 = 1, y0 = 2;
+  s.texts.push_back({x0 - 1, y0 - 1, "r\\c", TextKind::Axis, Anchor::Right, Axis::None, 0});
+  for (int c = 0; c < cols; ++c)
+    s.texts.push_back({x0 + c, y0 - 1, std::to_string(c), TextKind::Tick, Anchor::Center, Axis::Col, c});
+  for (int r = 0; r < rows; ++r)
+    s.texts.push_back({x0 - 1, y0 + r, std::to_string(r), TextKind::Tick, Anchor::Right, Axis::Row, r});
+  s.cells.reserve(static_cast<std::size_t>(rows * cols));
+  bool colored = false;
+  for (int64_t r = 0; r < rows; ++r)
+    for (int64_t c = 0; c < cols; ++c) {
+      const auto [label, color] = value(r + rows * c);
+      Cell cell;
+      cell.x = x0 + static_cast<int>(c), cell.y = y0 + static_cast<int>(r);
+      if (color >= 0) cell.colors.push_back(static_cast<int>(color % 16)), colored = true;
+      cell.tooltip = "(" + std::to_string(r) + "," + std::to_string(c) + ") -> " + label;
+      cell.label.push_back(label);
+      s.cells.push_back(std::move(cell));
+    }
+  s.width = x0 + static_cast<int>(cols);
+  s.height = y0 + static_cast<int>(rows);
+  if (colored)
+    s.notes.push_back("cell colour: the index mod 16 (palette " +
+                      std::string(opt.colorblind ? "colorblind" : "default") + ")");
+  return s;
+}
+
+}  // namespace
+
+Scene build_layout_scene(const Layout& l, const Options& opt) {
+  if (integer_valued(l))
+    return build(
+        "layout", to_string(l), l,
+        [&](int64_t i) {
+          const int64_t v = l(i);
+          return std::pair<std::string, int64_t>(std::to_string(v), v < 0 ? -v : v);
+        },
+        opt);
+  return build(
+      "layout", to_string(l), l,
+      [&](int64_t i) { return std::pair<std::string, int64_t>(to_string(l(IntTuple(i))), -1); }, opt);
+}
+
+Scene build_layout_scene(const ComposedLayout& l, const Options& opt) {
+  if (!integer_valued(l.layout)) throw VizError("a swizzled layout needs integer strides: " + to_string(l));
+  return build(
+      "swizzled layout", to_string(l), l.layout,
+      [&](int64_t i) {
+        const int64_t v = l(IntTuple(i));
+        return std::pair<std::string, int64_t>(std::to_string(v), v < 0 ? -v : v);
+      },
+      opt);
+}
+
+}  // namespace tvlab::viz
