@@ -130,7 +130,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     if (!plan.mma || plan.mma->atom.arch != "xe")
       throw BadInput{"view", "--view subgroup", "needs a spec with an Xe (XE_DPAS_TT) mma"};
     const std::string op = o.operand.empty() ? "A" : o.operand;
-    const Layout tv = xe_atom_partition(xe_operand(op), *plan.mma);
+    const Layout tv = xe_atom_partition(xe_operand(op), *plan.mma).layout;
     const auto [rows, cols] = viz::coordinate_tile(tv);
     return viz::build_subgroup_scene(tv, rows, cols, "subgroup 0's " + op + " fragment", vo);
   }
