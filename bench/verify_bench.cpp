@@ -9,6 +9,8 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/enumerate.hpp"
 #include "tvlab/verify/f2.hpp"
+#include "tvlab/verify/layout_facts.hpp"
+#include "tvlab/verify/verifier.hpp"
 
 namespace {
 using namespace tvlab;
@@ -93,5 +95,26 @@ void BM_Coverage(benchmark::State& state) {
 BENCHMARK(BM_Coverage)->DenseRange(0, 2)->Unit(benchmark::kMillisecond);
 
 }  // namespace
+
+// The whole default spec (interface.md's bf16 256x256x32, 8x4 subgroups): build the plan and run every
+// check, in process (the CLI adds process start-up and printing).
+void BM_Verify_DefaultXeSpec(benchmark::State& state) {
+  const std::string spec = R"J({"mma": {"atom": "XE_DPAS_TT<8,float,bfloat16_t>", "tile": [256, 256, 32],
+    "sg_layout": "(8,4,1):(4,1,0)"}, "operands": {"A": {"type": "bfloat16_t", "contiguous": "K"},
+    "B": {"type": "bfloat16_t", "contiguous": "N"}, "C": {"type": "float", "contiguous": "N"},
+    "D": {"type": "float", "contiguous": "N"}}})J";
+  for (auto _ : state) {
+    const Report r = verify_plan(build_plan_from_text(spec), "default");
+    benchmark::DoNotOptimize(r.checks.size());
+  }
+}
+BENCHMARK(BM_Verify_DefaultXeSpec)->Unit(benchmark::kMillisecond);
+
+// The algebraic coverage decision (filter, sort strides, cosize) on a 2^30-element TV layout.
+void BM_DecideCompact_2p30(benchmark::State& state) {
+  const Layout tv = parse_layout("((16,64),(64,64,256)):((64,262144),(1,16777216,1024))");
+  for (auto _ : state) benchmark::DoNotOptimize(decide_compact(tv).verdict);
+}
+BENCHMARK(BM_DecideCompact_2p30)->Unit(benchmark::kMicrosecond);
 
 BENCHMARK_MAIN();

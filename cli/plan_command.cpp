@@ -6,6 +6,7 @@
 #include "command.hpp"
 #include "io.hpp"
 #include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/verifier.hpp"
 
 namespace tvlab::cli {
 
@@ -24,7 +25,7 @@ std::function<int()> setup_plan(CLI::App& app) {
   cmd->add_option("SPEC", opt->spec, "spec file (JSON, interface.md section 4), or - for stdin")->required();
   cmd->add_flag("--json", opt->json,
                 "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
-                "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}");
+                "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}, reorders.<X>.{kind,rlayout,noop,movs}");
   cmd->footer(
       "A spec describes a work-group tile:\n"
       "  {\"mma\": {\"atom\": \"XE_DPAS_TT<8,float,bfloat16_t>\", \"tile\": [256,256,32], \"sg_layout\": "
@@ -49,10 +50,20 @@ std::function<int()> setup_plan(CLI::App& app) {
     if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
       const Plan plan = build_plan_from_text(text);
-      if (opt->json)
-        std::cout << plan_to_json(plan).dump(2) << '\n';
-      else
+      const nlohmann::ordered_json reorders = reorders_json(verify_plan(plan, opt->spec));
+      if (opt->json) {
+        nlohmann::ordered_json j = plan_to_json(plan);
+        j["reorders"] = reorders;
+        std::cout << j.dump(2) << '\n';
+      } else {
         std::cout << plan_to_text(plan);
+        if (!reorders.empty()) std::cout << "\nReorders (copy fragment -> MMA fragment, per subgroup)\n";
+        for (const auto& [name, r] : reorders.items())
+          std::cout << "  " << name << "  "
+                    << (r["noop"].get<bool>() ? "no-op" : r["kind"].get<std::string>()) << "  rlayout "
+                    << r["rlayout"].get<std::string>() << "  movs " << r["movs"].get<int64_t>()
+                    << (r["converts"].get<bool>() ? "  (converts)" : "") << "\n";
+      }
       return kOk;
     } catch (const SpecError& e) {
       report("invalid spec", opt->spec + (e.path().empty() ? "" : ": " + e.path()), e.what());

@@ -35,6 +35,9 @@ field slm-a "$slm" "p['copies']['A']['slm']['layout']" "((16,(32,1)),(8,(1,2))):
 field slm-a-copies "$slm" "p['copies']['A']['slm']['r2s']['op'], p['copies']['A']['slm']['s2r']['tv']" \
   "UniversalCopy<AlignedArray<bfloat16_t,8>> ((16,(4,8)),(8,(4,2))):((256,(0,32)),(1,(8,4096)))"
 field no-slm "$xe" "'slm' in p['copies']['A']" "False"
+field reorders-noop "$xe" "p['reorders']['A']['noop'], p['reorders']['A']['rlayout'], p['reorders']['D']['kind']" "True 1024:1 UU"
+data="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/specs" && pwd)"
+field reorders-vv "$data/xe_s8_b_f16_mma.json" "p['reorders']['B']['kind'], p['reorders']['B']['converts']" "VV True"
 nv="$specs/sm80_f16_32x32x16_ldsm.json"
 field nv-c "$nv" "p['mma']['c_tv']" "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))"
 field nv-ldsm "$nv" "p['copies']['A']['tv_src']" "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))"

@@ -46,6 +46,8 @@ std::vector<Mode> sorted_by_stride(std::vector<Mode> ms) {
 }
 
 // Enumeration fallback: the first collision (or none).
+// Enumeration fallback: the first collision (or none). Values are marked in a bitmap over
+// [min, max] when that range is modest, else in a hash map.
 Decision enumerate_injective(const Layout& l) {
   Decision d;
   const int64_t n = size(l);
@@ -56,24 +58,69 @@ Decision enumerate_injective(const Layout& l) {
     return d;
   }
   d.method = "enumeration";
-  std::unordered_map<int64_t, int64_t> first;
-  first.reserve(std::size_t(n));
-  for (int64_t i = 0; i < n; ++i) {
-    auto [it, fresh] = first.emplace(l(i), i);
-    if (!fresh) {
-      d.verdict = Verdict::Refuted;
-      d.index_a = it->second, d.index_b = i;
-      d.steps.push_back({"enumerating every index finds two that meet",
-                         to_string(l) + "(" + std::to_string(it->second) + ") = " + to_string(l) + "(" +
-                             std::to_string(i) + ")",
-                         std::to_string(it->first)});
-      return d;
+  int64_t lo = 0, hi = 0;
+  for (const Mode& m : flat_modes(l)) (m.stride < 0 ? lo : hi) += (m.extent - 1) * m.stride;
+  const Enumerator e(l);
+  std::vector<int64_t> first;
+  std::unordered_map<int64_t, int64_t> seen;
+  const bool bitmap = hi - lo < 4 * kEnumerationCap;
+  if (bitmap) first.assign(std::size_t(hi - lo + 1), -1);
+  std::optional<std::pair<int64_t, int64_t>> hit;
+  e.for_each_chunk([&](int64_t base, std::span<const int64_t> values) {
+    for (std::size_t k = 0; k < values.size() && !hit; ++k) {
+      const int64_t i = base + int64_t(k), v = values[k];
+      if (bitmap) {
+        int64_t& f = first[std::size_t(v - lo)];
+        if (f >= 0) hit = {f, i};
+        f = i;
+      } else if (auto [it, fresh] = seen.emplace(v, i); !fresh) {
+        hit = {it->second, i};
+      }
     }
+  });
+  if (hit) {
+    d.verdict = Verdict::Refuted;
+    d.index_a = hit->first, d.index_b = hit->second;
+    d.steps.push_back({"enumerating every index finds two that meet",
+                       to_string(l) + "(" + std::to_string(hit->first) + ") = " + to_string(l) + "(" +
+                           std::to_string(hit->second) + ")",
+                       std::to_string(l(hit->first))});
+    return d;
   }
   d.verdict = Verdict::Proved;
   d.steps.push_back(
       {"enumerating all " + std::to_string(n) + " indices finds no two that meet", to_string(l), ""});
   return d;
+}
+
+bool power_of_two(int64_t x) {
+  return x > 0 && (x & (x - 1)) == 0;
+}
+
+// Power-of-two extents and strides: each domain bit maps to one value bit (stride * 2^k). Distinct
+// bits sum without carries (injective, GF(2)-linear); two domain bits with the same image collide.
+std::optional<Decision> bit_images(const Layout& l, const std::vector<Mode>& ms) {
+  std::vector<std::pair<int64_t, int64_t>> images;  // (value, domain index)
+  for (const Mode& m : ms) {
+    if (!power_of_two(m.extent) || !power_of_two(std::abs(m.stride))) return std::nullopt;
+    for (int64_t k = 1; k < m.extent; k *= 2) images.push_back({m.stride * k, m.prefix * k});
+  }
+  Decision d;
+  d.method = "gf2";
+  std::sort(images.begin(), images.end());
+  for (std::size_t i = 0; i + 1 < images.size(); ++i)
+    if (images[i].first == images[i + 1].first) {
+      d.verdict = Verdict::Refuted;
+      d.index_a = images[i].second, d.index_b = images[i + 1].second;
+      d.steps.push_back(
+          {"all extents and strides are powers of two, so each index bit maps to one value bit; "
+           "indices " +
+               std::to_string(images[i].second) + " and " + std::to_string(images[i + 1].second) +
+               " (one index bit each) both map to " + std::to_string(images[i].first),
+           to_string(l), "not injective"});
+      return d;
+    }
+  return std::nullopt;  // distinct single-bit images: the GF(2) engine proves injectivity below
 }
 }  // namespace
 
@@ -100,6 +147,23 @@ Decision decide_injective(const Layout& l) {
         {"each |stride| is at least the previous |stride| times its extent, so the largest "
          "coordinate that differs decides the value: no two coordinates meet",
          "", "injective"});
+    return d;
+  }
+  if (auto bits = bit_images(l, ms)) return *bits;
+  std::string why;
+  if (const auto f = to_f2(l, &why)) {
+    d.method = "gf2";
+    d.steps.push_back(
+        {"the strides overlap, but every extent and stride is a power of two: as a GF(2) matrix of " +
+             std::to_string(f->in_bits()) + " input bits",
+         to_string(l), f->to_string()});
+    d.steps.push_back({"its rank", "", std::to_string(f->rank()) + " of " + std::to_string(f->in_bits())});
+    if (f->injective()) {
+      d.verdict = Verdict::Proved;
+      return d;
+    }
+    d.verdict = Verdict::Refuted;
+    if (auto c = f->collision()) d.index_a = int64_t(c->first), d.index_b = int64_t(c->second);
     return d;
   }
   return enumerate_injective(l);

@@ -105,10 +105,16 @@ ReorderPlan plan_xe_reorder(const Layout& src_tv, const Layout& dst_tv, const Va
                          (s.bits < 8 || d.bits < 8 ? ", sub-byte types swizzled to element order" : ""),
                      "src " + to_string(src_tv) + ", dst " + to_string(dst_tv),
                      "src " + to_string(p.src) + ", dst " + to_string(p.dst)});
-  const Decision dc = decide_compact(p.dst);
-  if (dc.verdict != Verdict::Proved)
-    throw LayoutError("reorder: destination is a bijection",
-                      "the destination " + to_string(p.dst) + " does not hold each element exactly once");
+  for (const auto& [side, l] : {std::pair{"source", &p.src}, {"destination", &p.dst}}) {
+    const Decision dc = decide_compact(*l);
+    if (dc.verdict != Verdict::Proved)
+      throw LayoutError(std::string("reorder: ") + side + " holds each element once",
+                        std::string("the ") + side + " " + to_string(*l) + " does not hold each of its " +
+                            std::to_string(size(*l)) + " elements exactly once");
+  }
+  p.steps.push_back({"both are bijections onto [0, " + std::to_string(size(p.dst)) +
+                         ") (sorted strides, cosize = size): they hold the same elements",
+                     "", "a permutation exists"});
   const Layout rinv = right_inverse(p.dst);
   p.rlayout = coalesce(composition(rinv, p.src));
   p.steps.push_back({"source register t + 16v -> destination register", "coalesce(right_inverse(dst) o src)",

@@ -224,6 +224,9 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     const ReorderPlan plan = plan_xe_reorder(src, dst, s_type, d_type);
     f.verdict = Verdict::Proved;
     f.summary = "same elements in all " + std::to_string(nsg) + " subgroups";
+    f.steps.push_back({"both fragments span " + to_string(ce) + " and, projected to column-major indices, are "
+                       "bijections onto the same [0, " + std::to_string(size(m0.tv)) + ")",
+                       "", "the same elements"});
     r.steps = plan.steps;
     r.method = "algebra";
     r.data["kind"] = plan.kind;
@@ -464,6 +467,17 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
     add_block2d(rep, p);
   }
   return rep;
+}
+
+nlohmann::ordered_json reorders_json(const Report& report) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::object();
+  for (const CheckResult& c : report.checks) {
+    if (c.code.rfind("reorder.", 0) != 0 || !c.data.contains("kind")) continue;
+    nlohmann::ordered_json r;
+    for (const char* key : {"kind", "rlayout", "noop", "movs", "converts", "route"}) r[key] = c.data[key];
+    out[c.code.substr(8)] = r;
+  }
+  return out;
 }
 
 }  // namespace tvlab

@@ -22,6 +22,10 @@ namespace tvlab {
 
 Report verify_plan(const Plan& plan, const std::string& spec_name = "");
 
+// The reorders of a verified plan, as `tvlab plan` prints them: <X> -> {kind, rlayout, noop, movs, converts,
+// route} for each operand whose copy feeds the MMA through a subgroup reorder (Xe).
+nlohmann::ordered_json reorders_json(const Report& report);
+
 // One coverage check of a TV layout ((T,V) -> column-major index) over a tile of `tile_size` elements.
 CheckResult check_coverage(const std::string& code, const std::string& what, const Layout& tv,
                            int64_t tile_size);
