@@ -39,8 +39,9 @@ ValueType type_arg(const AtomName& n, std::size_t i, const char* what) {
   if (auto t = parse_value_type(n.args.at(i))) return *t;
   std::string known;
   for (const ValueType& t : value_types()) known += (known.empty() ? "" : " ") + t.name;
-  throw AtomError(n.base + ": " + what + " is a value type",
-                  "'" + n.args[i] + "' is not a value type; accepted: " + known);
+  throw AtomError(
+      n.base + ": " + what + " is a value type",
+      "'" + n.args[i] + "' is not a value type; accepted: " + known + ", AlignedArray<T,N> (1 <= N <= 1024)");
 }
 
 void expect_arg_count(const AtomName& n, std::size_t lo, std::size_t hi, const std::string& signature) {
