@@ -87,6 +87,27 @@ TiledCopy make_tiled_copy_C(const CopyAtom& atom, const ValueType& vt, const Til
                               shape_tiler(make_shape(mma.tile_mnk[0], mma.tile_mnk[1])));
 }
 
+TiledCopy make_tiled_copy_C_atom(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma) {
+  // Truncate the value mode to one atom's worth, keeping the value order.
+  const Layout c_tv = mma.get_layoutC_TV();
+  const int64_t copy_v = size(mode(value_layouts(with_value_bits(atom, vt.bits), vt.bits).src, 1));
+  if (copy_v > size(mode(c_tv, 1)))
+    throw LayoutError("make_tiled_copy_C_atom: copy_V <= size<1>(layoutC_TV)",
+                      atom.name + " moves " + std::to_string(copy_v) + " values per thread, C holds " +
+                          std::to_string(size(mode(c_tv, 1))));
+  const Layout layout_tv = composition(c_tv, make_layout(make_shape(size(mode(c_tv, 0)), copy_v)));
+  // Per mode of the MMA's (M, N) tile, the coordinates the truncated layout touches.
+  const IntTuple mma_tiler = make_shape(mma.tile_mnk[0], mma.tile_mnk[1]);
+  Tiler::Modes modes;
+  for (int i = 0; i < 2; ++i)
+    modes.push_back(Tiler(filter(
+        composition(make_layout(mma_tiler, i == 0 ? make_stride(1, 0) : make_stride(0, 1)), layout_tv))));
+  const Tiler tiler(modes);
+  // (tid, vid) -> tile coordinate, through tile coordinate -> MMA coordinate.
+  const Layout tile2mma = composition(make_layout(mma_tiler), tiler);
+  return make_tiled_copy_impl(atom, vt, composition(left_inverse(tile2mma), layout_tv), tiler);
+}
+
 Layout TiledCopy::tile2thrfrg(const Layout& x, const Layout& ref2trg) const {
   const auto [athr, aval] = atom_thr_val(*this);
   // ((atom_tid,atom_val),(rest_tid,rest_val)) -> (m,n)

@@ -5,6 +5,7 @@
 #include <map>
 
 #include "../test_support.hpp"
+#include "tvlab/core/composition.hpp"
 
 namespace tvlab {
 namespace {
@@ -136,6 +137,32 @@ TEST(TiledCopy, MoYeSixThreadsCopyA4x9Array) {
   const LayoutSlice p = c.partition_D(make_identity_layout(make_shape(4, 9)), 1);
   EXPECT_EQ(S(p.offset), "(0,3)");
   EXPECT_EQ(S(p.layout), "((1,(2,3)),1,1):((0,(1@0,1@1)),0,0)");  // ((AtomVal,RestVal),CPY_M,CPY_N)
+}
+
+// make_tiled_copy_C_atom: each (T,V) of the small copy, mapped back through its tiler, is the C element
+// the MMA's truncated C layout gives that (T,V).
+TEST(TiledCopy, CopyCAtomMapsBackToTheMmaFragment) {
+  MmaAtom atom;
+  atom.name = "SM80_16x8x16_F32F16F16F32_TN";
+  atom.m = 16, atom.n = 8, atom.k = 16;
+  atom.thr_id = L("32:1");
+  atom.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
+  atom.b = L("((4,8),(2,2)):((16,1),(8,64))");
+  atom.c = L("((4,8),(2,2)):((32,1),(16,8))");
+  for (const char* layout : {"(2,2)", "(1,1)", "(4,1)"}) {
+    const TiledMMA mma = make_tiled_mma(atom, L(layout));
+    const TiledCopy c = make_tiled_copy_C_atom(universal(32), ValueType{"float", "f32", 32, true, true}, mma);
+    const Layout c_tv = mma.get_layoutC_TV();
+    const int64_t nthr = size(mode(c.tv, 0));
+    ASSERT_EQ(nthr, size(mode(c_tv, 0)));
+    ASSERT_EQ(size(mode(c.tv, 1)), 1);  // one 32-bit value per atom
+    const Layout tile2mma = composition(make_layout(make_shape(mma.tile_mnk[0], mma.tile_mnk[1])), c.tiler);
+    for (int64_t t = 0; t < nthr; ++t) ASSERT_EQ(tile2mma(c.tv(t)), c_tv(t)) << layout << " T" << t;
+  }
+  // 128-bit copies of 16-bit values: 8 per thread, but C holds 4 per thread.
+  EXPECT_THROW(make_tiled_copy_C_atom(universal(128), ValueType{"half_t", "f16", 16, true, true},
+                                      make_tiled_mma(atom, L("(1,1)"))),
+               LayoutError);
 }
 
 // retile: CUTLASS's sgemm_sm80 views the MMA's A fragment ((2,2,2),4,4) as the LDSM copy moves it.

@@ -52,5 +52,8 @@ TiledCopy make_tiled_copy(const CopyAtom& atom, const ValueType& vt, const Layou
 TiledCopy make_tiled_copy_A(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma);
 TiledCopy make_tiled_copy_B(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma);
 TiledCopy make_tiled_copy_C(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma);
+// make_tiled_copy_C_atom: the smallest copy of C fragments that one copy atom moves per thread: C's TV
+// layout truncated to the atom's values, over a by-mode tiler of the (m, n) rows and columns it touches.
+TiledCopy make_tiled_copy_C_atom(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma);
 
 }  // namespace tvlab
