@@ -66,6 +66,15 @@ std::string tex_escape(const std::string& s) {
       case '\\':
         o += "\\textbackslash{}";
         break;
+      case '<':
+        o += "\\textless{}";
+        break;
+      case '>':
+        o += "\\textgreater{}";
+        break;
+      case '|':
+        o += "\\textbar{}";
+        break;
       default:
         o += c;
     }
