@@ -10,6 +10,7 @@
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/subgroup_tensor.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/viz/copy_builder.hpp"
@@ -134,7 +135,37 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     const auto [rows, cols] = viz::coordinate_tile(tv);
     return viz::build_subgroup_scene(tv, rows, cols, "subgroup 0's " + op + " fragment", vo);
   }
-  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy or subgroup"};
+  if (view == "reorder" || view == "slm") {
+    const std::string op = o.operand.empty() ? "A" : o.operand;
+    const PlannedCopy* copy = nullptr;
+    for (const PlannedCopy& c : plan.copies)
+      if (c.name == op) copy = &c;
+    if (!plan.mma || !copy || plan.mma->atom.arch.rfind("xe", 0) != 0)
+      throw BadInput{"view", "--view " + view,
+                     "needs a spec with an Xe mma and a copy for operand " + op + " (--operand A|B|C|D)"};
+    if (view == "slm") {
+      if (!copy->slm_layout)
+        throw BadInput{"view", "--view slm",
+                       "operand " + op + " has no SLM layout (give it \"copy\": \"coop\" or \"slm\": true)"};
+      const IntTuple tile = copy->r2s->tile_shape();
+      return viz::build_slm_scene(*copy->slm_layout, tile[0].ival(), tile[1].ival(), vo);
+    }
+    // Subgroup 0: the copy's register fragment (source) and the MMA's (destination), as verify compares them.
+    const bool store = op == "D";
+    const SubgroupTensor c0 =
+        store ? partition_sg_fragment_S(copy->copy, 0) : partition_sg_fragment_D(copy->copy, 0);
+    const SubgroupTensor m0 = partition_sg_fragment(xe_operand(op), *plan.mma, 0);
+    const IntTuple extent = atuple_coshape(m0.tv);
+    if (atuple_coshape(c0.tv) != extent)
+      throw BadInput{"view", "--view reorder",
+                     "copy " + op + " and MMA " + op + " fragments span different tiles (" +
+                         to_string(atuple_coshape(c0.tv)) + " vs " + to_string(extent) +
+                         "): see tvlab verify"};
+    const Layout copy_tv = project_strides(c0.tv), mma_tv = project_strides(m0.tv);
+    return store ? viz::build_reorder_scene(mma_tv, copy_tv, extent[0].ival(), extent[1].ival(), vo)
+                 : viz::build_reorder_scene(copy_tv, mma_tv, extent[0].ival(), extent[1].ival(), vo);
+  }
+  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder or slm"};
 }
 
 viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
@@ -229,8 +260,9 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     const auto [rows, cols] = tile_for(o, src, "--reorder SRC");
     return viz::build_reorder_scene(src, dst, rows, cols, vo);
   }
-  if (o.view == "reorder")
-    throw BadInput{"view", "--view reorder", "needs --reorder SRC_TV DST_TV [--tile (M,N)]"};
+  if (o.view == "reorder" && !(o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what)))
+    throw BadInput{"view", "--view reorder",
+                   "needs a spec (with --operand) or --reorder SRC_TV DST_TV [--tile (M,N)]"};
   if (o.what.empty())
     throw BadInput{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
   std::error_code ec;

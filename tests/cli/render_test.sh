@@ -24,6 +24,8 @@ cases=(
   "spec-mma|'$big'|svg"
   "spec-copy|'$root/gallery/specs/sm80_f16_32x32x16_ldsm.json' --operand A|svg txt png"
   "spec-subgroup|'$root/gallery/specs/xe_bf16_256x256x32.json' --view subgroup --operand B|svg txt"
+  "spec-reorder|'$root/tests/data/specs/xe_f16_a_col_major.json' --view reorder --operand A|svg txt"
+  "spec-slm|'$root/gallery/specs/xe_bf16_256x256x32_slm.json' --view slm --operand B|svg"
 )
 for c in "${cases[@]}"; do
   IFS='|' read -r name args formats <<<"$c"
@@ -108,6 +110,8 @@ bad html 'HTML output is not available yet' "$tmp/bad/a.html" '(4,8):(8,1)'
 bad extension 'unknown output format' "$tmp/bad/a.jpg" '(4,8):(8,1)'
 bad syntax 'column' "$tmp/bad/a.svg" '(4,8'
 bad needs-tile 'needs --tile' "$tmp/bad/a.svg" '(16,2):(1,16)' --view tv
+grep -qF "960 of 1024 values move" "$tmp/spec-reorder.txt" && ok || ko "spec reorder: $(head -3 "$tmp/spec-reorder.txt")"
+bad spec-no-slm 'has no SLM layout' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view slm --operand A
 bad bad-view 'renders as mma or subgroup' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
 bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.json"
 printf '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}' > "$tmp/badspec.json"
