@@ -19,7 +19,7 @@ has() {  # name, needle, file
 
 xe="$gallery/xe_bf16_256x256x32.json"
 expect_rc default 0 "$tvlab" verify "$xe"
-has default-text "19 proved, 0 refuted, 0 unknown; all checks hold" "$tmp/out"
+has default-text "23 proved, 0 refuted, 0 unknown; all checks hold" "$tmp/out"
 has default-noop "reorder.A  no-op: rlayout 1024:1" "$tmp/out"
 expect_rc several 0 "$tvlab" verify "$xe" "$gallery/xe_bf16_256x256x32_slm.json" "$gallery/sm80_f16_32x32x16_ldsm.json"
 
@@ -47,7 +47,7 @@ got="$(python3 -c "
 import xml.etree.ElementTree as E
 t=E.parse('$tmp/r.xml').getroot()
 print(t.tag, len(t.findall('.//testcase')), len(t.findall('.//failure')), t.get('failures'))" 2>&1)"
-[ "$got" = "testsuites 26 1 1" ] && ok || ko "junit: $got"
+[ "$got" = "testsuites 30 1 1" ] && ok || ko "junit: $got"
 
 # Proofs: Markdown and LaTeX (compiled with pdflatex when it is installed).
 expect_rc proof-md 0 "$tvlab" verify --proof "$tmp/p.md" "$xe"

@@ -405,6 +405,13 @@ void add_block2d(Report& rep, const PlannedCopy& p) {
     if (!ok) r.witnesses.push_back(why);
     rep.checks.push_back(std::move(r));
   };
+  // The static rules (xe-atoms.md section 2) hold by construction: an op that breaks one is refused
+  // when the plan is built (exit 2, naming the rule); record it as a proved check.
+  rule("static",
+       p.copy.atom.name +
+           " satisfies the block 2D rules (bits, height, width x bits <= 512, count, VNNI, "
+           "transpose and store limits)",
+       true, Severity::Error, p.copy.atom.name + ": every static rule holds");
   constexpr int64_t kLimit = int64_t(1) << 24;
   if (p.shape) {
     const int64_t width_bytes = (*p.shape)[p.modes.x] * bits / 8, height = (*p.shape)[p.modes.y];
