@@ -146,10 +146,7 @@ std::function<int()> setup_reorder(CLI::App& app) {
         j["movs"] = p.movs;
         j["moved_values"] = p.moved_values;
         j["route"] = p.route;
-        nlohmann::ordered_json steps = nlohmann::ordered_json::array();
-        for (const ProofStep& st : p.steps)
-          steps.push_back({{"text", st.text}, {"expr", st.expr}, {"result", st.result}});
-        j["steps"] = steps;
+        j["steps"] = steps_json(p.steps);
         std::cout << j.dump(2) << "\n";
       } else {
         std::cout << "reorder " << s.name << " -> " << d.name << ": " << (p.noop ? "no-op" : p.kind) << "\n"

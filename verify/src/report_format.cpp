@@ -105,6 +105,12 @@ Counts count(const std::vector<Report>& reports, bool strict) {
 }
 }  // namespace
 
+nlohmann::ordered_json steps_json(const std::vector<ProofStep>& steps) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  for (const ProofStep& p : steps) out.push_back({{"text", p.text}, {"expr", p.expr}, {"result", p.result}});
+  return out;
+}
+
 std::string report_text(const std::vector<Report>& reports, bool strict) {
   std::ostringstream s;
   for (const Report& r : reports) {

@@ -32,6 +32,24 @@ class SvgPainter : public Painter {
  public:
   std::string out;
 
+  // `prefix` then the number (the caller closes the quote).
+  void attr(const char* prefix, double v) {
+    out += prefix;
+    append_num(out, v);
+  }
+  // <rect x=".." y=".." width=".." height=".. (quote left open)
+  void rect(double x, double y, double w, double h) {
+    out += "<rect";
+    attr(" x=\"", x);
+    attr("\" y=\"", y);
+    attr("\" width=\"", w);
+    attr("\" height=\"", h);
+  }
+  void stroke(Rgb c, double width) {
+    out += "\" stroke=\"" + c.hex();
+    attr("\" stroke-width=\"", width);
+  }
+
   void begin(const Scene& s, const Metrics& m) override {
     out.reserve(s.cells.size() * 160 + 4096);
     out += "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!--\n";
@@ -53,40 +71,22 @@ class SvgPainter : public Painter {
            "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   }
   void fill(double x, double y, double w, double h, Rgb c, bool border) override {
-    out += "<rect x=\"";
-    append_num(out, x);
-    out += "\" y=\"";
-    append_num(out, y);
-    out += "\" width=\"";
-    append_num(out, w);
-    out += "\" height=\"";
-    append_num(out, h);
+    rect(x, y, w, h);
     out += "\" fill=\"" + c.hex() + (border ? "\" class=\"b\"/>" : "\"/>");
   }
   void frame(double x, double y, double w, double h, Rgb c, double width) override {
-    out += "<rect x=\"";
-    append_num(out, x);
-    out += "\" y=\"";
-    append_num(out, y);
-    out += "\" width=\"";
-    append_num(out, w);
-    out += "\" height=\"";
-    append_num(out, h);
-    out += "\" fill=\"none\" stroke=\"" + c.hex() + "\" stroke-width=\"";
-    append_num(out, width);
+    rect(x, y, w, h);
+    out += "\" fill=\"none";
+    stroke(c, width);
     out += "\"/>";
   }
   void line(double x0, double y0, double x1, double y1, Rgb c, double width) override {
-    out += "<line x1=\"";
-    append_num(out, x0);
-    out += "\" y1=\"";
-    append_num(out, y0);
-    out += "\" x2=\"";
-    append_num(out, x1);
-    out += "\" y2=\"";
-    append_num(out, y1);
-    out += "\" stroke=\"" + c.hex() + "\" stroke-width=\"";
-    append_num(out, width);
+    out += "<line";
+    attr(" x1=\"", x0);
+    attr("\" y1=\"", y0);
+    attr("\" x2=\"", x1);
+    attr("\" y2=\"", y1);
+    stroke(c, width);
     out += "\"/>\n";
   }
   void text(double x, double y, const std::string& s, double size, Rgb c, Anchor a, bool bold) override {

@@ -39,6 +39,7 @@ CopyAtom ldsm_u16x4_t() {
   a.copy_bits = a.val_bits = 16;
   return a;
 }
+// SM80_16x8x16_{F16F16F16F16,F32F16F16F32}_TN from nvidia-atoms.md section 2 (independent of the registry).
 MmaAtom sm80_16x8x16() {
   MmaAtom a;
   a.m = 16, a.n = 8, a.k = 16;
@@ -142,13 +143,7 @@ TEST(TiledCopy, MoYeSixThreadsCopyA4x9Array) {
 // make_tiled_copy_C_atom: each (T,V) of the small copy, mapped back through its tiler, is the C element
 // the MMA's truncated C layout gives that (T,V).
 TEST(TiledCopy, CopyCAtomMapsBackToTheMmaFragment) {
-  MmaAtom atom;
-  atom.name = "SM80_16x8x16_F32F16F16F32_TN";
-  atom.m = 16, atom.n = 8, atom.k = 16;
-  atom.thr_id = L("32:1");
-  atom.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
-  atom.b = L("((4,8),(2,2)):((16,1),(8,64))");
-  atom.c = L("((4,8),(2,2)):((32,1),(16,8))");
+  const MmaAtom atom = sm80_16x8x16();
   for (const char* layout : {"(2,2)", "(1,1)", "(4,1)"}) {
     const TiledMMA mma = make_tiled_mma(atom, L(layout));
     const TiledCopy c = make_tiled_copy_C_atom(universal(32), ValueType{"float", "f32", 32, true, true}, mma);
@@ -167,13 +162,7 @@ TEST(TiledCopy, CopyCAtomMapsBackToTheMmaFragment) {
 
 // retile: CUTLASS's sgemm_sm80 views the MMA's A fragment ((2,2,2),4,4) as the LDSM copy moves it.
 TEST(TiledCopy, RetileMmaFragmentForLdmatrix) {
-  MmaAtom atom;
-  atom.name = "SM80_16x8x16_F16F16F16F16_TN";
-  atom.m = 16, atom.n = 8, atom.k = 16;
-  atom.thr_id = L("32:1");
-  atom.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
-  atom.b = L("((4,8),(2,2)):((16,1),(8,64))");
-  atom.c = L("((4,8),(2,2)):((32,1),(16,8))");
+  MmaAtom atom = sm80_16x8x16();
   atom.a_type = atom.b_type = atom.c_type = atom.d_type = ValueType{"half_t", "f16", 16, true, true};
   const TiledMMA mma = make_tiled_mma(atom, L("(2,2)"), Tiler(Tiler::Modes{Tiler(32), Tiler(32), Tiler(16)}));
   const TiledCopy c = make_tiled_copy_A(ldsm_u32x4_n(), atom.a_type, mma);

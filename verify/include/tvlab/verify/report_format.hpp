@@ -10,6 +10,8 @@
 
 namespace tvlab {
 
+// [{text, expr, result}, ...]
+nlohmann::ordered_json steps_json(const std::vector<ProofStep>& steps);
 std::string report_text(const std::vector<Report>& reports, bool strict);
 nlohmann::ordered_json report_json(const std::vector<Report>& reports, bool strict);
 std::string report_junit(const std::vector<Report>& reports, bool strict);
