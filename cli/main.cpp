@@ -7,8 +7,8 @@
 #include "command.hpp"
 #include "eval_command.hpp"
 #include "plan_command.hpp"
-#include "verify_command.hpp"
 #include "render_command.hpp"
+#include "verify_command.hpp"
 
 #ifndef TVLAB_VERSION
 #define TVLAB_VERSION "0.0.0"
@@ -21,6 +21,16 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", "tvlab " TVLAB_VERSION);
   app.require_subcommand(1);
   app.footer(
+      "Examples:\n"
+      "  tvlab eval 'composition((10,2):(16,4),(5,4):(1,5))'      CuTe's layout algebra: "
+      "(5,(2,2)):(16,(80,4))\n"
+      "  tvlab atoms --arch xe                                    every Xe atom and its valid parameters\n"
+      "  tvlab show 'XE_LOAD_2D_VNNI<16,4,16>'                    which work-item holds which element\n"
+      "  tvlab plan gallery/specs/xe_bf16_256x256x32.json         the TiledMMA and copies a kernel builds\n"
+      "  tvlab verify --format junit -o report.xml specs/*.json   prove copies feed the MMA (CI report)\n"
+      "  tvlab reorder --src '(16,16):(1@0,1@1)' --dst '((2,8),(2,8)):((1@1,1@0),(8@0,2@1))' --types "
+      "bf16,bf16\n"
+      "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.svg  a picture (.svg .tex .txt .png .pdf)\n"
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
   auto run_eval = setup_eval(app);
