@@ -122,8 +122,17 @@ std::string report_text(const std::vector<Report>& reports, bool strict) {
     }
   }
   const Counts n = count(reports, strict);
-  s << n.proved << " proved, " << n.refuted << " refuted, " << n.unknown << " unknown; "
-    << (n.failed ? std::to_string(n.failed) + " failed" : "all checks hold") << "\n";
+  int errors = 0, warnings = 0, notes = 0;
+  for (const Report& r : reports)
+    for (const CheckResult& c : r.checks)
+      if (c.verdict == Verdict::Refuted)
+        (c.severity == Severity::Error ? errors : c.severity == Severity::Warning ? warnings : notes)++;
+  std::string kinds;
+  for (auto [k, what] : {std::pair{errors, "error"}, {warnings, "warning"}, {notes, "note"}})
+    if (k) kinds += (kinds.empty() ? "" : ", ") + std::to_string(k) + " " + what + (k > 1 ? "s" : "");
+  s << n.proved << " proved, " << n.refuted << " refuted" << (kinds.empty() ? "" : " (" + kinds + ")") << ", "
+    << n.unknown << " unknown: " << (n.failed ? "FAILED (" + std::to_string(n.failed) + ")" : "passed")
+    << "\n";
   return s.str();
 }
 
