@@ -180,6 +180,22 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
         throw SpecError(join(path, key), "expected a positive integer (bytes)");
       *field = v->get<int64_t>();
     }
+  if (const json* st = member(o, "stride")) {
+    // Element strides of the operand's (rows, cols) in memory: the contiguous mode has stride 1, the other
+    // gives the pitch (unless pitch_bytes says it).
+    const std::string sp = join(path, "stride");
+    if (!st->is_array() || st->size() != 2 || !(*st)[0].is_number_integer() ||
+        !(*st)[1].is_number_integer() || (*st)[0].get<int64_t>() <= 0 || (*st)[1].get<int64_t>() <= 0)
+      throw SpecError(sp, "expected [row_stride, col_stride], two positive integers (elements)");
+    const int64_t sx = (*st)[modes.x].get<int64_t>(), sy = (*st)[modes.y].get<int64_t>();
+    if (sx != 1)
+      throw SpecError(sp,
+                      "the contiguous mode " + contiguous + " must have stride 1, not " + std::to_string(sx));
+    if (!p.pitch_bytes) {
+      if (sy > (int64_t(1) << 40)) throw SpecError(sp, "stride " + std::to_string(sy) + " is absurdly large");
+      p.pitch_bytes = sy * vt.bits / 8;
+    }
+  }
   if (const json* r = member(o, "reorder")) {
     const std::string rs = get_string(*r, join(path, "reorder"));
     if (rs != "none" && rs != "allow")
