@@ -4,7 +4,7 @@
   'use strict';
   var t0 = performance.now();
   var DATA = JSON.parse(document.getElementById('tvlab-data').textContent);
-  var CW = 60, CH = 24, LEFT = 44, TOP = 20, LABEL_CAP = 4096;
+  var CW = 48, CH = 20, LEFT = 44, TOP = 20, LABEL_CAP = 4096, DIM_CAP = 16384, READABLE_PX = 40;
   var $ = function (id) { return document.getElementById(id); };
   var state = { op: null, view: 'thread', m: null, box: null, full: null, sel: null };
 
@@ -65,7 +65,7 @@
   ];
   function panelSvg(m, p) {
     var d = m.d, out = [], labels = m.cells <= LABEL_CAP;
-    var fs = p.id === 'reorder' ? 8.5 : 10;
+    var fs = p.id === 'reorder' ? 8 : 9;
     for (var c = 0; c < d.cols; ++c)
       if (d.cols <= 64 || c % 8 === 0)
         out.push('<text class="tick" x="' + (LEFT + c * CW + CW / 2) + '" y="' + (TOP - 6) + '" font-size="10" text-anchor="middle">' + c + '</text>');
@@ -73,6 +73,14 @@
       if (d.rows <= 64 || r % 8 === 0)
         out.push('<text class="tick" x="' + (LEFT - 4) + '" y="' + (TOP + r * CH + CH * 0.7) + '" font-size="10" text-anchor="end">' + r + '</text>');
     out.push('<text class="tick" x="2" y="' + (TOP - 6) + '" font-size="10">' + d.row_axis + '\\' + d.col_axis + '</text>');
+    if (m.cells > LABEL_CAP) {
+      // Big tiles: the cells are one image (a canvas, one pixel per cell); highlighted cells get
+      // overlay rects on demand (rectOf).
+      out.push('<image class="cells" x="' + LEFT + '" y="' + TOP + '" width="' + d.cols * CW + '" height="' + d.rows * CH +
+        '" preserveAspectRatio="none" style="image-rendering:pixelated" href="' + cellImage(m, p) + '"/>');
+      out.push('<g class="marks"></g>');
+      return out.join('');
+    }
     var text = [];
     for (var i = 0; i < m.cells; ++i) {
       var row = i % d.rows, col = (i - row) / d.rows, x = LEFT + col * CW, y = TOP + row * CH;
@@ -95,11 +103,34 @@
     }
     return out.join('') + text.join('');
   }
+  // A cell's fill in a panel and its label holder.
+  function cellFill(m, p, i) {
+    var hs = p.id === 'dst' ? m.dst : m.src, k = hs.start[i];
+    var h = hs.start[i + 1] > k ? [hs.t[k], hs.v[k]] : null;
+    if (p.id === 'reorder') {
+      if (!m.moved[i]) return '#e6e6e6';
+      var dk = m.dst.start[i];
+      h = m.dst.start[i + 1] > dk ? [m.dst.t[dk], m.dst.v[dk]] : h;
+    }
+    return colour(m, h);
+  }
+  function cellImage(m, p) {
+    var d = m.d, cv = document.createElement('canvas');
+    cv.width = d.cols; cv.height = d.rows;
+    var g = cv.getContext('2d'), last = null;
+    for (var i = 0; i < m.cells; ++i) {
+      var f = p.id === 'reorder' && m.moved[i] ? '#d04040' : cellFill(m, p, i);
+      if (f !== last) { g.fillStyle = f; last = f; }
+      g.fillRect(Math.floor(i / d.rows), i % d.rows, 1, 1);
+    }
+    return cv.toDataURL('image/png');
+  }
   function draw() {
     var m = state.m, d = m.d, host = $('panels');
     host.textContent = '';
+    hovered = [];
+    marked = [];
     state.full = { x: 0, y: 0, w: LEFT + d.cols * CW + 4, h: TOP + d.rows * CH + 4 };
-    if (!state.box) state.box = Object.assign({}, state.full);
     state.rects = {};
     PANELS.forEach(function (p) {
       var div = document.createElement('div');
@@ -112,33 +143,67 @@
       svg.innerHTML = panelSvg(m, p);
       div.appendChild(svg);
       host.appendChild(div);
-      state.rects[p.id] = svg.querySelectorAll('rect.c');
+      state.rects[p.id] = m.cells > LABEL_CAP ? { overlay: svg.querySelector('g.marks'), made: new Map() } : svg.querySelectorAll('rect.c');
       wire(svg, p.id);
     });
+    sizePanels();
+    if (!state.box) state.box = initialBox();
     applyBox();
     restoreSelection();
   }
 
   // ---- highlighting --------------------------------------------------------------------------
+  // The rect of cell i in a panel: the drawn cell, or (big tiles) an overlay made on demand.
+  function rectOf(panel, i) {
+    var rs = state.rects[panel];
+    if (!rs.overlay) return rs[i];
+    var r = rs.made.get(i);
+    if (!r) {
+      var d = state.m.d;
+      r = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
+      r.setAttribute('class', 'c ov');
+      r.setAttribute('data-i', i);
+      r.setAttribute('x', LEFT + Math.floor(i / d.rows) * CW);
+      r.setAttribute('y', TOP + (i % d.rows) * CH);
+      r.setAttribute('width', CW);
+      r.setAttribute('height', CH);
+      rs.overlay.appendChild(r);
+      rs.made.set(i, r);
+    }
+    return r;
+  }
+  function dropOverlays() {
+    PANELS.forEach(function (p) {
+      var rs = state.rects[p.id];
+      if (!rs || !rs.overlay) return;
+      rs.made.forEach(function (r, i) { if (r.classList.length <= 2) { r.remove(); rs.made.delete(i); } });
+    });
+  }
   var marked = [];
   function mark(panel, cells, cls) {
-    var rs = state.rects[panel];
-    for (var i = 0; i < cells.length; ++i) { rs[cells[i]].classList.add(cls); marked.push([rs[cells[i]], cls]); }
+    for (var i = 0; i < cells.length; ++i) { var r = rectOf(panel, cells[i]); r.classList.add(cls); marked.push([r, cls]); }
   }
   function clearMarks() {
     for (var i = 0; i < marked.length; ++i) marked[i][0].classList.remove(marked[i][1]);
     marked = [];
+    dropOverlays();
     document.querySelectorAll('#panels svg').forEach(function (s) { s.classList.remove('dim'); });
     document.querySelectorAll('#mismatches li.on').forEach(function (li) { li.classList.remove('on'); });
   }
-  function dim() { document.querySelectorAll('#panels svg').forEach(function (s) { s.classList.add('dim'); }); }
+  // Dimming the other cells restyles every cell: only on tiles small enough to do it at once.
+  function dim() {
+    if (state.m.cells > DIM_CAP) return;
+    document.querySelectorAll('#panels svg').forEach(function (s) { s.classList.add('dim'); });
+  }
   var hovered = [];
   function hover(i) {
+    if (hovered.length && +hovered[0].getAttribute('data-i') === i) return;
     hovered.forEach(function (r) { r.classList.remove('hov'); });
     hovered = [];
+    dropOverlays();
     if (i === null) return;
     var m = state.m;
-    PANELS.forEach(function (p) { var r = state.rects[p.id][i]; r.classList.add('hov'); hovered.push(r); });
+    PANELS.forEach(function (p) { var r = rectOf(p.id, i); r.classList.add('hov'); hovered.push(r); });
     var s = holders(m.src, i), t = holders(m.dst, i);
     $('info').textContent = crd(m, i) + '  ' + m.d.src_name + ': ' + hlist(m, s) + '  |  ' + m.d.dst_name + ': ' +
       hlist(m, t) + '  |  ' + (m.moved[i] ? (m.d.xe ? 'MISMATCH: the subgroup reorder must move it' : 'MISMATCH: it must move between threads') : 'same holder');
@@ -265,6 +330,21 @@
     applyBox();
   }
   function fit() { state.box = Object.assign({}, state.full); applyBox(); }
+  // Panels as tall as the tile's aspect asks, within limits.
+  function sizePanels() {
+    var f = state.full;
+    document.querySelectorAll('#panels svg').forEach(function (s) {
+      s.style.height = Math.round(Math.max(240, Math.min(640, s.clientWidth * f.h / f.w))) + 'px';
+    });
+  }
+  // The whole tile when its cells are readable; else the top-left corner at a readable scale.
+  function initialBox() {
+    var svg = document.querySelector('#panels svg'), f = state.full;
+    var w = svg.clientWidth || 400, h = svg.clientHeight || 400;
+    if (Math.min(w / f.w, h / f.h) * CW >= READABLE_PX) return Object.assign({}, f);
+    var k = CW / READABLE_PX;
+    return { x: 0, y: 0, w: w * k, h: h * k };
+  }
   function focusCell(i) {
     var d = state.m.d, b = state.box, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
     if (x < b.x || x + CW > b.x + b.w || y < b.y || y + CH > b.y + b.h) {
@@ -279,10 +359,13 @@
   }
   function wire(svg, panel) {
     var drag = null;
-    svg.addEventListener('mouseover', function (e) {
-      var i = e.target.getAttribute && e.target.getAttribute('data-i');
-      if (i !== null && i !== undefined && !drag) hover(+i);
-    });
+    // The cell under the pointer (null outside the tile).
+    var cellAt = function (e) {
+      var q = svgPoint(svg, e), d = state.m.d;
+      var c = Math.floor((q.x - LEFT) / CW), r = Math.floor((q.y - TOP) / CH);
+      return r >= 0 && r < d.rows && c >= 0 && c < d.cols ? r + d.rows * c : null;
+    };
+    svg.addEventListener('pointermove', function (e) { if (!drag) hover(cellAt(e)); });
     svg.addEventListener('mouseleave', function () { hover(null); });
     svg.addEventListener('wheel', function (e) {
       e.preventDefault();
@@ -290,7 +373,7 @@
       zoom(e.deltaY < 0 ? 1.25 : 0.8, p.x, p.y);
     }, { passive: false });
     svg.addEventListener('pointerdown', function (e) {
-      drag = { x: e.clientX, y: e.clientY, box: Object.assign({}, state.box), moved: false, target: e.target };
+      drag = { x: e.clientX, y: e.clientY, box: Object.assign({}, state.box), moved: false, cell: cellAt(e) };
     });
     svg.addEventListener('pointermove', function (e) {
       if (!drag) return;
@@ -306,8 +389,8 @@
       var dr = drag;
       drag = null;
       if (!dr || dr.moved) return;
-      var i = dr.target.getAttribute && dr.target.getAttribute('data-i');
-      if (i === null || i === undefined) return;
+      var i = dr.cell;
+      if (i === null) return;
       var m = state.m, side = panel === 'dst' ? m.dst : m.src, hs = holders(side, +i);
       if (hs.length) { $('search').value = 'T' + hs[0][0]; selectThread(hs[0][0]); }
       else selectCell(+i);

@@ -115,6 +115,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   // Zoom and pan.
   const vb = async () => (await page.getAttribute('#panel-src svg', 'viewBox')).split(' ').map(Number);
   const full = await vb();
+  check('xe: starts zoomed to readable cells', full[2] < 1584, `${full}`);
   await page.click('#zoom-in');
   const z = await vb();
   check('xe: zoom in', z[2] < full[2] * 0.8, `${full} -> ${z}`);
@@ -131,8 +132,27 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   await page.waitForTimeout(50);
   check('xe: wheel zooms', (await vb())[2] < panned[2]);
   await page.click('#zoom-fit');
-  check('xe: fit', JSON.stringify(await vb()) === JSON.stringify(full));
+  // The whole 64x32 tile: 44 + 32 cells of 48 units by 20 + 64 cells of 20 units (+ 4).
+  check('xe: fit', JSON.stringify(await vb()) === JSON.stringify([0, 0, 1584, 1304]), `${await vb()}`);
   check('xe: no console errors or network', problems.length === 0, problems.join('; '));
+  await page.close();
+}
+
+// 1b. The README's walk-through: sycl-tla #357 (a legacy mainloop whose copy needs a reorder; verify
+//     FAILs reorder.A): click the witness in the report, then the work-item.
+{
+  const file = explore('tests/data/specs/sycl_tla_357_u8_a_int8.json', 'sycl_tla_357_u8_a_int8');
+  const { page, problems } = await open(file);
+  check('357: report failed', (await text(page, '#report-result')).includes('failed'));
+  await page.locator('#report .witness a').first().click();
+  const sel = await text(page, '#selinfo');
+  check('357: witness -> (0,1)', sel.startsWith('(0,1): copy A (registers, D) holds it in T1V0 T17V0; MMA A expects it in T0V1 T16V1'), sel);
+  await page.hover(`#panel-src rect[data-i="${0 + 64 * 1}"]`);
+  await page.screenshot({ path: path.join(out, 'explore_sycl_tla_357_witness.png'), fullPage: true });
+  await page.fill('#search', 'T1V0');
+  await page.press('#search', 'Enter');
+  check('357: T1V0', (await text(page, '#selinfo')).startsWith('T1V0 holds (0,1) in copy A (registers, D); T1V0 holds (0,2) in MMA A'));
+  check('357: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
 }
 
@@ -179,7 +199,10 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   await page.click('#op-C');
   await page.waitForFunction(() => window.tvlab.operand() === 'C');
   const switchMs = Date.now() - t;
-  check('big: C has 65536 cells', (await count(page, '#panel-src rect.c')) === 65536);
+  // 65536 cells: drawn as one image per panel, highlighted cells as overlays.
+  check('big: C cells as an image', (await count(page, '#panel-src image.cells')) === 1 &&
+    (await page.getAttribute('#panel-src image.cells', 'href')).startsWith('data:image/png'));
+  check('big: C is 256x256', (await text(page, '#mismatch-count')).includes('of 65536 elements, operand C'));
   // Find (4,7), zoom in about it (cells of the fitted 256x256 tile are 2 pixels), hover it.
   await page.fill('#search', '(4,7)');
   await page.press('#search', 'Enter');
