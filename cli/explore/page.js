@@ -78,7 +78,7 @@
       // overlay rects on demand (rectOf).
       out.push('<image class="cells" x="' + LEFT + '" y="' + TOP + '" width="' + d.cols * CW + '" height="' + d.rows * CH +
         '" preserveAspectRatio="none" style="image-rendering:pixelated" href="' + cellImage(m, p) + '"/>');
-      out.push('<g class="marks"></g>');
+      out.push('<g class="labels"></g><g class="marks"></g>');
       return out.join('');
     }
     var text = [];
@@ -94,14 +94,43 @@
       var cls = 'c' + (h ? '' : ' hole') + (p.id === 'reorder' && m.moved[i] ? ' moved' : '');
       var fill = p.id === 'reorder' && !m.moved[i] ? '#e6e6e6' : colour(m, h);
       out.push('<rect class="' + cls + '" data-i="' + i + '" x="' + x + '" y="' + y + '" width="' + CW + '" height="' + CH + '" fill="' + fill + '"/>');
-      if (labels && h) {
-        var n = (p.id === 'dst' ? m.dst : m.src);
-        var more = n.start[i + 1] - n.start[i] > 1 ? '+' : '';
-        var label = p.id === 'reorder' ? (m.moved[i] ? '\u2192' + hname(m, h) : '=') : hname(m, h) + more;
-        text.push('<text x="' + (x + CW / 2) + '" y="' + (y + CH * 0.68) + '" font-size="' + fs + '" text-anchor="middle">' + label + '</text>');
-      }
+      if (labels && h) text.push(labelSvg(m, p, i, h, fs));
     }
     return out.join('') + text.join('');
+  }
+  // A cell's label: its (first) holder, "+" when there are more; the reorder panel: the destination.
+  function labelSvg(m, p, i, h, fs) {
+    var d = m.d, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
+    var n = (p.id === 'dst' ? m.dst : m.src);
+    var more = n.start[i + 1] - n.start[i] > 1 ? '+' : '';
+    var label = p.id === 'reorder' ? (m.moved[i] ? '\u2192' + hname(m, h) : '=') : hname(m, h) + more;
+    return '<text x="' + (x + CW / 2) + '" y="' + (y + CH * 0.68) + '" font-size="' + fs + '" text-anchor="middle">' + label + '</text>';
+  }
+  // Big tiles: labels for the cells in view once few enough are (zoomed in).
+  var labelQueued = false;
+  function labelVisible() {
+    labelQueued = false;
+    var m = state.m;
+    if (!m || m.cells <= LABEL_CAP) return;
+    var b = state.box, d = m.d;
+    var c0 = Math.max(0, Math.floor((b.x - LEFT) / CW) - 1), c1 = Math.min(d.cols - 1, Math.floor((b.x + b.w - LEFT) / CW) + 1);
+    var r0 = Math.max(0, Math.floor((b.y - TOP) / CH) - 1), r1 = Math.min(d.rows - 1, Math.floor((b.y + b.h - TOP) / CH) + 1);
+    var few = (c1 - c0 + 1) * (r1 - r0 + 1) <= 1600;
+    PANELS.forEach(function (p) {
+      var g = document.querySelector('#panel-' + p.id + ' g.labels');
+      if (!g) return;
+      if (!few) { g.textContent = ''; return; }
+      var out = [], side = p.id === 'dst' ? m.dst : m.src;
+      for (var c = c0; c <= c1; ++c)
+        for (var r = r0; r <= r1; ++r) {
+          var i = r + d.rows * c, k = side.start[i];
+          if (side.start[i + 1] === k) continue;
+          var h = [side.t[k], side.v[k]];
+          if (p.id === 'reorder' && m.moved[i] && m.dst.start[i + 1] > m.dst.start[i]) h = [m.dst.t[m.dst.start[i]], m.dst.v[m.dst.start[i]]];
+          out.push(labelSvg(m, p, i, h, p.id === 'reorder' ? 8 : 9));
+        }
+      g.innerHTML = out.join('');
+    });
   }
   // A cell's fill in a panel and its label holder.
   function cellFill(m, p, i) {
@@ -316,6 +345,7 @@
   function applyBox() {
     var b = state.box, vb = b.x + ' ' + b.y + ' ' + b.w + ' ' + b.h;
     document.querySelectorAll('#panels svg').forEach(function (s) { s.setAttribute('viewBox', vb); });
+    if (!labelQueued) { labelQueued = true; requestAnimationFrame(labelVisible); }
   }
   function zoom(f, cx, cy) {
     var b = state.box, full = state.full;

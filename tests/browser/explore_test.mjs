@@ -10,6 +10,8 @@ import { chromium } from 'playwright-core';
 const [tvlab, out] = process.argv.slice(2);
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let passes = 0, fails = 0;
+let tSection = Date.now();
+function section(name) { console.log(`${name}: ${Date.now() - tSection} ms`); tSection = Date.now(); }
 function check(name, cond, detail = '') {
   if (cond) ++passes;
   else { ++fails; console.log(`FAIL ${name}${detail ? ': ' + detail : ''}`); }
@@ -23,6 +25,7 @@ function explore(spec, name) {
 process.on('unhandledRejection', (e) => { console.log('FAIL exception: ' + String(e).split('\n')[0]); process.exit(1); });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
 const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
+section('launch');
 
 // A page with its console errors, page errors and any request that is not file://.
 async function open(file) {
@@ -136,6 +139,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   check('xe: fit', JSON.stringify(await vb()) === JSON.stringify([0, 0, 1584, 1304]), `${await vb()}`);
   check('xe: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+  section('xe_f16_a_col_major');
 }
 
 // 1b. The README's walk-through: sycl-tla #357 (a legacy mainloop whose copy needs a reorder; verify
@@ -154,6 +158,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   check('357: T1V0', (await text(page, '#selinfo')).startsWith('T1V0 holds (0,1) in copy A (registers, D); T1V0 holds (0,2) in MMA A'));
   check('357: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+  section('sycl_tla_357');
 }
 
 // 2. Several operands (Xe s8 B on an f16 MMA): switching operands redraws the panels and the list.
@@ -172,6 +177,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   check('ops: B hover', (await text(page, '#info')).startsWith('(0,0)'));
   check('ops: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+  section('xe_s8_b_f16_mma');
 }
 
 // 3. NVIDIA: a plain thread-value copy feeding an SM80 MMA (verify refutes fragment.A): whole TV
@@ -187,6 +193,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   await page.screenshot({ path: path.join(out, 'explore_sm80_f16_a_thr_val_copy.png'), fullPage: true });
   check('nv: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+  section('sm80_f16_a_thr_val_copy');
 }
 
 // 4. The 256x256x32 work-group tile: load time, operand switch to C (65536 cells), hover latency.
@@ -206,7 +213,7 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   // Find (4,7), zoom in about it (cells of the fitted 256x256 tile are 2 pixels), hover it.
   await page.fill('#search', '(4,7)');
   await page.press('#search', 'Enter');
-  for (let k = 0; k < 6; ++k) await page.click('#zoom-in');
+  for (let k = 0; k < 4; ++k) await page.click('#zoom-in');
   t = Date.now();
   await page.hover(`#panel-src rect[data-i="${4 + 256 * 7}"]`, { timeout: 5000 });
   await page.waitForFunction(() => document.querySelector('#panel-dst rect[data-i="1796"]').classList.contains('hov'));
@@ -217,6 +224,9 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   check('big: T100 found', (await text(page, '#selinfo')).startsWith('T100'));
   const searchMs = Date.now() - t;
   check('big: hover and search under 1 s', hoverMs < 1000 && searchMs < 1000, `${hoverMs} ${searchMs}`);
+  await page.waitForTimeout(100);
+  const labelled = await count(page, '#panel-src g.labels text');
+  check('big: zoomed in, the cells in view are labelled', labelled > 0 && labelled <= 1600, `${labelled}`);
   await page.screenshot({ path: path.join(out, 'explore_xe_bf16_256x256x32_C.png') });
   console.log(`256x256x32: page load ${loadMs} ms (script ${build.toFixed(0)} ms), switch to C ${switchMs} ms, hover ${hoverMs} ms, search ${searchMs} ms`);
   check('big: no console errors or network', problems.length === 0, problems.join('; '));
