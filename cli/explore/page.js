@@ -65,7 +65,7 @@
   ];
   function panelSvg(m, p) {
     var d = m.d, out = [], labels = m.cells <= LABEL_CAP;
-    var fs = p.id === 'reorder' ? 8 : 9;
+    var fs = fontSize(p);
     for (var c = 0; c < d.cols; ++c)
       if (d.cols <= 64 || c % 8 === 0)
         out.push('<text class="tick" x="' + (LEFT + c * CW + CW / 2) + '" y="' + (TOP - 6) + '" font-size="10" text-anchor="middle">' + c + '</text>');
@@ -98,6 +98,11 @@
     }
     return out.join('') + text.join('');
   }
+  // Subgroup labels (sg0.1V0) are longer than thread labels (T1V0).
+  function fontSize(p) {
+    var sg = state.view === 'subgroup';
+    return p.id === 'reorder' ? (sg ? 6.5 : 8) : sg ? 7.5 : 9;
+  }
   // A cell's label: its (first) holder, "+" when there are more; the reorder panel: the destination.
   function labelSvg(m, p, i, h, fs) {
     var d = m.d, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
@@ -127,7 +132,7 @@
           if (side.start[i + 1] === k) continue;
           var h = [side.t[k], side.v[k]];
           if (p.id === 'reorder' && m.moved[i] && m.dst.start[i + 1] > m.dst.start[i]) h = [m.dst.t[m.dst.start[i]], m.dst.v[m.dst.start[i]]];
-          out.push(labelSvg(m, p, i, h, p.id === 'reorder' ? 8 : 9));
+          out.push(labelSvg(m, p, i, h, fontSize(p)));
         }
       g.innerHTML = out.join('');
     });
