@@ -1,6 +1,7 @@
 #include "repl_command.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <map>
 #include <memory>
 #include <optional>

@@ -449,6 +449,12 @@
       more.textContent = (mis.length - cap) + ' more: search for a coordinate or a work-item';
       frag.appendChild(more);
     }
+    (m.d.outside || []).forEach(function (o) {
+      var li = document.createElement('li');
+      li.className = 'more';
+      li.textContent = 'outside the tile: ' + o;
+      frag.appendChild(li);
+    });
     if (!mis.length) {
       var none = document.createElement('li');
       none.className = 'more';
