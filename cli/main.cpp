@@ -6,8 +6,10 @@
 #include "atoms_command.hpp"
 #include "command.hpp"
 #include "eval_command.hpp"
+#include "explore_command.hpp"
 #include "plan_command.hpp"
 #include "render_command.hpp"
+#include "repl_command.hpp"
 #include "verify_command.hpp"
 
 #ifndef TVLAB_VERSION
@@ -40,6 +42,8 @@ int main(int argc, char** argv) {
   auto run_verify = setup_verify(app);
   auto run_reorder = setup_reorder(app);
   auto run_render = setup_render(app);
+  auto run_explore = setup_explore(app);
+  auto run_repl = setup_repl(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -60,6 +64,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("verify")) return run_verify();
     if (app.got_subcommand("reorder")) return run_reorder();
     if (app.got_subcommand("render")) return run_render();
+    if (app.got_subcommand("explore")) return run_explore();
+    if (app.got_subcommand("repl")) return run_repl();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

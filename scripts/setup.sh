@@ -7,12 +7,17 @@ packages=(
   libboost-dev libcli11-dev nlohmann-json3-dev libcairo2-dev
   googletest libgtest-dev libbenchmark-dev
   texlive-latex-base texlive-pictures poppler-utils
+  libedit-dev tmux chromium
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# The browser test drives chromium with playwright-core from npm: Debian's nodejs and npm, unless a node
+# with its own npm is already there (NodeSource's nodejs conflicts with Debian's npm).
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi

@@ -1,0 +1,17 @@
+# Embeds the page's hand-written HTML, CSS and JS into a C++ source as raw string literals.
+# cmake -DSRC=<dir with page.html page.css page.js> -DOUT=<file.cpp> -P embed.cmake
+set(body "// Generated from cli/explore/page.{html,css,js} by embed.cmake; do not edit.\n")
+string(APPEND body "#include \"explore_assets.hpp\"\n\nnamespace tvlab::cli {\n")
+foreach(pair "html;kExploreHtml" "css;kExploreCss" "js;kExploreJs")
+  list(GET pair 0 ext)
+  list(GET pair 1 name)
+  file(READ "${SRC}/page.${ext}" text)
+  string(FIND "${text}" ")TVLAB\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "page.${ext} contains the raw string delimiter )TVLAB\"")
+  endif()
+  string(APPEND body "const char* const ${name} = R\"TVLAB(${text})TVLAB\";\n")
+endforeach()
+string(APPEND body "}  // namespace tvlab::cli\n")
+file(WRITE "${OUT}.tmp" "${body}")
+file(RENAME "${OUT}.tmp" "${OUT}")

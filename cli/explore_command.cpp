@@ -1,0 +1,87 @@
+#include "explore_command.hpp"
+
+#include <memory>
+#include <stdexcept>
+
+#include "command.hpp"
+#include "explore_page.hpp"
+#include "io.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/verifier.hpp"
+
+#ifndef TVLAB_VERSION
+#define TVLAB_VERSION "0.0.0"
+#endif
+
+namespace tvlab::cli {
+
+namespace {
+struct ExploreOptions {
+  std::string spec;
+  std::string output;
+  std::vector<std::string> operands;
+};
+
+std::string mma_line(const Plan& plan) {
+  if (!plan.mma) return "no MMA";
+  const TiledMMA& m = *plan.mma;
+  return m.atom.name + " tile (" + std::to_string(m.tile_mnk[0]) + "," + std::to_string(m.tile_mnk[1]) + "," +
+         std::to_string(m.tile_mnk[2]) + "), " + std::to_string(m.num_threads()) + " work-items";
+}
+
+int run_explore(const ExploreOptions& o) {
+  std::string text;
+  if (!read_input(o.spec, text, "unreadable spec")) return kBadInput;
+  ExploreInput in;
+  in.tool = "tvlab " TVLAB_VERSION;
+  in.spec = o.spec;
+  try {
+    const Plan plan = build_plan_from_text(text);
+    in.name = plan.name;
+    in.mma = mma_line(plan);
+    std::vector<std::string> ops = o.operands.empty() ? mapped_operands(plan) : o.operands;
+    for (const std::string& x : ops) {
+      try {
+        in.operands.push_back(operand_map(plan, x));
+      } catch (const std::invalid_argument& e) {
+        report("operand", "--operand " + x, e.what());
+        return kBadInput;
+      }
+    }
+    in.report = verify_plan(plan, o.spec);
+  } catch (const SpecError& e) {
+    report("invalid spec", o.spec + (e.path().empty() ? "" : ": " + e.path()), e.what());
+    return kBadInput;
+  } catch (const LayoutError& e) {
+    report("invalid spec", o.spec, e.what());
+    return kBadInput;
+  }
+  return write_file_atomic(o.output, explore_page(in)) ? kOk : kBadInput;
+}
+}  // namespace
+
+std::function<int()> setup_explore(CLI::App& app) {
+  auto opt = std::make_shared<ExploreOptions>();
+  auto* cmd = app.add_subcommand(
+      "explore",
+      "Write one self-contained interactive HTML page (no network) for debugging a spec's reorders.");
+  cmd->add_option("SPEC", opt->spec, "a spec file (JSON, interface.md section 4), or - for stdin")
+      ->required();
+  cmd->add_option("-o,--output", opt->output, "the page to write (atomically), e.g. page.html")->required();
+  cmd->add_option("--operand", opt->operands,
+                  "only these operands (A, B, C, D; default: every operand with a copy)")
+      ->check(CLI::IsMember({"A", "B", "C", "D"}));
+  cmd->footer(
+      "The page shows, per operand, the copy's register fragment (source), the MMA's (destination) and the\n"
+      "reorder between them, the list of mismatching elements and the verify report. Hover a cell: its\n"
+      "owners T?V? in every panel. Click a cell or type T3, T3V5 or (4,7): all of it lights up. Switch the\n"
+      "operand and the thread/subgroup view; wheel or +/- to zoom, drag to pan.\n"
+      "Examples:\n"
+      "  tvlab explore tests/data/specs/xe_f16_a_col_major.json -o explore.html && xdg-open explore.html\n"
+      "Exit codes: 0 the page is written (also when checks fail: it is a viewer; use verify to gate),\n"
+      "2 bad spec or unwritable output, 3 internal error.");
+  return [opt]() { return run_explore(*opt); };
+}
+
+}  // namespace tvlab::cli
