@@ -255,7 +255,7 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
         const int64_t i = *plan.witness_src, j = *plan.witness_dst;
         const int64_t ext0 = atuple_coshape(src).is_tuple() ? atuple_coshape(src)[0].ival() : rows;
         const std::string crd = coord_text(plan.src(i), ext0);
-        const std::string from = store ? "MMA C" : "copy " + side;
+        const std::string from = store ? "MMA C" : (p.how == "slm" ? "s2r " : "copy ") + side;
         const std::string to = store ? "copy S" : "MMA " + p.name;
         r.witnesses.push_back(from + " (T" + std::to_string(i % 16) + ",V" + std::to_string(i / 16) +
                               ") -> " + crd + " but " + to + " expects " + crd + " in (T" +
@@ -307,7 +307,27 @@ void add_tv_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   if (d.verdict == Verdict::Proved) {
     f.summary = "identical: no data moves between threads";
   } else if (d.verdict == Verdict::Refuted) {
-    const int64_t i = d.index_a.value_or(0);
+    int64_t i = d.index_a.value_or(0);
+    if (size(reg) != size(want)) {
+      // Different (T,V) domains (e.g. the MMA replicates A over threads along N): the first index where
+      // the two disagree, within the common part if there is one.
+      const int64_t common = std::min(size(reg), size(want));
+      i = common;
+      if (common <= kEnumerationCap)
+        for (int64_t j = 0; j < common; ++j)
+          if (reg(j) != want(j)) {
+            i = j;
+            break;
+          }
+      f.steps.push_back({"the copy has " + std::to_string(size(reg)) + " (T,V) pairs, the MMA " +
+                             std::to_string(size(want)),
+                         "", "first disagreement at index " + std::to_string(i)});
+      if (i >= size(reg))
+        f.witnesses.push_back("MMA " + mx + " expects " + coord_text(want(i), rows) + " in " +
+                              tv_at(i, size(mode(want, 0))) + ", but the copy has only " +
+                              std::to_string(nthr) + " threads x " + std::to_string(size(mode(reg, 1))) +
+                              " values");
+    }
     if (i < size(reg)) {
       const int64_t e = reg(i);
       const auto owner = find_preimage(want, e);
@@ -479,6 +499,16 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
     add_width(rep, p, m);
     if (p.slm_layout) {
       add_slm(rep, p);
+      // The MMA reads its fragments through s2r: compare that copy's registers with the MMA's, where the
+      // SLM tile is the operand tile (16-bit types; upstream packs 8-bit ones differently).
+      const IntTuple operand_tile =
+          p.name == "B" ? make_shape(m.tile_mnk[1], m.tile_mnk[2]) : make_shape(m.tile_mnk[0], m.tile_mnk[2]);
+      if (p.s2r->tile_shape() == operand_tile) {
+        PlannedCopy via = p;
+        via.copy = *p.s2r;
+        via.how = "slm";
+        add_xe_fragment(rep, via, m);
+      }
     } else if (is_xe(m) && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch.rfind("xe", 0) == 0) {
       add_xe_fragment(rep, p, m);
     } else {
