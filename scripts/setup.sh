@@ -7,6 +7,7 @@ packages=(
   libboost-dev libcli11-dev nlohmann-json3-dev libcairo2-dev
   googletest libgtest-dev libbenchmark-dev
   texlive-latex-base texlive-pictures poppler-utils
+  clang libclang-rt-14-dev
 )
 
 missing=()
