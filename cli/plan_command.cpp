@@ -49,6 +49,7 @@ std::function<int()> setup_plan(CLI::App& app) {
     if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
       const Plan plan = build_plan_from_text(text);
+      for (const SpecWarning& w : plan.warnings) warn(w.what, opt->spec + ": " + w.path, w.why);
       if (opt->json)
         std::cout << plan_to_json(plan).dump(2) << '\n';
       else

@@ -108,6 +108,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   Plan plan;
   try {
     plan = build_plan_from_text(read_file(o.what));
+    for (const SpecWarning& w : plan.warnings) warn(w.what, o.what + ": " + w.path, w.why);
   } catch (const SpecError& e) {
     throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
   }
