@@ -195,5 +195,20 @@ TEST(Spec, UnknownKeysAreWarningsWithTheirPath) {
   EXPECT_EQ(p.warnings[1].what, "unknown key");
 }
 
+TEST(Verify, OperandWidthOverflowingInt64IsARefutedRule) {
+  const Plan p = build_plan_from_text(
+      R"({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bf16",)"
+      R"("shape":[9223372036854775807,9223372036854775807],"pitch_bytes":9223372036854775807}}})");
+  const Report r = verify_plan(p);
+  bool seen = false;
+  for (const CheckResult& c : r.checks)
+    if (c.code == "block2d.A.width") {
+      seen = true;
+      EXPECT_EQ(c.verdict, Verdict::Refuted);
+      EXPECT_NE(c.summary.find("more than 2^60 bytes"), std::string::npos) << c.summary;
+    }
+  EXPECT_TRUE(seen);
+}
+
 }  // namespace
 }  // namespace tvlab
