@@ -268,7 +268,7 @@ int run_render(const RenderOptions& o) {
   }
   viz::Options vo;
   vo.colorblind = o.palette == "colorblind";
-  if (o.force) vo.max_cells = std::numeric_limits<int64_t>::max() / 8;
+  if (o.force) vo.max_cells = viz::kForceMaxCells;
   vo.provenance.push_back(std::string("palette: ") + (vo.colorblind ? "colorblind" : "default"));
   const std::string input = o.what.empty() ? "--reorder" : o.what;
   try {
@@ -321,7 +321,7 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--reorder", opt->reorder,
                   "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
       ->expected(2);
-  cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells");
+  cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells (up to 4194304)");
   cmd->footer(
       "Examples:\n"
       "  tvlab render '(4,8):(8,1)' -o layout.svg                   a layout over its domain\n"
