@@ -101,6 +101,11 @@ spec sg-overflow '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,
 case_ sg-overflow 2 "sg-overflow.json: mma.sg_layout" - -- verify "$tmp/sg-overflow.json"
 spec shape-overflow "{$xe,\"operands\":{\"A\":{\"type\":\"bf16\",\"shape\":[9223372036854775807,9223372036854775807],\"pitch_bytes\":9223372036854775807}}}"
 case_ shape-int64-max 1 "" - -- verify "$tmp/shape-overflow.json"
+# Fuzz finding: a non-injective thread layout got through the spec loader and tvlab plan exited 3.
+spec sg-noninjective '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,32],"sg_layout":"(2,2,1):(2,2,0)"}}'
+case_ sg-non-injective 2 "sg-noninjective.json: mma.sg_layout: Non-injective Layout" - -- plan "$tmp/sg-noninjective.json"
+spec atom-noninjective '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN","atom_layout":"(2,2):(1,1)"}}'
+case_ atom-layout-non-injective 2 "atom-noninjective.json: mma.atom_layout: Non-injective" - -- plan "$tmp/atom-noninjective.json"
 spec divisibility '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[100,64,32],"sg_layout":"(8,4,1):(4,1,0)"}}'
 case_ tile-divisibility 2 "divisibility.json: mma.sg_layout" - -- verify "$tmp/divisibility.json"
 spec copy-div '{"copies":{"x":{"atom":"SM75_U32x4_LDSM_N","value_type":"half_t","thr_layout":"16:1"}}}'

@@ -91,6 +91,16 @@ bool is_xe(const MmaAtom& a) {
   return a.arch == "xe" || a.arch == "xe-legacy";
 }
 
+// The TV layouts are computed on use; computing them here makes a thread layout CuTe rejects (a
+// non-injective sg_layout or atom_layout) a SpecError at its path instead of an error out of plan_to_json
+// (fuzz finding: tvlab plan exited 3 on "sg_layout": "(2,2,1):(2,2,0)").
+TiledMMA with_tv_layouts(TiledMMA m) {
+  (void)m.get_layoutA_TV();
+  (void)m.get_layoutB_TV();
+  (void)m.get_layoutC_TV();
+  return m;
+}
+
 TiledMMA build_mma(const json& m, const std::string& path) {
   if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\"");
   const json* atom_v = member(m, "atom");
@@ -118,13 +128,14 @@ TiledMMA build_mma(const json& m, const std::string& path) {
     const Layout sg_layout = sg ? parse_layout_value(*sg, join(path, "sg_layout"))
                                 : make_layout(make_shape(1, 1, 1), make_stride(0, 0, 0));
     return at(sg ? join(path, "sg_layout") : join(path, "tile"),
-              [&] { return make_xe_tiled_mma(atom, mnk, sg_layout); });
+              [&] { return with_tv_layouts(make_xe_tiled_mma(atom, mnk, sg_layout)); });
   }
   const Layout atom_layout =
       member(m, "atom_layout") ? parse_layout_value(m["atom_layout"], join(path, "atom_layout")) : Layout();
   const Tiler perm = member(m, "permutation") ? parse_permutation(m["permutation"], join(path, "permutation"))
                                               : Tiler(Underscore{});
-  return at(path, [&] { return make_tiled_mma(atom, atom_layout, perm); });
+  return at(member(m, "atom_layout") ? join(path, "atom_layout") : path,
+            [&] { return with_tv_layouts(make_tiled_mma(atom, atom_layout, perm)); });
 }
 
 XeModes modes_for(const std::string& operand, const std::string& contiguous, const std::string& path) {
