@@ -425,6 +425,8 @@ Plan build_plan_from_text(const std::string& text) {
     spec = json::parse(text, StrictKeys());
   } catch (const json::parse_error& e) {
     throw SpecError("", "malformed JSON at byte " + std::to_string(e.byte) + ": " + printable(e.what()));
+  } catch (const json::exception& e) {  // e.g. a number beyond a double (fuzz finding: it escaped, exit 3)
+    throw SpecError("", "malformed JSON: " + printable(e.what()));
   }
   return build_plan(spec);
 }
