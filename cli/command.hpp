@@ -4,13 +4,19 @@
 #include <iostream>
 #include <string>
 
+#include "tvlab/core/error.hpp"
+
 namespace tvlab::cli {
 
 enum Exit : int { kOk = 0, kCheckFailed = 1, kBadInput = 2, kInternal = 3 };
 
-// "error: <what> at <where>: <why>" on stderr.
+// "error: <what> at <where>: <why>" on stderr; user text in it is made printable (tvlab::printable).
 inline void report(const std::string& what, const std::string& where, const std::string& why) {
-  std::cerr << "error: " << what << " at " << where << ": " << why << '\n';
+  std::cerr << "error: " << printable(what) << " at " << printable(where) << ": " << printable(why) << '\n';
+}
+// "warning: <what> at <where>: <why>" on stderr: a problem that does not stop the command.
+inline void warn(const std::string& what, const std::string& where, const std::string& why) {
+  std::cerr << "warning: " << printable(what) << " at " << printable(where) << ": " << printable(why) << '\n';
 }
 
 }  // namespace tvlab::cli

@@ -67,7 +67,7 @@ std::function<int()> setup_eval(CLI::App& app) {
   cmd->add_option("--batch", opt->batch, "Read one expression per line from FILE ('-' for standard input)");
   cmd->add_option("--style", opt->style, "Integer style: plain (4,8):(8,1) or cute (_4,_8):(_8,_1)")
       ->check(CLI::IsMember({"plain", "cute"}));
-  return [opt, cmd]() -> int {
+  return [opt]() -> int {
     const Style style = opt->style == "cute" ? Style::Cute : Style::Plain;
     if (opt->exprs.empty() && opt->batch.empty()) {
       report("eval", "arguments",

@@ -50,6 +50,7 @@ std::function<int()> setup_plan(CLI::App& app) {
     if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
       const Plan plan = build_plan_from_text(text);
+      for (const SpecWarning& w : plan.warnings) warn(w.what, opt->spec + ": " + w.path, w.why);
       const nlohmann::ordered_json reorders = reorders_json(verify_plan(plan, opt->spec));
       if (opt->json) {
         nlohmann::ordered_json j = plan_to_json(plan);

@@ -109,6 +109,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   Plan plan;
   try {
     plan = build_plan_from_text(read_file(o.what));
+    for (const SpecWarning& w : plan.warnings) warn(w.what, o.what + ": " + w.path, w.why);
   } catch (const SpecError& e) {
     throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
   }
@@ -299,7 +300,7 @@ int run_render(const RenderOptions& o) {
   }
   viz::Options vo;
   vo.colorblind = o.palette == "colorblind";
-  if (o.force) vo.max_cells = std::numeric_limits<int64_t>::max() / 8;
+  if (o.force) vo.max_cells = viz::kForceMaxCells;
   vo.provenance.push_back(std::string("palette: ") + (vo.colorblind ? "colorblind" : "default"));
   const std::string input = o.what.empty() ? "--reorder" : o.what;
   try {
@@ -352,7 +353,7 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--reorder", opt->reorder,
                   "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
       ->expected(2);
-  cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells");
+  cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells (up to 4194304)");
   cmd->footer(
       "Examples:\n"
       "  tvlab render '(4,8):(8,1)' -o layout.svg                   a layout over its domain\n"

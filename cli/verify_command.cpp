@@ -66,7 +66,9 @@ std::function<int()> setup_verify(CLI::App& app) {
       std::string text;
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
-        reports.push_back(verify_plan(build_plan_from_text(text), path));
+        const Plan plan = build_plan_from_text(text);
+        for (const SpecWarning& w : plan.warnings) warn(w.what, path + ": " + w.path, w.why);
+        reports.push_back(verify_plan(plan, path));
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());
         return kBadInput;

@@ -8,6 +8,7 @@ packages=(
   googletest libgtest-dev libbenchmark-dev
   texlive-latex-base texlive-pictures poppler-utils
   libedit-dev tmux chromium
+  clang libclang-rt-14-dev
 )
 
 missing=()

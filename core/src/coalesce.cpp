@@ -54,6 +54,8 @@ Layout coalesce_leaves(const Leaves& shape, const Leaves& stride, int r, bool pr
 Layout coalesce_impl(const Layout& l, bool preserve_outside) {
   const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
   if (sn[0].rank < 0) return coalesce_leaves(FlatView{&sn[0]}, FlatView{&dn[0]}, 1, preserve_outside);
+  // The empty layout ():() has no leaves to view (sn[1] does not exist): CuTe coalesces it to _1:_0.
+  if (sn[0].rank == 0) return coalesce_leaves(FlatView{nullptr}, FlatView{nullptr}, 0, preserve_outside);
   if (sn.size() == static_cast<std::size_t>(sn[0].rank) + 1)  // already flat: no copy
     return coalesce_leaves(FlatView{&sn[1]}, FlatView{&dn[1]}, sn[0].rank, preserve_outside);
   Flat shape = leaves(l.shape), stride = leaves(l.stride);

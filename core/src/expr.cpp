@@ -586,13 +586,13 @@ Value evaluate(std::string_view text) {
   const bool literal_shape =
       e.kind == Expr::Kind::Tuple || (e.kind == Expr::Kind::Integer && !e.value.is_basis());
   if (auto* t = std::get_if<IntTuple>(&v); t && literal_shape) {
-    Layout l = make_layout(*t);
-    try {
+    try {  // make_layout too: a tuple holding a scaled basis, (2,1@1), has no compact layout
+      Layout l = make_layout(*t);
       validate(l);
+      return l;
     } catch (const LayoutError& err) {
       throw EvalError(e.column, "layout", err.what());
     }
-    return l;
   }
   return v;
 }

@@ -31,6 +31,7 @@ check batch-lines 2 $'12:1\nerror: layout at line 2, column 7: stride (1) does n
 check batch-stdin 0 $'4:1\n32' bash -c "printf 'right_inverse((4,2):(1,0))\nmax_common_vector((8,4):(1,8),32:1)\n' | '$tvlab' eval --batch -"
 check_err stride-divisibility 'Stride Divisibility Condition' "$tvlab" eval 'composition((4,3):(1,8),2:6)'
 check_err unbalanced 'unbalanced' "$tvlab" eval '((4,8):(1,4)'
+check_err basis-in-shape 'error: layout at column 1: Scaled basis not allowed' "$tvlab" eval '(2,21,1@1@1)'
 check_err rank-mismatch 'profile' "$tvlab" eval '(4,8):(1)'
 check_err empty 'end of the text' "$tvlab" eval ''
 check_err garbage "unexpected" "$tvlab" eval '%%%'

@@ -60,8 +60,13 @@ bad operand 'operands.E' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile"
 bad override 'Height <= 32' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bf16","copy":"XE_LOAD_2D<16,64,16>"}}}'
 bad auto-nvidia 'operands.A.copy' '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN"},"operands":{"A":{"type":"half_t","copy":"auto"}}}'
 bad atom-divides 'AtomNumThr' '{"copies":{"x":{"atom":"SM75_U32x4_LDSM_N","value_type":"half_t","thr_layout":"16:1"}}}'
-bad unknown-key 'unknown key' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"chekcs":[]}'
 bad empty 'neither' '{}'
+# Unknown keys are warned about (naming their JSON path), not errors, and not silently ignored.
+printf '%s' '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16],"sg_layuot":"(1,1,1):(0,0,0)"},"chekcs":[]}' > "$tmp/spec.json"
+"$tvlab" plan "$tmp/spec.json" >/dev/null 2>"$tmp/err"; rc=$?
+if [ "$rc" = 0 ] && grep -qF "warning: unknown key at $tmp/spec.json: chekcs: ignored" "$tmp/err" &&
+  grep -qF "warning: unknown key at $tmp/spec.json: mma.sg_layuot: ignored; an mma has atom, tile, sg_layout" "$tmp/err"; then
+  passes=$((passes+1)); else echo "FAIL unknown-key-warning: rc=$rc"; sed 's/^/  /' "$tmp/err"; fails=$((fails+1)); fi
 out="$("$tvlab" plan "$tmp/does-not-exist.json" 2>&1)"; rc=$?
 if [ "$rc" = 2 ] && grep -qF "cannot open" <<<"$out"; then passes=$((passes+1)); else echo "FAIL missing-file: rc=$rc $out"; fails=$((fails+1)); fi
 python3 -c "print('{\"a\":' * 100000)" > "$tmp/deep.json"

@@ -105,6 +105,8 @@ bad unknown-atom "no atom named 'XE_DPAS_XX'" "$tmp/bad/a.svg" 'XE_DPAS_XX<8,flo
 bad invalid-atom 'Height' "$tmp/bad/a.svg" 'XE_LOAD_2D<16,64,16>'
 bad too-many-cells 'pass --force' "$tmp/bad/a.png" '(10000,1000):(1,10000)'
 bad too-large-tile 'pass --force' "$tmp/bad/a.svg" '(16,2):(1,16)' --tile '(10000,1000)'
+# --force is capped too: 10^10 cells ran the process out of memory (ASan: allocator out of memory).
+bad force-capped 'more than the 4194304 a picture may have, even with --force' "$tmp/bad/a.svg" '(100000,100000):(1,100000)' --force
 bad unwritable 'cannot write' "$tmp/bad/no/such/dir/a.svg" '(4,8):(8,1)'
 bad html 'HTML output is not available yet' "$tmp/bad/a.html" '(4,8):(8,1)'
 bad extension 'unknown output format' "$tmp/bad/a.jpg" '(4,8):(8,1)'

@@ -37,6 +37,11 @@ TEST(Coalesce, Examples) {
   EXPECT_EQ(S(coalesce(T("(2,(3,4))"))), "24");
 }
 
+// Fuzzing found right_inverse(()) reading past the empty layout's single node (a Boost assertion).
+TEST(Coalesce, EmptyLayoutIsOneColonZero) {
+  EXPECT_EQ(S(coalesce(L("():()"))), "1:0");
+}
+
 TEST(Coalesce, CoalesceXPreservesTheFunctionOutsideTheDomain) {
   EXPECT_EQ(S(detail::coalesce_x(L("(4,1):(1,0)"))), "(4,2):(1,0)");
   EXPECT_EQ(S(detail::coalesce_x(L("(4,1):(1,4)"))), "8:1");

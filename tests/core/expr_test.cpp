@@ -93,6 +93,8 @@ TEST(Expr, ErrorsNameWhereAndWhy) {
       {"tile_to_shape((2,2):(1,2),(5,6))", 1, "tile_to_shape", "does not divide"},
       {"get((4,8):(1,4),2)", 1, "get", "out of range"},
       {"(1000000000,1000000000,1000000000):(1,1,1)", 1, "layout", "64 bits"},
+      // Fuzz finding: a literal tuple holding a scaled basis escaped as a LayoutError (tvlab eval: exit 3).
+      {"(2,21,1@1@1)", 1, "layout", "Scaled basis not allowed"},
   };
   for (const Bad& c : cases) {
     try {

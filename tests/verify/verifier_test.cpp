@@ -162,5 +162,53 @@ TEST(ReorderPlan, Classification) {
                LayoutError);
 }
 
+// Spec loading of hostile JSON: duplicate keys and deep nesting are errors naming the JSON path; unknown
+// keys are warnings with their path (not silently ignored); a width overflowing 64 bits is a refuted rule.
+std::string spec_error_path(const std::string& text) {
+  try {
+    build_plan_from_text(text);
+  } catch (const SpecError& e) {
+    return e.path() + ": " + e.what();
+  }
+  return "no error";
+}
+
+TEST(Spec, DuplicateKeysAndDeepNestingAreErrors) {
+  const std::string mma = R"("mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]})";
+  EXPECT_EQ(spec_error_path("{" + mma + "," + mma + "}").substr(0, 18), "mma: duplicate key");
+  EXPECT_EQ(spec_error_path("{" + mma + R"(,"operands":{"A":{"type":"bf16","type":"f16"}}})").substr(0, 31),
+            "operands.A.type: duplicate key;");
+  EXPECT_EQ(spec_error_path(R"({"copies":{"x":[1,{"a":1,"a":2}]}})").substr(0, 16), "copies.x[1].a: d");
+  EXPECT_NE(spec_error_path(std::string(100000, '[') + std::string(100000, ']')).find("deeper than 64"),
+            std::string::npos);
+  EXPECT_NE(spec_error_path("{\"name\":\"\xff\"}").find("malformed JSON at byte"), std::string::npos);
+}
+
+TEST(Spec, UnknownKeysAreWarningsWithTheirPath) {
+  const Plan p = build_plan_from_text(
+      R"({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16],"tiel":1},"chekcs":[],)"
+      R"("operands":{"A":{"type":"bf16","copy":{"atom":"XE_LOAD_2D<16,8,16>","from_mma":true,"x":0}}}})");
+  ASSERT_EQ(p.warnings.size(), 3u);
+  EXPECT_EQ(p.warnings[0].path, "chekcs");
+  EXPECT_EQ(p.warnings[1].path, "mma.tiel");
+  EXPECT_EQ(p.warnings[2].path, "operands.A.copy.x");
+  EXPECT_EQ(p.warnings[1].what, "unknown key");
+}
+
+TEST(Verify, OperandWidthOverflowingInt64IsARefutedRule) {
+  const Plan p = build_plan_from_text(
+      R"({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},"operands":{"A":{"type":"bf16",)"
+      R"("shape":[9223372036854775807,9223372036854775807],"pitch_bytes":9223372036854775807}}})");
+  const Report r = verify_plan(p);
+  bool seen = false;
+  for (const CheckResult& c : r.checks)
+    if (c.code == "block2d.A.width") {
+      seen = true;
+      EXPECT_EQ(c.verdict, Verdict::Refuted);
+      EXPECT_NE(c.summary.find("more than 2^60 bytes"), std::string::npos) << c.summary;
+    }
+  EXPECT_TRUE(seen);
+}
+
 }  // namespace
 }  // namespace tvlab

@@ -276,7 +276,10 @@ std::pair<Enumerator, int64_t> prepare(const Layout& l, const IntTuple& tile, co
 }  // namespace
 
 Coverage coverage(const Layout& tv, const IntTuple& tile, const EnumerateOptions& opts) {
-  auto [e, n] = prepare(tv, tile, opts);
+  // Not a structured binding: lambdas below use n, and clang 14 cannot capture bindings.
+  auto prepared = prepare(tv, tile, opts);
+  Enumerator& e = prepared.first;
+  const int64_t n = prepared.second;
   Coverage c;
   c.tile = tile;
   c.threads = rank(tv) >= 2 ? size(mode(tv, 0)) : size(tv);
@@ -310,7 +313,9 @@ Coverage coverage(const Layout& tv, const IntTuple& tile, const EnumerateOptions
 }
 
 std::vector<uint32_t> image_histogram(const Layout& l, const IntTuple& tile, const EnumerateOptions& opts) {
-  auto [e, n] = prepare(l, tile, opts);
+  auto prepared = prepare(l, tile, opts);
+  Enumerator& e = prepared.first;
+  const int64_t n = prepared.second;
   std::vector<uint32_t> count(n, 0);
   e.for_each_chunk([&](int64_t, std::span<const int64_t> vals) {
     for (const int64_t idx : vals)

@@ -139,6 +139,12 @@ ReorderPlan plan_xe_reorder(const Layout& src_tv, const Layout& dst_tv, const Va
     return p;
   }
   p.route = route_of(p.kind, s, d);
+  // Counting moved values walks the fragment: bounded, so that an absurd tile cannot make verify hang.
+  constexpr int64_t kMaxCountedValues = int64_t(1) << 20;
+  if (size(p.rlayout) > kMaxCountedValues)
+    throw LayoutError("reorder: fragment size",
+                      "a subgroup fragment of " + std::to_string(size(p.rlayout)) +
+                          " values, more than the 2^20 that moves are counted over");
   for (int64_t i = 0; i < size(p.rlayout); ++i) p.moved_values += p.rlayout(i) != i;
   // The generic path's mov count, on the side with the longer register runs.
   const Layout ir = coalesce(composition(right_inverse(p.src), p.dst));

@@ -1,6 +1,8 @@
 #include "tvlab/verify/spec.hpp"
 
 #include <algorithm>
+#include <initializer_list>
+#include <set>
 #include <sstream>
 
 #include "tvlab/core/atoms/registry.hpp"
@@ -89,6 +91,16 @@ bool is_xe(const MmaAtom& a) {
   return a.arch == "xe" || a.arch == "xe-legacy";
 }
 
+// The TV layouts are computed on use; computing them here makes a thread layout CuTe rejects (a
+// non-injective sg_layout or atom_layout) a SpecError at its path instead of an error out of plan_to_json
+// (fuzz finding: tvlab plan exited 3 on "sg_layout": "(2,2,1):(2,2,0)").
+TiledMMA with_tv_layouts(TiledMMA m) {
+  (void)m.get_layoutA_TV();
+  (void)m.get_layoutB_TV();
+  (void)m.get_layoutC_TV();
+  return m;
+}
+
 TiledMMA build_mma(const json& m, const std::string& path) {
   if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\"");
   const json* atom_v = member(m, "atom");
@@ -116,13 +128,14 @@ TiledMMA build_mma(const json& m, const std::string& path) {
     const Layout sg_layout = sg ? parse_layout_value(*sg, join(path, "sg_layout"))
                                 : make_layout(make_shape(1, 1, 1), make_stride(0, 0, 0));
     return at(sg ? join(path, "sg_layout") : join(path, "tile"),
-              [&] { return make_xe_tiled_mma(atom, mnk, sg_layout); });
+              [&] { return with_tv_layouts(make_xe_tiled_mma(atom, mnk, sg_layout)); });
   }
   const Layout atom_layout =
       member(m, "atom_layout") ? parse_layout_value(m["atom_layout"], join(path, "atom_layout")) : Layout();
   const Tiler perm = member(m, "permutation") ? parse_permutation(m["permutation"], join(path, "permutation"))
                                               : Tiler(Underscore{});
-  return at(path, [&] { return make_tiled_mma(atom, atom_layout, perm); });
+  return at(member(m, "atom_layout") ? join(path, "atom_layout") : path,
+            [&] { return with_tv_layouts(make_tiled_mma(atom, atom_layout, perm)); });
 }
 
 XeModes modes_for(const std::string& operand, const std::string& contiguous, const std::string& path) {
@@ -305,15 +318,103 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
 }
 }  // namespace
 
+namespace {
+// The keys each object of a spec may have; anything else is reported as a warning with its JSON path.
+void warn_unknown(const json& obj, const std::string& path, std::initializer_list<const char*> known,
+                  const char* what, std::vector<SpecWarning>& out) {
+  if (!obj.is_object()) return;
+  for (auto it = obj.begin(); it != obj.end(); ++it) {
+    if (std::find_if(known.begin(), known.end(), [&](const char* k) { return it.key() == k; }) != known.end())
+      continue;
+    std::string list;
+    for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
+    out.push_back(
+        {"unknown key", join(path, printable(it.key())), std::string("ignored; ") + what + " has " + list});
+  }
+}
+
+std::vector<SpecWarning> unknown_keys(const json& spec) {
+  std::vector<SpecWarning> w;
+  warn_unknown(spec, "", {"name", "mma", "operands", "copies", "checks", "$schema", "description"}, "a spec",
+               w);
+  if (const json* m = member(spec, "mma"))
+    warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation"}, "an mma", w);
+  if (const json* ops = member(spec, "operands"); ops && ops->is_object()) {
+    for (const char* name : {"A", "B", "C", "D"})
+      if (const json* o = member(*ops, name)) {
+        const std::string path = std::string("operands.") + name;
+        warn_unknown(
+            *o, path,
+            {"type", "contiguous", "copy", "shape", "pitch_bytes", "base_align", "reorder", "slm", "stride"},
+            "an operand", w);
+        if (const json* c = o->is_object() ? member(*o, "copy") : nullptr)
+          warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout"}, "a copy", w);
+      }
+  }
+  if (const json* cs = member(spec, "copies"); cs && cs->is_object())
+    for (auto it = cs->begin(); it != cs->end(); ++it)
+      warn_unknown(it.value(), "copies." + printable(it.key()),
+                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout"}, "a copy", w);
+  return w;
+}
+
+// Parser callback: rejects duplicate keys (nlohmann would keep the last one silently) and nesting beyond
+// kMaxSpecNesting, naming the JSON path of the offending key or container.
+class StrictKeys {
+ public:
+  bool operator()(int depth, json::parse_event_t event, json& parsed) {
+    using E = json::parse_event_t;
+    switch (event) {
+      case E::object_start:
+      case E::array_start: {
+        const std::string path = frames_.empty() ? std::string() : child_path();
+        if (depth >= kMaxSpecNesting)
+          throw SpecError(path, "nesting deeper than " + std::to_string(kMaxSpecNesting) + " levels");
+        frames_.push_back({event == E::object_start, path, {}, {}, 0});
+        break;
+      }
+      case E::object_end:
+      case E::array_end:
+        frames_.pop_back();
+        break;
+      case E::key: {
+        Frame& f = frames_.back();
+        f.key = parsed.get<std::string>();
+        if (!f.keys.insert(f.key).second)
+          throw SpecError(join(f.path, printable(f.key)),
+                          "duplicate key; each key may appear once in an object");
+        break;
+      }
+      case E::value:
+        if (!frames_.empty()) child_path();
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Frame {
+    bool object;
+    std::string path;
+    std::set<std::string> keys;
+    std::string key;
+    std::size_t index;
+  };
+  std::vector<Frame> frames_;
+  // Path of the next element of the innermost container (advances an array's index).
+  std::string child_path() {
+    Frame& f = frames_.back();
+    if (f.object) return join(f.path, printable(f.key));
+    return f.path + "[" + std::to_string(f.index++) + "]";
+  }
+};
+}  // namespace
+
 Plan build_plan(const json& spec) {
   if (!spec.is_object())
     throw SpecError("", "a spec is a JSON object with \"mma\", \"operands\" and/or \"copies\"");
-  static const char* known[] = {"name", "mma", "operands", "copies", "checks", "$schema", "description"};
-  for (auto it = spec.begin(); it != spec.end(); ++it)
-    if (std::find_if(std::begin(known), std::end(known), [&](const char* k) { return it.key() == k; }) ==
-        std::end(known))
-      throw SpecError(it.key(), "unknown key; a spec has name, mma, operands, copies, checks");
   Plan plan;
+  plan.warnings = unknown_keys(spec);
   if (const json* n = member(spec, "name")) plan.name = get_string(*n, "name");
   if (const json* m = member(spec, "mma")) plan.mma = build_mma(*m, "mma");
   if (const json* ops = member(spec, "operands")) {
@@ -338,9 +439,11 @@ Plan build_plan(const json& spec) {
 Plan build_plan_from_text(const std::string& text) {
   json spec;
   try {
-    spec = json::parse(text);
+    spec = json::parse(text, StrictKeys());
   } catch (const json::parse_error& e) {
-    throw SpecError("", "malformed JSON at byte " + std::to_string(e.byte) + ": " + e.what());
+    throw SpecError("", "malformed JSON at byte " + std::to_string(e.byte) + ": " + printable(e.what()));
+  } catch (const json::exception& e) {  // e.g. a number beyond a double (fuzz finding: it escaped, exit 3)
+    throw SpecError("", "malformed JSON: " + printable(e.what()));
   }
   return build_plan(spec);
 }

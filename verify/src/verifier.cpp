@@ -1,6 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <set>
 #include <unordered_map>
 
@@ -265,9 +266,11 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
       }
     }
   } catch (const LayoutError& e) {
-    f.verdict = Verdict::Refuted;
+    // A fragment too large to walk is undecided, not refuted.
+    const bool too_large = e.condition() == "reorder: fragment size";
+    f.verdict = too_large ? Verdict::Unknown : Verdict::Refuted;
     f.summary = e.what();
-    f.witnesses.push_back(e.what());
+    if (!too_large) f.witnesses.push_back(e.what());
     rep.checks.push_back(std::move(f));
     return;
   }
@@ -434,11 +437,14 @@ void add_block2d(Report& rep, const PlannedCopy& p) {
        true, Severity::Error, p.copy.atom.name + ": every static rule holds");
   constexpr int64_t kLimit = int64_t(1) << 24;
   if (p.shape) {
-    const int64_t width_bytes = (*p.shape)[p.modes.x] * bits / 8, height = (*p.shape)[p.modes.y];
+    // A width of up to 2^63-1 elements: its size in bits may not fit in 64 bits (then it is far beyond 2^24).
+    int64_t width_bits = 0;
+    const bool wraps = __builtin_mul_overflow((*p.shape)[p.modes.x], bits, &width_bits);
+    const int64_t width_bytes = wraps ? INT64_MAX : width_bits / 8, height = (*p.shape)[p.modes.y];
     rule("width", "the surface width in bytes is a multiple of 4 and below 2^24",
-         width_bytes % 4 == 0 && width_bytes < kLimit, Severity::Error,
-         "width " + std::to_string((*p.shape)[p.modes.x]) + " x " + std::to_string(bits) +
-             " bits = " + std::to_string(width_bytes) + " bytes");
+         !wraps && width_bytes % 4 == 0 && width_bytes < kLimit, Severity::Error,
+         "width " + std::to_string((*p.shape)[p.modes.x]) + " x " + std::to_string(bits) + " bits = " +
+             (wraps ? std::string("more than 2^60 bytes") : std::to_string(width_bytes) + " bytes"));
     rule("height", "the surface height is below 2^24 rows", height < kLimit, Severity::Error,
          "height " + std::to_string(height) + " rows");
     const int64_t pitch = p.pitch_bytes.value_or(width_bytes);

@@ -90,13 +90,16 @@ class TikzPainter : public Painter {
             num((h_ - y0) * 0.75) + "}{" + num(x1 * 0.75) + "}{" + num((h_ - y1) * 0.75) + "}\n";
   }
   void text(double x, double y, const std::string& s, double size, Rgb c, Anchor a, bool bold) override {
+    // font() and color() declare what they name on first use: call them in a fixed order (the operands of
+    // one + chain are unsequenced; GCC and clang ordered the declarations differently).
+    const std::string f = font(size, bold), col = color(c);
     // \strut makes every line the same height, so the vertical centre is the line's centre.
     body += std::string("\\tvT{") +
             (a == Anchor::Left     ? "left"
              : a == Anchor::Center ? ""
                                    : "right") +
-            "}{" + color(c) + "}{" + font(size, bold) + "}{" + num(x * 0.75) + "}{" + num((h_ - y) * 0.75) +
-            "}{" + escape(s) + "}\n";
+            "}{" + col + "}{" + f + "}{" + num(x * 0.75) + "}{" + num((h_ - y) * 0.75) + "}{" + escape(s) +
+            "}\n";
   }
   void end() override { body += "\\end{pgfpicture}\n\\end{document}\n"; }
 

@@ -32,7 +32,8 @@ std::vector<std::string> owner_labels(std::vector<Owner> os) {
 void check_cells(int64_t cells, int64_t max, const std::string& what) {
   if (cells > max)
     throw VizError(what + " has " + std::to_string(cells) + " cells, more than the " + std::to_string(max) +
-                   " a picture may have (pass --force to draw it anyway)");
+                   " a picture may have" +
+                   (max < kForceMaxCells ? " (pass --force to draw it anyway)" : ", even with --force"));
 }
 
 namespace {

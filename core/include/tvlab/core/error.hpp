@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace tvlab {
 
@@ -31,6 +32,10 @@ class ParseError : public std::runtime_error {
  private:
   std::size_t column_;
 };
+
+// Text from the user as it may be echoed in a message: valid UTF-8 is kept, control characters and bytes
+// that are not UTF-8 become \xNN (no terminal escapes or broken encodings on stderr).
+std::string printable(std::string_view s);
 
 // Checked 64-bit arithmetic: overflow is a LayoutError ("Integer overflow"), never wrap-around.
 [[noreturn]] void throw_overflow(const char* op, int64_t a, int64_t b);

@@ -50,13 +50,23 @@ struct PlannedCopy {
   bool expect_noop = false;  // "reorder": "none": a reorder between copy and MMA is an error
 };
 
+// A problem that does not stop the build, e.g. an unknown key (a typo is not silently ignored).
+struct SpecWarning {
+  std::string what;  // e.g. "unknown key"
+  std::string path;  // JSON path, e.g. "operands.A.contigous"
+  std::string why;
+};
+
 struct Plan {
   std::string name;
+  std::vector<SpecWarning> warnings;
   std::optional<TiledMMA> mma;
   std::vector<PlannedCopy> copies;
 };
 
-// Parses and builds; SpecError on any problem (malformed JSON included, with its position).
+// Parses and builds; SpecError on any problem (malformed JSON included, with its position; duplicate keys
+// and nesting deeper than kMaxSpecNesting are errors too). Unknown keys are Plan::warnings.
+inline constexpr int kMaxSpecNesting = 64;
 Plan build_plan(const nlohmann::json& spec);
 Plan build_plan_from_text(const std::string& text);
 // interface.md's JSON form: mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},

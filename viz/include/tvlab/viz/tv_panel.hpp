@@ -38,6 +38,8 @@ struct OwnerGrid {
 
 // The default cap on the cells of one picture (CLI --force lifts it).
 inline constexpr int64_t kDefaultMaxCells = 1'000'000;
+// The cap --force lifts it to: beyond it a picture would take gigabytes of memory and output.
+inline constexpr int64_t kForceMaxCells = int64_t(1) << 22;
 // a * b, saturating at INT64_MAX (cell counts of absurd tiles must not wrap around).
 inline int64_t cells_mul(int64_t a, int64_t b) {
   int64_t r = 0;

@@ -1,0 +1,29 @@
+// libFuzzer target: the layout notation parser (parse_expr, parse_int_tuple, parse_layout) and printing.
+// Malformed text must end in a ParseError; anything else escaping (another exception, a crash, a
+// sanitizer report, a timeout) is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <string_view>
+
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  try {
+    (void)tvlab::parse_expr(text);
+  } catch (const tvlab::ParseError&) {
+  }
+  try {
+    const tvlab::IntTuple t = tvlab::parse_int_tuple(text);
+    (void)tvlab::to_string(t, tvlab::Style::Cute);
+  } catch (const tvlab::ParseError&) {
+  }
+  try {
+    const tvlab::Layout l = tvlab::parse_layout(text);
+    // What is printed parses back to the same layout.
+    if (tvlab::parse_layout(tvlab::to_string(l)) != l) __builtin_trap();
+  } catch (const tvlab::ParseError&) {
+  }
+  return 0;
+}

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# Hostile input suite: text, JSON and requests written to break tvlab. Every case must end in bounded
+# time (timeout) with the documented exit code (2: bad input), a message naming what and where, no crash
+# (no 134/139, no sanitizer report) and no output file left behind, complete or partial.
+# README, "Limits and robustness", lists the limits these cases run into.
+set -u
+tvlab="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+limit=60  # seconds per case; generous for the sanitizer build, far beyond what a normal build needs
+xe='"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]}'
+
+# case NAME RC NEEDLE [STDIN-FILE|-] -- ARGS...: runs tvlab ARGS (stdin from STDIN-FILE, else /dev/null) and
+# checks the exit code, NEEDLE (fixed string) on stderr and that nothing was written to $tmp/out.
+case_() {
+  local name="$1" want="$2" needle="$3" in="$4" rc
+  shift 5
+  [ "$in" = - ] && in=/dev/null
+  rm -rf "$tmp/out"; mkdir -p "$tmp/out"
+  timeout "$limit" "$tvlab" "$@" <"$in" >"$tmp/stdout" 2>"$tmp/err"; rc=$?
+  local left; left="$(ls -A "$tmp/out")"
+  if [ "$rc" = 124 ]; then
+    echo "FAIL $name: no answer within ${limit}s"; fails=$((fails+1))
+  elif [ "$rc" != "$want" ] || { [ -n "$needle" ] && ! grep -qF -- "$needle" "$tmp/err"; } || [ -n "$left" ] ||
+    grep -qE "Sanitizer|runtime error" "$tmp/err"; then
+    echo "FAIL $name: rc=$rc (want $want), files left: '${left}', stderr (want '$needle'):"
+    head -c 1500 "$tmp/err" | sed 's/^/  /'; fails=$((fails+1))
+  else passes=$((passes+1)); fi
+}
+spec() { printf '%s' "$2" > "$tmp/$1.json"; }  # NAME TEXT: writes $tmp/NAME.json
+
+# --- The notation and eval: nesting, size, overflow, degenerate shapes, CuTe's conditions.
+python3 -c "print('(' * 100000 + '1' + ')' * 100000)" > "$tmp/deep.txt"
+case_ deep-nesting 2 "line 1, column 65: nesting deeper than 64 levels" - -- eval --batch "$tmp/deep.txt"
+python3 -c "print('size(' * 100000 + '1' + ')' * 100000)" > "$tmp/deep-call.txt"
+case_ deep-calls 2 "line 1, column 321: nesting deeper than 64 levels" - -- eval --batch "$tmp/deep-call.txt"
+python3 -c "print('(' + ','.join(['1'] * 1000000) + ')')" > "$tmp/wide.txt"
+case_ million-tuple 2 "expression too large (more than 100000 elements)" - -- eval --batch "$tmp/wide.txt"
+case_ million-tuple-stdin 2 "line 1, column" "$tmp/wide.txt" -- eval --batch -
+case_ int-literal 2 "does not fit in 64 bits" - -- eval 'size(99999999999999999999)'
+case_ size-overflow 2 "Integer overflow" - -- eval 'size((4294967296,4294967296,4))'
+case_ cosize-overflow 2 "Integer overflow" - -- eval 'cosize((2,2):(9223372036854775807,1))'
+case_ stride-overflow 2 "Integer overflow" - -- eval 'composition(4:4611686018427387904,(2,2):(2,1))'
+case_ product-overflow 2 "Integer overflow" - -- eval 'blocked_product(4294967296:1,4294967296:1)'
+case_ zero-shape 2 "column" - -- eval 'logical_divide(0:1,4:1)'
+case_ negative-shape 2 "column" - -- eval 'complement((-4,2):(1,4),16)'
+case_ stride-divisibility 2 "composition at column 1: Stride Divisibility Condition" - -- eval 'composition((4,3):(1,8),2:6)'
+case_ shape-divisibility 2 "composition at column 1: Shape Divisibility Condition" - -- eval 'composition((4,3):(1,8),6:1)'
+case_ basis-depth 2 "scaled basis deeper than 7 levels" - -- eval '1@0@0@0@0@0@0@0@0'
+case_ control-chars 2 'unexpected '"'"'\x1b'"'" - -- eval $'size(\x1b[2J(4,8))'
+printf "size(\0(4,8))\n" > "$tmp/nul.txt"
+case_ nul-in-batch 2 "line 1, column" "$tmp/nul.txt" -- eval --batch -
+case_ atom-deep 2 "column" - -- show "XE_LOAD_2D$(python3 -c "print('<' * 100000)")"
+case_ atom-long 2 "atom name longer than 4096 characters" - -- show "$(python3 -c "print('X' * 5000)")"
+case_ atom-control 2 '\x07' - -- show $'XE_LOAD_2D<16,8,\a16>'
+case_ atom-huge-param 2 "XE_LOAD_2D" - -- show 'XE_LOAD_2D<16,99999999999999999999999,16>'
+case_ missing-batch 2 "cannot open the batch file" - -- eval --batch "$tmp/missing.txt"
+
+# --- Specs: malformed, hostile and wrongly typed JSON; every message names the file and JSON path.
+python3 -c "print('[' * 100000 + ']' * 100000)" > "$tmp/deep-array.json"
+case_ json-deep 2 "nesting deeper than 64 levels" - -- verify "$tmp/deep-array.json"
+python3 -c "print('{\"mma\":' * 100000 + '1' + '}' * 100000)" > "$tmp/deep-object.json"
+case_ json-deep-object 2 "deep-object.json: mma.mma.mma" - -- plan "$tmp/deep-object.json"
+python3 -c "import json; print(json.dumps({'name': 'x' * 17000000}))" > "$tmp/huge.json"
+case_ json-too-large 2 "larger than 16 MiB" - -- verify "$tmp/huge.json"
+case_ json-too-large-render 2 "larger than 16 MiB" - -- render "$tmp/huge.json" -o "$tmp/out/a.svg"
+printf '{"name":"\xff\xfe",%s}' "$xe" > "$tmp/utf8.json"
+case_ json-invalid-utf8 2 "malformed JSON at byte 10" - -- verify "$tmp/utf8.json"
+# Fuzz finding: a number beyond a double was nlohmann's out_of_range, not a parse error (tvlab exited 3).
+printf '{"name":1E400,%s}' "$xe" > "$tmp/bignum.json"
+case_ json-number-overflow 2 "invalid spec at $tmp/bignum.json: malformed JSON: [json.exception.out_of_range.406] number overflow" - -- plan "$tmp/bignum.json"
+printf '{"name":"a\x01b",%s}' "$xe" > "$tmp/ctl.json"
+case_ json-control-char 2 "malformed JSON" - -- plan "$tmp/ctl.json"
+spec dup "{$xe,\"operands\":{\"A\":{\"type\":\"bf16\",\"type\":\"f16\"}}}"
+case_ json-duplicate-key 2 "dup.json: operands.A.type: duplicate key" - -- verify "$tmp/dup.json"
+spec dup-top "{$xe,$xe}"
+case_ json-duplicate-top 2 "dup-top.json: mma: duplicate key" - -- plan "$tmp/dup-top.json"
+spec type-atom '{"mma":{"atom":5,"tile":[8,16,16]}}'
+case_ json-type-atom 2 "type-atom.json: mma.atom: expected a string, got number" - -- verify "$tmp/type-atom.json"
+spec type-tile '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":"8,16,16"}}'
+case_ json-type-tile 2 "type-tile.json: mma.tile: expected [M, N, K]" - -- verify "$tmp/type-tile.json"
+spec type-tile-float '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8.5,16,16]}}'
+case_ json-type-float 2 "mma.tile[0]" - -- verify "$tmp/type-tile-float.json"
+spec type-operands "{$xe,\"operands\":[1,2]}"
+case_ json-type-operands 2 "type-operands.json: operands: expected an object" - -- verify "$tmp/type-operands.json"
+spec type-copy "{$xe,\"operands\":{\"A\":{\"type\":\"bf16\",\"copy\":7}}}"
+case_ json-type-copy 2 "operands.A.copy" - -- verify "$tmp/type-copy.json"
+spec tile-huge '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[9223372036854775807,16,16]}}'
+case_ tile-int64-max 2 "mma.tile[0]: expected a positive integer up to 2^24" - -- verify "$tmp/tile-huge.json"
+spec tile-zero '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[0,16,16]}}'
+case_ tile-zero 2 "mma.tile[0]" - -- verify "$tmp/tile-zero.json"
+spec tile-neg '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[-8,16,16]}}'
+case_ tile-negative 2 "mma.tile[0]" - -- verify "$tmp/tile-neg.json"
+spec tile-big '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[16777216,16777216,16777216],"sg_layout":"(8,4,1):(4,1,0)"},"operands":{"A":{"type":"bf16"},"B":{"type":"bf16"},"C":{"type":"float"}}}'
+# A valid but absurd tile (2^24 per mode): verify answers in bounded time (it used to walk 2^45 values);
+# the reorder of a fragment that large is reported as unknown, which fails nothing (exit 0).
+case_ tile-2-24 0 "" - -- verify --strict "$tmp/tile-big.json"
+if grep -qF "more than the 2^20 that moves are counted over" "$tmp/stdout"; then passes=$((passes+1))
+else echo "FAIL tile-2-24-unknown: $(head -c 600 "$tmp/stdout")"; fails=$((fails+1)); fi
+spec sg-neg '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,32],"sg_layout":"(-8,4,1):(4,1,0)"}}'
+case_ sg-negative 2 "sg-neg.json: mma.sg_layout" - -- verify "$tmp/sg-neg.json"
+spec sg-overflow '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,32],"sg_layout":"(4294967296,4294967296,1):(1,4294967296,0)"}}'
+case_ sg-overflow 2 "sg-overflow.json: mma.sg_layout" - -- verify "$tmp/sg-overflow.json"
+spec shape-overflow "{$xe,\"operands\":{\"A\":{\"type\":\"bf16\",\"shape\":[9223372036854775807,9223372036854775807],\"pitch_bytes\":9223372036854775807}}}"
+case_ shape-int64-max 1 "" - -- verify "$tmp/shape-overflow.json"
+# Fuzz finding: a non-injective thread layout got through the spec loader and tvlab plan exited 3.
+spec sg-noninjective '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,32],"sg_layout":"(2,2,1):(2,2,0)"}}'
+case_ sg-non-injective 2 "sg-noninjective.json: mma.sg_layout: Non-injective Layout" - -- plan "$tmp/sg-noninjective.json"
+spec atom-noninjective '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN","atom_layout":"(2,2):(1,1)"}}'
+case_ atom-layout-non-injective 2 "atom-noninjective.json: mma.atom_layout: Non-injective" - -- plan "$tmp/atom-noninjective.json"
+spec divisibility '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[100,64,32],"sg_layout":"(8,4,1):(4,1,0)"}}'
+case_ tile-divisibility 2 "divisibility.json: mma.sg_layout" - -- verify "$tmp/divisibility.json"
+spec copy-div '{"copies":{"x":{"atom":"SM75_U32x4_LDSM_N","value_type":"half_t","thr_layout":"16:1"}}}'
+case_ copy-divisibility 2 "copy-div.json: copies.x" - -- verify "$tmp/copy-div.json"
+printf '\x00\x01\x02garbage' > "$tmp/binary.json"
+case_ json-binary 2 "malformed JSON at byte 1" - -- verify "$tmp/binary.json"
+: > "$tmp/empty.json"
+case_ json-empty 2 "malformed JSON" - -- verify "$tmp/empty.json"
+case_ json-stdin-closed 2 "malformed JSON" - -- verify -
+case_ spec-missing 2 "cannot open the file" - -- verify "$tmp/missing.json"
+case_ spec-missing-plan 2 "cannot open the file" - -- plan "$tmp/missing.json"
+case_ spec-is-directory 2 "$tmp" - -- verify "$tmp"
+# Unknown keys are warned about with their JSON path (exit 0: the spec is otherwise fine).
+spec unknown "{$xe,\"chekcs\":[],\"operands\":{\"A\":{\"type\":\"bf16\",\"contigous\":\"M\"}}}"
+case_ unknown-top 0 "warning: unknown key at $tmp/unknown.json: chekcs: ignored" - -- plan "$tmp/unknown.json"
+case_ unknown-nested 0 "warning: unknown key at $tmp/unknown.json: operands.A.contigous: ignored" - -- \
+  verify "$tmp/unknown.json"
+
+# --- Outputs: unwritable paths and a full disk leave no file (complete or partial) behind.
+good="$root/gallery/specs/xe_bf16_256x256x32.json"
+case_ out-missing-dir 2 "cannot write output at $tmp/out/no/such/dir/r.txt" - -- verify "$good" -o "$tmp/out/no/such/dir/r.txt"
+case_ out-is-directory 2 "cannot write output at $tmp/out" - -- verify "$good" -o "$tmp/out"
+case_ proof-missing-dir 2 "cannot write output at $tmp/out/x/p.md" - -- verify "$good" --proof "$tmp/out/x/p.md"
+case_ render-missing-dir 2 "$tmp/out/x/a.svg" - -- render '(4,8):(8,1)' -o "$tmp/out/x/a.svg"
+case_ render-bad-ext 2 "a.exe" - -- render '(4,8):(8,1)' -o "$tmp/out/a.exe"
+# A full disk, simulated by a file size limit (SIGXFSZ ignored, so write() fails with EFBIG).
+full() {  # NAME NEEDLE ARGS...: runs tvlab under a 4 KiB file size limit, expecting exit 2 and no file
+  local name="$1" needle="$2" rc
+  shift 2
+  rm -rf "$tmp/out"; mkdir -p "$tmp/out"
+  (trap '' XFSZ; ulimit -f 4; exec timeout "$limit" "$tvlab" "$@") </dev/null >/dev/null 2>"$tmp/err"; rc=$?
+  local left; left="$(ls -A "$tmp/out")"
+  if [ "$rc" = 2 ] && [ -z "$left" ] && grep -qF -- "$needle" "$tmp/err"; then passes=$((passes+1))
+  else echo "FAIL $name: rc=$rc (want 2), files left '$left':"; sed 's/^/  /' "$tmp/err"; fails=$((fails+1)); fi
+}
+full full-disk-verify "cannot write output at $tmp/out/r.json" verify "$good" --format json -o "$tmp/out/r.json"
+full full-disk-proof "cannot write output at $tmp/out/p.tex" verify "$good" --proof "$tmp/out/p.tex"
+full full-disk-render "$tmp/out/a.svg" render "$good" -o "$tmp/out/a.svg"
+full full-disk-png "$tmp/out/a.png" render '(64,64):(64,1)' -o "$tmp/out/a.png"
+# An existing output is left as it was when the new one cannot be written.
+echo keep > "$tmp/keep.svg"
+(trap '' XFSZ; ulimit -f 4; exec "$tvlab" render "$good" -o "$tmp/keep.svg") >/dev/null 2>&1
+if [ "$(cat "$tmp/keep.svg")" = keep ] && [ "$(ls -A "$tmp" | grep -c keep)" = 1 ]; then passes=$((passes+1))
+else echo "FAIL full-disk-keeps-old: $(ls -A "$tmp")"; fails=$((fails+1)); fi
+
+# --- Render requests far beyond sane sizes: refused before any drawing.
+case_ render-cells 2 "pass --force" - -- render '(100000,100000):(1,100000)' -o "$tmp/out/a.svg"
+case_ render-cells-int64 2 "Integer overflow" - -- render '(4611686018427387904,4):(1,0)' -o "$tmp/out/a.png"
+case_ render-force-absurd 2 "more than the 4194304 a picture may have, even with --force" - -- render '(100000,100000):(1,100000)' --force -o "$tmp/out/a.svg"
+case_ render-tile 2 "pass --force" - -- render '(16,2):(1,16)' --tile '(100000,100000)' -o "$tmp/out/a.svg"
+case_ render-tile-overflow 2 "the tile (9223372036854775807,2) has 9223372036854775807 cells" - -- render '(16,2):(1,16)' --tile '(9223372036854775807,2)' -o "$tmp/out/a.svg"
+case_ render-deep 2 "nesting deeper than 64 levels" - -- render "$(python3 -c "print('(' * 10000 + '4' + ')' * 10000)")" -o "$tmp/out/a.svg"
+case_ render-tile-spec 2 "tile-big.json" - -- render "$tmp/tile-big.json" -o "$tmp/out/a.svg"
+
+echo "hostile CLI: $passes passed, $fails failed"
+[ "$fails" = 0 ]
