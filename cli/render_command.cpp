@@ -92,10 +92,14 @@ std::pair<int64_t, int64_t> tile_for(const RenderOptions& o, const Layout& tv, c
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw BadInput{"unreadable spec", path, "cannot open the file"};
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (s.str().size() > (16u << 20)) throw BadInput{"unreadable spec", path, "larger than 16 MiB"};
-  return s.str();
+  // Stop at the limit: a huge file must not be read into memory whole first.
+  std::string text;
+  char buf[65536];
+  while (in.read(buf, sizeof buf) || in.gcount() > 0) {
+    text.append(buf, static_cast<std::size_t>(in.gcount()));
+    if (text.size() > (16u << 20)) throw BadInput{"unreadable spec", path, "larger than 16 MiB"};
+  }
+  return text;
 }
 
 XeOperand xe_operand(const std::string& op) {
