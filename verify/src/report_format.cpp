@@ -12,27 +12,6 @@ const char* mark(const CheckResult& c, bool strict) {
   return c.severity == Severity::Warning ? "warn" : "note";
 }
 
-std::string xml_escape(const std::string& s) {
-  std::string o;
-  for (char c : s) switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  return o;
-}
-
 std::string tex_escape(const std::string& s) {
   std::string o;
   for (char c : s) switch (c) {
@@ -104,6 +83,27 @@ Counts count(const std::vector<Report>& reports, bool strict) {
   return c;
 }
 }  // namespace
+
+std::string xml_escape(const std::string& s) {
+  std::string o;
+  for (char c : s) switch (c) {
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '&':
+        o += "&amp;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
+    }
+  return o;
+}
 
 nlohmann::ordered_json steps_json(const std::vector<ProofStep>& steps) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();

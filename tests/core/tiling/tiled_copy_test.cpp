@@ -5,12 +5,14 @@
 #include <map>
 
 #include "../test_support.hpp"
+#include "nvidia_test_atoms.hpp"
 #include "tvlab/core/composition.hpp"
 
 namespace tvlab {
 namespace {
 using test::L;
 using test::S;
+using test::sm80_16x8x16;
 
 // Atoms written out from nvidia-atoms.md section 3 (independent of the registry).
 CopyAtom universal(int bits) {
@@ -37,16 +39,6 @@ CopyAtom ldsm_u16x4_t() {
   a.src = L("((16,2),128):((128,0),1)");
   a.dst = a.ref = L("((4,8),(16,2,2)):((256,16),(1,128,1024))");
   a.copy_bits = a.val_bits = 16;
-  return a;
-}
-// SM80_16x8x16_{F16F16F16F16,F32F16F16F32}_TN from nvidia-atoms.md section 2 (independent of the registry).
-MmaAtom sm80_16x8x16() {
-  MmaAtom a;
-  a.m = 16, a.n = 8, a.k = 16;
-  a.thr_id = L("32:1");
-  a.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
-  a.b = L("((4,8),(2,2)):((16,1),(8,64))");
-  a.c = L("((4,8),(2,2)):((32,1),(16,8))");
   return a;
 }
 const ValueType half = value_type("half_t");

@@ -6,24 +6,16 @@
 #include <set>
 
 #include "../test_support.hpp"
+#include "nvidia_test_atoms.hpp"
 #include "tvlab/core/atoms/xe_dpas.hpp"
 
 namespace tvlab {
 namespace {
 using test::L;
 using test::S;
+using test::sm80_16x8x16;
 
 // Atoms written out from nvidia-atoms.md section 2 (independent of the registry).
-MmaAtom sm80_16x8x16() {
-  MmaAtom a;
-  a.name = "SM80_16x8x16_F32F16F16F32_TN";
-  a.m = 16, a.n = 8, a.k = 16;
-  a.thr_id = L("32:1");
-  a.a = L("((4,8),(2,2,2)):((32,1),(16,8,128))");
-  a.b = L("((4,8),(2,2)):((16,1),(8,64))");
-  a.c = L("((4,8),(2,2)):((32,1),(16,8))");
-  return a;
-}
 MmaAtom sm70_8x8x4(bool nt) {
   MmaAtom a;
   a.name = nt ? "SM70_8x8x4_F32F16F16F32_NT" : "SM70_8x8x4_F32F16F16F32_TN";

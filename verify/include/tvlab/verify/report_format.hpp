@@ -10,6 +10,8 @@
 
 namespace tvlab {
 
+// &, <, >, " as XML/HTML entities (attribute values and text).
+std::string xml_escape(const std::string& s);
 // [{text, expr, result}, ...]
 nlohmann::ordered_json steps_json(const std::vector<ProofStep>& steps);
 std::string report_text(const std::vector<Report>& reports, bool strict);
