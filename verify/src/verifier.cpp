@@ -182,10 +182,11 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     rep.checks.push_back(std::move(f));
     return;
   }
+  const std::vector<IntTuple> copy_offsets = subgroup_offsets(p.copy, store);
+  const std::vector<IntTuple> mma_offsets = xe_atom_partition_offsets(op, m);
   for (int64_t s = 0; s < nsg; ++s) {
-    const IntTuple co =
-        (store ? partition_sg_fragment_S(p.copy, s) : partition_sg_fragment_D(p.copy, s)).offset;
-    const IntTuple mo = xe_atom_partition(op, m, s).offset;
+    const IntTuple& co = copy_offsets[std::size_t(s)];
+    const IntTuple& mo = mma_offsets[std::size_t(s)];
     if (coord_index(co, rows) != coord_index(mo, rows)) {
       f.verdict = Verdict::Refuted;
       f.summary = "subgroup " + std::to_string(s) + "'s copy starts at " +

@@ -90,19 +90,32 @@ SubgroupTensor partition_sg_fragment(XeOperand which, const TiledMMA& mma, int64
 }
 
 namespace {
-SubgroupTensor copy_sg_fragment(const TiledCopy& copy, int64_t sg, bool src) {
+// tidfrg_S/D of the copy's identity tile, its thread mode divided into (16 lanes, subgroups).
+struct CopyLanes {
+  Layout tile, frg, lanes;
+  int64_t subgroups;
+};
+CopyLanes copy_lanes(const TiledCopy& copy, bool src) {
   const Layout tile = make_identity_layout(copy.tile_shape());
   const Layout frg = src ? copy.tidfrg_S(tile) : copy.tidfrg_D(tile);
-  const int64_t sgs = size(mode(frg, 0)) / 16;
-  if (size(mode(frg, 0)) % 16 != 0 || sg < 0 || sg >= sgs)
+  if (size(mode(frg, 0)) % 16 != 0)
+    throw LayoutError("partition_sg_fragment", "the copy's " + std::to_string(size(mode(frg, 0))) +
+                                                   " threads are not whole subgroups of 16 work-items");
+  // logical_divide(tidfrg, 16) on the thread mode.
+  return {tile, frg, logical_divide(mode(frg, 0), Tiler(16)), size(mode(frg, 0)) / 16};
+}
+
+SubgroupTensor copy_sg_fragment(const TiledCopy& copy, int64_t sg, bool src) {
+  const CopyLanes c = copy_lanes(copy, src);
+  if (sg < 0 || sg >= c.subgroups)
     throw LayoutError("partition_sg_fragment", "subgroup " + std::to_string(sg) + " outside the copy's " +
-                                                   std::to_string(sgs) + " subgroups of 16 work-items");
-  // logical_divide(tidfrg, 16) on the thread mode, sliced at ((_, sg), _, _).
-  const Layout lanes = logical_divide(mode(frg, 0), Tiler(16));
-  const IntTuple offset = mode(lanes, 1)(IntTuple(sg));
-  const Layout tv = make_layout({mode(lanes, 0), mode(frg, 1), mode(frg, 2)});
+                                                   std::to_string(c.subgroups) +
+                                                   " subgroups of 16 work-items");
+  // Sliced at ((_, sg), _, _).
+  const IntTuple offset = mode(c.lanes, 1)(IntTuple(sg));
+  const Layout tv = make_layout({mode(c.lanes, 0), mode(c.frg, 1), mode(c.frg, 2)});
   // partition_fragment_S/D: lane 0's (CPY, CPY_M, CPY_N, ...) as a compact fragment.
-  const LayoutSlice thr = src ? copy.partition_S(tile, 16 * sg) : copy.partition_D(tile, 16 * sg);
+  const LayoutSlice thr = src ? copy.partition_S(c.tile, 16 * sg) : copy.partition_D(c.tile, 16 * sg);
   return {copy.value_type, make_fragment_like(thr.layout), tv, offset};
 }
 }  // namespace
@@ -112,6 +125,13 @@ SubgroupTensor partition_sg_fragment_S(const TiledCopy& copy, int64_t sg) {
 }
 SubgroupTensor partition_sg_fragment_D(const TiledCopy& copy, int64_t sg) {
   return copy_sg_fragment(copy, sg, false);
+}
+
+std::vector<IntTuple> subgroup_offsets(const TiledCopy& copy, bool src) {
+  const CopyLanes c = copy_lanes(copy, src);
+  std::vector<IntTuple> out;
+  for (int64_t sg = 0; sg < c.subgroups; ++sg) out.push_back(mode(c.lanes, 1)(IntTuple(sg)));
+  return out;
 }
 
 }  // namespace tvlab

@@ -221,15 +221,32 @@ const ValueType& reg_type(XeOperand w, const TiledMMA& mma) {
 }
 }  // namespace
 
+namespace {
+// thrfrg_X of the operand's identity tile and subgroup sg's origin in it.
+IntTuple subgroup_origin(const Layout& thrfrg, const OperandView& v, const TiledMMA& mma, int64_t sg) {
+  const auto t = mma.thr_vmnk(16 * sg);
+  return mode(mode(thrfrg, 0), 1)(make_coord(t[v.i0 + 1], t[v.i1 + 1]));
+}
+Layout identity_thrfrg(XeOperand which, const TiledMMA& mma, const OperandView& v) {
+  return thrfrg_of(which, mma, make_identity_layout(make_shape(v.extent0, v.extent1)));
+}
+}  // namespace
+
 LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg) {
   const OperandView v = view_of(which, mma);
   if (sg < 0 || 16 * sg >= mma.num_threads())
     throw LayoutError("atom_partition", "subgroup " + std::to_string(sg) + " outside the MMA's " +
                                             std::to_string(mma.num_threads() / 16) + " subgroups");
-  const Layout f = thrfrg_of(which, mma, make_identity_layout(make_shape(v.extent0, v.extent1)));
-  const auto t = mma.thr_vmnk(16 * sg);
-  const IntTuple offset = mode(mode(f, 0), 1)(make_coord(t[v.i0 + 1], t[v.i1 + 1]));
-  return {offset, make_layout({mode(mode(f, 0), 0), mode(f, 1)})};
+  const Layout f = identity_thrfrg(which, mma, v);
+  return {subgroup_origin(f, v, mma, sg), make_layout({mode(mode(f, 0), 0), mode(f, 1)})};
+}
+
+std::vector<IntTuple> xe_atom_partition_offsets(XeOperand which, const TiledMMA& mma) {
+  const OperandView v = view_of(which, mma);
+  const Layout f = identity_thrfrg(which, mma, v);
+  std::vector<IntTuple> out;
+  for (int64_t sg = 0; 16 * sg < mma.num_threads(); ++sg) out.push_back(subgroup_origin(f, v, mma, sg));
+  return out;
 }
 
 LayoutSlice xe_thread_partition(XeOperand which, const TiledMMA& mma, int64_t thread) {

@@ -61,8 +61,11 @@ TEST(SubgroupTensor, EverySubgroupAgreesWithTheTiledMma) {
                                                : t.get_layoutC_TV();
       const int64_t rows = w == XeOperand::B ? t.tile_mnk[1] : t.tile_mnk[0];
       const int64_t nthr = size(mode(whole, 0)), nval = size(mode(whole, 1));
+      const std::vector<IntTuple> offsets = xe_atom_partition_offsets(w, t);
+      ASSERT_EQ(int64_t(offsets.size()), nthr / 16);
       for (int64_t s = 0; s < nthr / 16; ++s) {
         const SubgroupTensor f = partition_sg_fragment(w, t, s);
+        ASSERT_EQ(offsets[std::size_t(s)], f.offset) << atom << " subgroup " << s;
         ASSERT_EQ(size(f.tv), 16 * nval) << atom << " " << S(f.tv);
         ASSERT_EQ(size(f.fragment), nval);
         for (int64_t l = 0; l < 16; ++l)
@@ -88,8 +91,11 @@ TEST(SubgroupTensor, CopyFragmentsAgreeWithTheTiledCopy) {
     for (bool src : {true, false}) {
       const Layout whole = src ? c.get_layoutS_TV() : c.get_layoutD_TV();
       const int64_t nthr = size(mode(whole, 0)), nval = size(mode(whole, 1));
+      const std::vector<IntTuple> offsets = subgroup_offsets(c, src);
+      ASSERT_EQ(int64_t(offsets.size()), nthr / 16);
       for (int64_t s = 0; s < nthr / 16; ++s) {
         const SubgroupTensor f = src ? partition_sg_fragment_S(c, s) : partition_sg_fragment_D(c, s);
+        ASSERT_EQ(offsets[std::size_t(s)], f.offset) << c.atom.name << " subgroup " << s;
         ASSERT_EQ(rank(f.tv), 3) << S(f.tv);
         if (!src) {
           ASSERT_EQ(size(f.tv), 16 * nval) << S(f.tv);

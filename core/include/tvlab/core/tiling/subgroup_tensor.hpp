@@ -46,5 +46,7 @@ SubgroupTensor partition_sg_fragment(XeOperand which, const TiledMMA& mma, int64
 // tv = (16, (FrgV,FrgX), (RestM,RestN,...)) -> coordinate.
 SubgroupTensor partition_sg_fragment_S(const TiledCopy& copy, int64_t sg = 0);
 SubgroupTensor partition_sg_fragment_D(const TiledCopy& copy, int64_t sg = 0);
+// Every subgroup's offset (partition_sg_fragment_S/D(copy, sg).offset for sg = 0, 1, ...), from one tidfrg.
+std::vector<IntTuple> subgroup_offsets(const TiledCopy& copy, bool src);
 
 }  // namespace tvlab

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "tvlab/core/atoms/atom.hpp"
 #include "tvlab/core/tiling/tiled_copy.hpp"
@@ -55,6 +56,8 @@ TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const Val
 // A subgroup's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor):
 // (ThrV, (FrgV,(RestI,RestJ))), offset-free, with the subgroup's origin as the offset.
 LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg = 0);
+// Every subgroup's origin (xe_atom_partition(which, mma, sg).offset for sg = 0, 1, ...), from one thrfrg.
+std::vector<IntTuple> xe_atom_partition_offsets(XeOperand which, const TiledMMA& mma);
 // One thread's (FrgV,(RestI,RestJ)) -> coordinate (ThrMMA::partition_X on an identity tensor).
 LayoutSlice xe_thread_partition(XeOperand which, const TiledMMA& mma, int64_t thread);
 
