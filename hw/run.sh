@@ -15,7 +15,7 @@ build="$(mktemp -d)"
 arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
 gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
 driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-cuda="$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*' | head -1) (nvcc); $(ncu --version 2>/dev/null | tail -1)"
+cuda="$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*' | head -1) (nvcc); Nsight Compute $(ncu --version 2>/dev/null | tail -1 | sed "s/^Version //")"
 date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 echo "gpu=$gpu driver=$driver cuda=$cuda date=$date"
 status=0
