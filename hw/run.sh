@@ -29,7 +29,7 @@ if [[ " $parts " == *" banks "* ]]; then
   metrics="$(grep -oE '^(l1tex__data_pipe_lsu_wavefronts_mem_shared|l1tex__data_bank_conflicts_pipe_lsu_mem_shared)[a-z_]*' \
     "$out/ncu_query_metrics.txt" | sort -u | sed 's/$/.sum/' | paste -sd, -)"
   echo "metrics: $metrics"
-  cmd="ncu --csv --page raw --metrics $metrics ./banks_probe patterns.tsv"
+  cmd="hw/run.sh OUT banks, which runs: ncu --csv --page raw --metrics $metrics ./banks_probe patterns.tsv"
   (cd "$build" && ncu --csv --page raw --log-file "$out/banks_ncu_raw.csv" --metrics "$metrics" \
     ./banks_probe patterns.tsv >"$build/probe.log" 2>&1) || { cat "$build/probe.log"; exit 3; }
   tail -1 "$build/probe.log"

@@ -72,6 +72,22 @@ add("st64_halves_same_banks_other_row", "st", 8, [(l % 16) * 8 + (l // 16) * 128
 add("st128_interleaved_quarters", "st", 16, [((l % 4) * 8 + l // 4) * 16 for l in L])
 add("st32_bank_pairs_distinct_words", "st", 4, [(l // 2) * 4 + (l % 2) * 128 for l in L])
 
+# ---- sharing structure of 64- and 128-bit accesses (which lanes read the same bytes) ----
+for w in (8, 16):
+    for k in (2, 4, 8, 16):
+        add(f"ld{w*8}_mod{k}", "ld", w, [(l % k) * w for l in L])          # lanes i, i+k, ... share
+        add(f"ld{w*8}_div{k}", "ld", w, [(l // k) * w for l in L])         # k neighbours share
+        add(f"ld{w*8}_xor{k}", "ld", w, [(l ^ k) * w for l in L])          # a permutation, all distinct
+        add(f"ld{w*8}_mod{k}_rows", "ld", w, [(l % k) * w + (l // k) * 256 for l in L])  # distinct, same banks
+    add(f"ld{w*8}_two_addresses_same_bank", "ld", w, [(l % 2) * 256 for l in L])
+    add(f"ld{w*8}_two_addresses_other_banks", "ld", w, [(l % 2) * w for l in L])
+    add(f"ld{w*8}_halves_broadcast_distinct", "ld", w, [(l // 16) * 256 for l in L])
+    add(f"st{w*8}_div2", "st", w, [(l // 2) * w for l in L])
+    add(f"st{w*8}_mod8", "st", w, [(l % 8) * w for l in L])
+add("ld32_mod2_rows", "ld", 4, [(l % 2) * 4 + (l // 2) * 128 for l in L])
+add("ld32_div2_rows", "ld", 4, [(l // 16) * 4 + (l % 16) * 128 for l in L])
+add("st32_pairs_same_word", "st", 4, [(l // 2) * 4 for l in L])
+
 # ---- random ----
 rng = random.Random(14)
 for w in (4, 8, 16):

@@ -45,8 +45,10 @@ def ptx_of(name):
         return None
     mm, nn, kk, types, major, suffix = m.groups()
     toks = TYPE_TOKENS.findall(types)
-    if "".join(toks) != types or len(toks) != 4 or "C64" in toks:
-        return None  # complex<double>: CuTe issues four f64 mmas, not one instruction
+    if "".join(toks) != types or len(toks) != 4:
+        return None
+    if toks == ["C64"] * 4:  # complex<double>: CuTe issues four f64 mmas (re*re, -im*im, re*im, im*re)
+        return f"c64x4:mma.sync.aligned.m{mm}n{nn}k{kk}.{MAJOR[major]}.f64.f64.f64.f64"
     s = f"mma.sync.aligned.m{mm}n{nn}k{kk}.{MAJOR[major]}." + ".".join(PTX_TYPE[t] for t in toks)
     s += {None: "", "_SATURATE": ".satfinite", "_XORPOPC": ".xor.popc", "_ANDPOPC": ".and.popc"}[suffix]
     return s
