@@ -5,7 +5,11 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="$1" build="$2"
 tables="${TVLAB_HW_TABLES:-$here/tables.json}"
-[[ -f "$tables" ]] || { echo "no $tables: run hw/frag/gen_tables.py where tvlab is built"; exit 2; }
+tvlab="${TVLAB:-$here/../../build/cli/tvlab}"
+if [[ -x "$tvlab" ]]; then  # fresh tables from this tvlab; a carried tables.json otherwise
+  python3 "$here/gen_tables.py" "$tvlab" >"$tables" || exit 3
+fi
+[[ -f "$tables" ]] || { echo "no $tables and no tvlab at $tvlab: build tvlab or run hw/frag/gen_tables.py"; exit 2; }
 arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
 python3 "$here/frag.py" cu "$tables" >"$build/frag_probe.cu" || exit 3
 nvcc -std=c++17 -O2 $arch -o "$build/frag_probe" "$build/frag_probe.cu" || exit 3
