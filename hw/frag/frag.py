@@ -4,6 +4,7 @@
   frag.py cu     tables.json > frag_probe.cu         the CUDA probe: one kernel per mma atom + ldmatrix/stmatrix
   frag.py input  tables.json > cases.txt             every case: each atom's table and its mutants
   frag.py check  tables.json cases.txt results.txt meta.json > fragments.json
+  frag.py selftest                                   the encodings and permutations (ctest hw.frag_host)
 
 MMA: A, B, C hold random small integers (exact in every type); lane thr_id[t] gets, as value v of
 A, the element A[m][k] at a[t + T*v] = m + M*k (likewise B, C), packed value after value into its
@@ -394,7 +395,34 @@ def check_copy(exp, words):
     return bad
 
 
+def selftest():
+    """The host side's encodings and permutations, against known bit patterns (ctest hw.frag_host)."""
+    cases = [("half_t", 1, 0x3C00), ("half_t", -2, 0xC000), ("half_t", 0, 0), ("bfloat16_t", 1, 0x3F80),
+             ("bfloat16_t", -3, 0xC040), ("float", 2, 0x40000000), ("tfloat32_t", -1, 0xBF800000),
+             ("float_e4m3_t", 1, 0x38), ("float_e4m3_t", -3, 0xC4), ("float_e4m3_t", 2, 0x40),
+             ("float_e5m2_t", 1, 0x3C), ("float_e5m2_t", 3, 0x42), ("float_e5m2_t", -2, 0xC0),
+             ("int8_t", -1, 0xFF), ("int4_t", -3, 0xD), ("uint4_t", 6, 0x6), ("uint1_t", 1, 1),
+             ("double", 1, 0x3FF0000000000000), ("complex<double>", complex(1, -2), 0xC000000000000000 << 64 | 0x3FF << 52)]
+    bad = [f"encode({t}, {v}) = {encode(t, v):#x}, expected {w:#x}" for t, v, w in cases if encode(t, v) != w]
+    for t, v in (("half_t", -3), ("float", 7), ("double", -5), ("int32_t", -7), ("complex<double>", complex(-3, 2))):
+        bits = {"int32_t": 0xFFFFFFFF}.get(t)
+        if decode(t, encode(t, v) if bits is None else v & bits) != v:
+            bad.append(f"decode(encode({t}, {v})) != {v}")
+    if pack([1, 2, 3], 8) != [0x030201] or pack([0xF, 0x1], 4) != [0x1F] or pack([1] * 64, 1) != [0xFFFFFFFF] * 2:
+        bad.append("pack")
+    if unpack(pack([5, 6, 7, 8, 9], 16), 16, 5) != [5, 6, 7, 8, 9]:
+        bad.append("unpack")
+    if rotate([0, 1, 2, 3, 10, 11, 12, 13], 4) != [1, 2, 3, 0, 11, 12, 13, 10] or rotate([7, 8, 9], 1) != [8, 9, 7]:
+        bad.append("rotate")
+    for b in bad:
+        print("selftest:", b, file=sys.stderr)
+    print(f"selftest: {len(cases)} encodings, round trips, pack/unpack, rotate: {'FAIL' if bad else 'ok'}")
+    sys.exit(1 if bad else 0)
+
+
 def main():
+    if sys.argv[1:] == ["selftest"]:
+        selftest()
     cmd, tables = sys.argv[1], json.load(open(sys.argv[2]))
     if cmd == "cu":
         sys.stdout.write(cu(tables))
