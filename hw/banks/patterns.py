@@ -84,6 +84,18 @@ for w in (8, 16):
     add(f"ld{w*8}_halves_broadcast_distinct", "ld", w, [(l // 16) * 256 for l in L])
     add(f"st{w*8}_div2", "st", w, [(l // 2) * w for l in L])
     add(f"st{w*8}_mod8", "st", w, [(l % 8) * w for l in L])
+# few distinct addresses shared by many lanes: how phases of 64/128-bit accesses merge
+for w in (8, 16):
+    for k in (3, 5, 6, 7):
+        add(f"ld{w*8}_mod{k}", "ld", w, [(l % k) * w for l in L])
+    for k in (3, 4):
+        add(f"ld{w*8}_mod{k}_same_bank", "ld", w, [(l % k) * 256 for l in L])
+    for g in (2, 4, 8):
+        add(f"ld{w*8}_alternate_every{g}", "ld", w, [((l // g) % 2) * w for l in L])
+        add(f"ld{w*8}_alternate_every{g}_same_bank", "ld", w, [((l // g) % 2) * 256 for l in L])
+    add(f"ld{w*8}_even_broadcast_odd_distinct", "ld", w, [0 if l % 2 == 0 else l * w for l in L])
+    add(f"ld{w*8}_mod2_upper_half_shifted", "ld", w, [(l % 2) * w + (l // 16) * 2 * w for l in L])
+    add(f"st{w*8}_mod2", "st", w, [(l % 2) * w for l in L])
 add("ld32_mod2_rows", "ld", 4, [(l % 2) * 4 + (l // 2) * 128 for l in L])
 add("ld32_div2_rows", "ld", 4, [(l // 16) * 4 + (l % 16) * 128 for l in L])
 add("st32_pairs_same_word", "st", 4, [(l // 2) * 4 for l in L])
