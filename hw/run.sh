@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds tvlab's hardware probes and runs them on the local NVIDIA GPU (sm_90: H100/H200).
+#   hw/run.sh OUTDIR [banks] [frag]      (default: both)
+# banks: the bank-conflict probe under Nsight Compute -> OUTDIR/banks_h100.json (+ raw CSV)
+# frag:  the mma.sync / ldmatrix / stmatrix fragment probes over the tables in hw/tables/
+#        (made by hw/gen_tables.sh from tvlab's JSON) -> OUTDIR/fragments_h100.json
+# Needs nvcc, ncu (banks only), python3, nvidia-smi. No CUTLASS.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+out="${1:?usage: hw/run.sh OUTDIR [banks] [frag]}"
+shift
+parts="${*:-banks frag}"
+mkdir -p "$out"
+build="$(mktemp -d)"
+arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
+gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
+driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
+cuda="$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*' | head -1) (nvcc); Nsight Compute $(ncu --version 2>/dev/null | tail -1 | sed "s/^Version //")"
+date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+echo "gpu=$gpu driver=$driver cuda=$cuda date=$date"
+status=0
+
+if [[ " $parts " == *" banks "* ]]; then
+  nvcc -std=c++17 -O2 $arch -o "$build/banks_probe" "$here/banks/banks_probe.cu" || exit 3
+  python3 "$here/banks/patterns.py" >"$build/patterns.tsv" || exit 3
+  # the SASS: each probe<OP> must hold exactly one shared-memory instruction
+  cuobjdump -sass "$build/banks_probe" | grep -E 'Function|LDS|STS|LDSM|STSM|LDGSTS' >"$out/banks_sass.txt" 2>&1
+  ncu --query-metrics >"$out/ncu_query_metrics.txt" 2>&1
+  metrics="$(grep -oE '^(l1tex__data_pipe_lsu_wavefronts_mem_shared|l1tex__data_bank_conflicts_pipe_lsu_mem_shared)[a-z_]*' \
+    "$out/ncu_query_metrics.txt" | sort -u | sed 's/$/.sum/' | paste -sd, -)"
+  echo "metrics: $metrics"
+  cmd="hw/run.sh OUT banks, which runs: ncu --csv --page raw --metrics $metrics ./banks_probe patterns.tsv"
+  (cd "$build" && ncu --csv --page raw --log-file "$out/banks_ncu_raw.csv" --metrics "$metrics" \
+    ./banks_probe patterns.tsv >"$build/probe.log" 2>&1) || { cat "$build/probe.log"; exit 3; }
+  tail -1 "$build/probe.log"
+  python3 - "$gpu" "$driver" "$cuda" "$date" "$cmd" >"$build/meta.json" <<'PY'
+import json, sys
+print(json.dumps(dict(zip(["gpu", "driver", "cuda", "date", "command"], sys.argv[1:]))))
+PY
+  python3 "$here/banks/merge.py" "$build/patterns.tsv" "$out/banks_ncu_raw.csv" "$build/meta.json" \
+    "$out/banks_h100_counters.tsv" >"$out/banks_h100.json" || status=3
+  echo "banks: $(grep -c '"name"' "$out/banks_h100.json") patterns -> $out/banks_h100.json"
+fi
+
+if [[ " $parts " == *" frag "* ]]; then
+  bash "$here/frag/run_frag.sh" "$out" "$build" "$gpu" "$driver" "$cuda" "$date" || status=1
+fi
+exit $status
