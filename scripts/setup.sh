@@ -9,6 +9,7 @@ packages=(
   texlive-latex-base texlive-pictures poppler-utils
   libedit-dev tmux chromium
   clang libclang-rt-14-dev
+  python3
 )
 
 missing=()
