@@ -112,7 +112,8 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
   OperandMap m;
   m.operand = x;
   // As verify: Xe fragments per subgroup when both sides are Xe, whole TV layouts otherwise.
-  m.xe = is_xe(mma) && tc.num_threads() % 16 == 0 && tc.atom.arch.rfind("xe", 0) == 0;
+  // (The s2r copy is a UniversalCopy, sycl-tla e45955935, compared per subgroup as verify does.)
+  m.xe = is_xe(mma) && tc.num_threads() % 16 == 0 && (slm || tc.atom.arch.rfind("xe", 0) == 0);
   m.group = is_xe(mma) ? 16 : 32;
   m.threads = mma.num_threads();
   m.rows = x == "B" ? mma.tile_mnk[1] : mma.tile_mnk[0];

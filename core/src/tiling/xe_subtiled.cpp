@@ -88,6 +88,10 @@ TiledCopy make_block_2d_copy_CD_subtiled(const CopyAtom& atom, const TiledMMA& m
   auto round_up = [](int64_t a, int64_t b) { return ceil_div(a, b) * b; };
   const int64_t tm = round_up(mma.tile_mnk[0], x.coshape[0].ival());
   const int64_t tn = round_up(mma.tile_mnk[1], x.coshape[1].ival());
+  if (tm > (int64_t(1) << 24) || tn > (int64_t(1) << 24))
+    throw LayoutError(std::string(kWhat) + ": tile_mn up to 2^24 per mode",
+                      "round_up(MMA (M,N), atuple_coshape(xssg) = " + to_string(x.coshape) + ") = (" +
+                          std::to_string(tm) + "," + std::to_string(tn) + ") is beyond tvlab's 2^24 limit");
   const IntTuple tile_mn = make_shape(tm, tn);
   // svC: the MMA's (SG, V) -> column-major (M,N) offset, subgroups along K at stride 0.
   const Layout& vmnk = mma.thr_layout_vmnk;
