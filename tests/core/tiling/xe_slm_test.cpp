@@ -137,7 +137,10 @@ TEST(XeSlmCopies, S2rFragmentIsTheMmaFragmentPerSubgroup) {
       for (auto [idx, n] : hits) ASSERT_EQ(n, 1) << what << " r2s element " << idx;
       ASSERT_EQ(int64_t(hits.size()), product(r2s.tile_shape())) << what;
       ASSERT_EQ(s2r.num_threads(), t.num_threads()) << what;
-      for (int64_t sg = 0; sg < t.num_threads() / 16; ++sg) {
+      // Per subgroup through partition_sg_fragment (first, second, middle, last; the brute force below
+      // covers every thread).
+      const int64_t nsg = t.num_threads() / 16;
+      for (int64_t sg : {int64_t(0), int64_t(1), nsg / 2, nsg - 1}) {
         const SubgroupTensor mine = partition_sg_fragment_S(s2r, sg);
         const SubgroupTensor mma = partition_sg_fragment(w, t, sg);
         ASSERT_EQ(fragment_coords(mine), fragment_coords(mma)) << what << " subgroup " << sg;
@@ -202,10 +205,12 @@ TEST(XeSlmCopies, ElementWideAtomOfTheMmaType) {
         EXPECT_EQ(x->value_type.name, c.value_type) << c.atom << " " << c.mem;
       }
       EXPECT_EQ(r2s.tv, coop.tv) << c.atom;
-      for (int64_t sg = 0; sg < 16; ++sg)
+      for (int64_t sg : {0, 1, 6, 15})
         ASSERT_EQ(fragment_coords(partition_sg_fragment_S(s2r, sg)),
                   fragment_coords(partition_sg_fragment(w, t, sg)))
             << c.atom << " subgroup " << sg;
+      const Layout mma_tv = w == XeOperand::A ? t.get_layoutA_TV() : t.get_layoutB_TV();
+      for (int64_t i = 0; i < size(mma_tv); ++i) ASSERT_EQ(s2r.tv(i), mma_tv(i)) << c.atom << " at " << i;
     }
   }
 }
