@@ -124,15 +124,24 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
                                 (store ? " (registers, S)"
                                  : slm ? " (SLM -> registers, D)"
                                        : " (registers, D)");
-  m.src_name = store ? "MMA C" : copy_side;
-  m.dst_name = store ? copy_side : "MMA " + x;
+  const std::string mma_side =
+      copy->subtile_tv ? "subtile fragment " + to_string(*copy->subtile_tv) : "MMA " + mx;
+  m.src_name = store ? mma_side : copy_side;
+  m.dst_name = store ? copy_side : mma_side;
   std::vector<std::vector<Holder>> cp(static_cast<std::size_t>(m.cells())), mm(cp);
   if (m.xe) {
     const int64_t nsg = mma.num_threads() / 16;
     for (int64_t s = 0; s < nsg && s * 16 < tc.num_threads(); ++s) {
-      hold_fragment(m, cp, store ? partition_sg_fragment_S(tc, s) : partition_sg_fragment_D(tc, s), s,
-                    "copy");
-      hold_fragment(m, mm, partition_sg_fragment(xe_operand(mx), mma, s), s, "MMA");
+      const SubgroupTensor c = store ? partition_sg_fragment_S(tc, s) : partition_sg_fragment_D(tc, s);
+      hold_fragment(m, cp, c, s, "copy");
+      if (copy->subtile_tv) {
+        // A subtiled C/D copy: each subgroup holds its subtile's fragment, from the subtile's origin.
+        SubgroupTensor sub = c;
+        sub.tv = *copy->subtile_tv;
+        hold_fragment(m, mm, sub, s, "subtile");
+      } else {
+        hold_fragment(m, mm, partition_sg_fragment(xe_operand(mx), mma, s), s, "MMA");
+      }
     }
   } else {
     hold_tv(m, cp, store ? tc.get_layoutS_TV() : tc.get_layoutD_TV(), "copy");

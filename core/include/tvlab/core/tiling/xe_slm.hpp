@@ -9,7 +9,7 @@
 //   make_slm_layout(A, mma)  ((ThrV,(ThrM',ThrK')),(FrgV,(FrgM,FrgK))) -> column-major (M,K) index
 //   make_slm_copies(A, mma, coop) -> (r2s, s2r), both Copy_Atom<UniversalCopy<uint16_t>, bfloat16_t>
 //     (one element per (thread, value)), both tiled (256,32) as the coop copy:
-//     r2s TV = the coop copy's TV          ((16,32),(16,2)):((256,8),(1,4096))
+//     r2s TV = the coop copy's TV          ((16,32),((1,8,2),1)):((256,8),((256,1,4096),0))
 //     s2r TV = thrfrg_A, ThrN at stride 0  ((16,4,(8,1)),(8,(4,2))):((256,0,(32,0)),(1,(8,4096)))
 //     so a subgroup's s2r registers are exactly its MMA A fragment: the reorder into the MMA is a no-op.
 //
@@ -57,7 +57,7 @@ TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout, con
 // @pre which is A or B; global_copy tiles the operand tile with the MMA's threads; bits(T) >= 8.
 // @post r2s.tv == global_copy.tv; each subgroup's s2r (T,V) -> index is its MMA fragment's.
 // Example (256x256x32 bf16, 8x4 subgroups, B N-major): r2s UniversalCopy<uint16_t> TV = the coop
-//   VNNI copy's; s2r TV ((16,(4,1),8),(16,(4,2))):((16,(16,0),0),(256,(64,4096))).
+//   VNNI copy's; s2r TV (((2,8),(4,1),8),((2,8),(4,2))):(((256,1),(64,0),0),((8,512),(16,4096))).
 std::pair<TiledCopy, TiledCopy> make_slm_copies(XeOperand which, const TiledMMA& mma,
                                                 const TiledCopy& global_copy);
 

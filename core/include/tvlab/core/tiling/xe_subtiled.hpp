@@ -8,12 +8,14 @@
 // and writes only that: the subtiled copy gives subgroup (m, n, k) the subtile ssg_layout(k) of
 // subgroup (m, n)'s C block.
 //
-//   mma = make_xe_tiled_mma(XE_DPAS_TT<8,float,bfloat16_t>, (64,64,32), (2,2,2):(2,1,4))   ThrK = 2
-//   stv = (16,8):(1@1,1@0)             a subtile's (T,V) -> (m,n): 8 x 16, work-item t holds column t
-//   ssg = make_identity_layout((2,1))  k -> subtile (k, 0): the two K subgroups split the rows
+//   mma = make_xe_tiled_mma(XE_DPAS_TT<8,float,bfloat16_t>, (64,64,64), (2,2,2):(2,1,4))   ThrK = 2
+//     subgroup s = n + 2m + 4k; the (m, n) C block is rows 32m.., columns 32n.. (32 x 32)
+//   stv = (32,16):(1@1,1@0)            a 16x32 subtile's (T,V) -> (m,n), as make_subgroup_tensor makes it
+//   ssg = make_identity_layout((2,1))  k -> subtile (k, 0): the two K subgroups split a block's rows
 //   make_block_2d_copy_D_subtiled(mma, stv, ssg, float, N-contiguous)
-//     op XE_STORE_2D<32,8,16> (block_2d_selector on stv, a store), subtile shape (8,16);
-//     subgroup (m, n, k) stores rows 16m + 8k .. +7, columns 32n .. 32n+31 of the 64x64 tile.
+//     op XE_STORE_2D<32,8,16> (block_2d_selector on stv, a store), tile (64,64), 128 work-items,
+//     TV ((16,(2,2,(2,1))),((1,8),(2,2))):((64,(2048,32,(16,2048))),((64,1),(8,1024))):
+//     subgroup (m, n, k) stores rows 32m + 16k .. +15, columns 32n .. 32n+31
 //
 // Arguments, as upstream:
 //   sshape     the subtile's (m, n) shape (make_block_2d_copy_CD_subtiled); the C/D forms take
