@@ -112,7 +112,8 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
   OperandMap m;
   m.operand = x;
   // As verify: Xe fragments per subgroup when both sides are Xe, whole TV layouts otherwise.
-  m.xe = is_xe(mma) && tc.num_threads() % 16 == 0 && tc.atom.arch.rfind("xe", 0) == 0;
+  // (The s2r copy is a UniversalCopy, sycl-tla e45955935, compared per subgroup as verify does.)
+  m.xe = is_xe(mma) && tc.num_threads() % 16 == 0 && (slm || tc.atom.arch.rfind("xe", 0) == 0);
   m.group = is_xe(mma) ? 16 : 32;
   m.threads = mma.num_threads();
   m.rows = x == "B" ? mma.tile_mnk[1] : mma.tile_mnk[0];
@@ -123,15 +124,24 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
                                 (store ? " (registers, S)"
                                  : slm ? " (SLM -> registers, D)"
                                        : " (registers, D)");
-  m.src_name = store ? "MMA C" : copy_side;
-  m.dst_name = store ? copy_side : "MMA " + x;
+  const std::string mma_side =
+      copy->subtile_tv ? "subtile fragment " + to_string(*copy->subtile_tv) : "MMA " + mx;
+  m.src_name = store ? mma_side : copy_side;
+  m.dst_name = store ? copy_side : mma_side;
   std::vector<std::vector<Holder>> cp(static_cast<std::size_t>(m.cells())), mm(cp);
   if (m.xe) {
     const int64_t nsg = mma.num_threads() / 16;
     for (int64_t s = 0; s < nsg && s * 16 < tc.num_threads(); ++s) {
-      hold_fragment(m, cp, store ? partition_sg_fragment_S(tc, s) : partition_sg_fragment_D(tc, s), s,
-                    "copy");
-      hold_fragment(m, mm, partition_sg_fragment(xe_operand(mx), mma, s), s, "MMA");
+      const SubgroupTensor c = store ? partition_sg_fragment_S(tc, s) : partition_sg_fragment_D(tc, s);
+      hold_fragment(m, cp, c, s, "copy");
+      if (copy->subtile_tv) {
+        // A subtiled C/D copy: each subgroup holds its subtile's fragment, from the subtile's origin.
+        SubgroupTensor sub = c;
+        sub.tv = *copy->subtile_tv;
+        hold_fragment(m, mm, sub, s, "subtile");
+      } else {
+        hold_fragment(m, mm, partition_sg_fragment(xe_operand(mx), mma, s), s, "MMA");
+      }
     }
   } else {
     hold_tv(m, cp, store ? tc.get_layoutS_TV() : tc.get_layoutD_TV(), "copy");

@@ -155,11 +155,14 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
       const IntTuple tile = copy->r2s->tile_shape();
       return viz::build_slm_scene(*copy->slm_layout, tile[0].ival(), tile[1].ival(), vo);
     }
-    // Subgroup 0: the copy's register fragment (source) and the MMA's (destination), as verify compares them.
+    // Subgroup 0: the copy's register fragment (source) and the MMA's (destination), as verify compares them:
+    // through SLM the s2r copy's registers; for a subtiled C/D copy the subtile's fragment, not the MMA's.
     const bool store = op == "D";
+    const TiledCopy& reg_copy = copy->s2r ? *copy->s2r : copy->copy;
     const SubgroupTensor c0 =
-        store ? partition_sg_fragment_S(copy->copy, 0) : partition_sg_fragment_D(copy->copy, 0);
-    const SubgroupTensor m0 = partition_sg_fragment(xe_operand(op), *plan.mma, 0);
+        store ? partition_sg_fragment_S(reg_copy, 0) : partition_sg_fragment_D(reg_copy, 0);
+    SubgroupTensor m0 = partition_sg_fragment(xe_operand(op), *plan.mma, 0);
+    if (copy->subtile_tv) m0.tv = *copy->subtile_tv;
     const IntTuple extent = atuple_coshape(m0.tv);
     if (atuple_coshape(c0.tv) != extent)
       throw BadInput{"view", "--view reorder",

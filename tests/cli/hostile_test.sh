@@ -109,6 +109,22 @@ spec sg-noninjective '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64
 case_ sg-non-injective 2 "sg-noninjective.json: mma.sg_layout: Non-injective Layout" - -- plan "$tmp/sg-noninjective.json"
 spec atom-noninjective '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN","atom_layout":"(2,2):(1,1)"}}'
 case_ atom-layout-non-injective 2 "atom-noninjective.json: mma.atom_layout: Non-injective" - -- plan "$tmp/atom-noninjective.json"
+# Subtiled C/D copies (operands.{C,D}.subtile): wrong operand, no ThrK, absurd layouts and shapes.
+splitk='"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,64],"sg_layout":"(2,2,2):(2,1,4)"}'
+spec sub-a "{$splitk,\"operands\":{\"A\":{\"type\":\"bf16\",\"subtile\":{\"tv\":\"(32,16):(1@1,1@0)\",\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"
+case_ subtile-on-a 2 "sub-a.json: operands.A.subtile: subtiled copies are built for the C and D operands" - -- plan "$tmp/sub-a.json"
+spec sub-nok "{\"mma\":{\"atom\":\"XE_DPAS_TT<8,float,bfloat16_t>\",\"tile\":[64,64,32],\"sg_layout\":\"(2,2,1):(2,1,0)\"},\"operands\":{\"D\":{\"type\":\"float\",\"subtile\":{\"tv\":\"(32,16):(1@1,1@0)\",\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"
+case_ subtile-no-thrk 2 "sub-nok.json: operands.D.subtile: make_block_2d_copy_CD_subtiled: subgroups along K" - -- verify "$tmp/sub-nok.json"
+spec sub-huge "{$splitk,\"operands\":{\"D\":{\"type\":\"float\",\"subtile\":{\"tv\":\"(32,16):(1@1,1@0)\",\"sg_layout\":\"(4294967296,4294967296):(1@0,1@1)\"}}}}"
+case_ subtile-sg-huge 2 "sub-huge.json: operands.D.subtile" - -- verify "$tmp/sub-huge.json"
+spec sub-shape "{$splitk,\"operands\":{\"D\":{\"type\":\"float\",\"copy\":\"XE_STORE_2D<32,8,16>\",\"subtile\":{\"shape\":[9223372036854775807,1],\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"
+case_ subtile-shape-huge 2 "sub-shape.json: operands.D.subtile.shape" - -- verify "$tmp/sub-shape.json"
+spec sub-plain "{$splitk,\"operands\":{\"D\":{\"type\":\"float\",\"subtile\":{\"tv\":\"(16,8):(8,1)\",\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"
+case_ subtile-tv-plain 2 "sub-plain.json: operands.D.subtile.tv" - -- verify "$tmp/sub-plain.json"
+spec sub-sgplain "{$splitk,\"operands\":{\"D\":{\"type\":\"float\",\"subtile\":{\"tv\":\"(32,16):(1@1,1@0)\",\"sg_layout\":\"2:1\"}}}}"
+case_ subtile-sg-plain 2 "sub-sgplain.json: operands.D.subtile: make_block_2d_copy_CD_subtiled: ssg_layout strides are k@0 / k@1" - -- verify "$tmp/sub-sgplain.json"
+spec sub-none "{$splitk,\"operands\":{\"D\":{\"type\":\"float\",\"subtile\":{\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"
+case_ subtile-missing-tv 2 "sub-none.json: operands.D.subtile: give" - -- verify "$tmp/sub-none.json"
 spec divisibility '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[100,64,32],"sg_layout":"(8,4,1):(4,1,0)"}}'
 case_ tile-divisibility 2 "divisibility.json: mma.sg_layout" - -- verify "$tmp/divisibility.json"
 spec copy-div '{"copies":{"x":{"atom":"SM75_U32x4_LDSM_N","value_type":"half_t","thr_layout":"16:1"}}}'

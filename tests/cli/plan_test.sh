@@ -32,8 +32,10 @@ slm="$specs/xe_bf16_256x256x32_slm.json"
 field coop-a "$slm" "p['copies']['A']['op'], p['copies']['A']['how'], p['copies']['A']['prefetch']" \
   "XE_LOAD_2D<16,8,32,16> coop XE_PREFETCH_2D<16,8,32>"
 field slm-a "$slm" "p['copies']['A']['slm']['layout']" "((16,(32,1)),(8,(1,2))):((256,(8,8192)),(1,(0,4096)))"
-field slm-a-copies "$slm" "p['copies']['A']['slm']['r2s']['op'], p['copies']['A']['slm']['s2r']['tv']" \
-  "UniversalCopy<AlignedArray<bfloat16_t,8>> ((16,(4,8)),(8,(4,2))):((256,(0,32)),(1,(8,4096)))"
+field slm-a-copies "$slm" "p['copies']['A']['slm']['r2s']['op'], p['copies']['A']['slm']['r2s']['value_type'], p['copies']['A']['slm']['s2r']['tv']" \
+  "UniversalCopy<uint16_t> bfloat16_t ((16,4,(8,1)),(8,(4,2))):((256,0,(32,0)),(1,(8,4096)))"
+field slm-r2s-is-coop "$slm" "p['copies']['B']['slm']['r2s']['tv'] == p['copies']['B']['tv']" "True"
+field slm-reorders-noop "$slm" "p['reorders']['A']['noop'], p['reorders']['B']['noop'], p['reorders']['B']['rlayout']" "True True 2048:1"
 field no-slm "$xe" "'slm' in p['copies']['A']" "False"
 field reorders-noop "$xe" "p['reorders']['A']['noop'], p['reorders']['A']['rlayout'], p['reorders']['D']['kind']" "True 1024:1 UU"
 data="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/specs" && pwd)"

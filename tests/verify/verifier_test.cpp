@@ -141,6 +141,79 @@ TEST(Verifier, SlmPipelineWritesOnceAndReadsWritten) {
   EXPECT_EQ(check(r, "coverage.A").data["replication"], 1);  // cooperative: no redundant loads
 }
 
+// sycl-tla e45955935: s2r delivers the MMA's fragments, so A (K-major) and B (N-major) reach the MMA
+// through SLM with no reorder, for 16-bit, 8-bit and fp8-up-converted pipelines, 32 or 4 subgroups.
+TEST(Verifier, SlmReordersAreNoOpsAsUpstreamBuildsThem) {
+  struct Case {
+    const char* atom;
+    const char* tile;
+    const char* sg;
+    const char* type;
+  };
+  for (const Case& c :
+       {Case{"XE_DPAS_TT<8,float,bfloat16_t>", "[256,256,32]", "(8,4,1):(4,1,0)", "bfloat16_t"},
+        Case{"XE_DPAS_TT<8,float,half_t>", "[256,256,32]", "(8,4,1):(4,1,0)", "half_t"},
+        Case{"XE_DPAS_TT<8,float,bfloat16_t>", "[64,64,32]", "(2,2,1):(2,1,0)", "bfloat16_t"},
+        Case{"XE_DPAS_TT<8,float,half_t>", "[32,64,32]", "(1,4,1):(4,1,0)", "half_t"},
+        Case{"XE_DPAS_TT<8,int32_t,int8_t>", "[256,256,64]", "(8,4,1):(4,1,0)", "int8_t"},
+        Case{"XE_DPAS_TT<8,float,half_t>", "[64,64,32]", "(2,2,1):(2,1,0)", "float_e4m3_t"}}) {
+    const std::string spec = std::string(R"J({"mma":{"atom":")J") + c.atom + R"J(","tile":)J" + c.tile +
+                             R"J(,"sg_layout":")J" + c.sg + R"J("},"operands":{"A":{"type":")J" + c.type +
+                             R"J(","contiguous":"K","copy":"coop"},"B":{"type":")J" + c.type +
+                             R"J(","contiguous":"N","copy":"coop"}}})J";
+    const Report r = verify_plan(build_plan_from_text(spec), "slm");
+    for (const char* code : {"slm.A.r2s", "slm.A.s2r", "slm.B.r2s", "slm.B.s2r", "fragment.A", "fragment.B",
+                             "reorder.A", "reorder.B"})
+      EXPECT_EQ(check(r, code).verdict, Verdict::Proved)
+          << c.atom << " " << c.tile << " " << c.type << " " << code << ": " << check(r, code).summary;
+  }
+}
+
+// Upstream numbers s2r's subgroups with the redundant mode fastest; an MMA whose subgroups run M fastest
+// gets another subgroup's A fragment through SLM, and verify says so.
+TEST(Verifier, SlmWithMFastestSubgroupsIsRefuted) {
+  const Report r = verify_plan(
+      build_plan_from_text(R"J({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[256,256,32],)J"
+                           R"J("sg_layout":"(8,4,1):(1,8,0)"},"operands":{"A":{"type":"bf16",)J"
+                           R"J("contiguous":"K","copy":"coop"}}})J"),
+      "slm");
+  EXPECT_EQ(check(r, "fragment.A").verdict, Verdict::Refuted) << check(r, "fragment.A").summary;
+}
+
+// make_block_2d_copy_D_subtiled (split-k): D covers the tile once, every subgroup stores one subtile of
+// its C block; the subtile fragment ((n,m):(1@1,1@0), as FMHA's epilogue) needs an in-register reorder.
+TEST(Verifier, SubtiledSplitKStoresOneSubtilePerSubgroup) {
+  const Report r = verify_gallery("xe_bf16_64x64x64_splitk_subtiled.json");
+  EXPECT_EQ(check(r, "coverage.D").verdict, Verdict::Proved);
+  EXPECT_EQ(check(r, "coverage.D").data["replication"], 1);
+  EXPECT_EQ(check(r, "subtile.D").verdict, Verdict::Proved) << check(r, "subtile.D").summary;
+  // CuTe's get_layoutC_TV runs the K subgroups past the tile: reported, as a warning on Xe split-k.
+  EXPECT_EQ(check(r, "coverage.mma.C").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(r, "coverage.mma.C").severity, Severity::Warning);
+  EXPECT_FALSE(r.failed(false));
+  const CheckResult& re = check(r, "reorder.D");
+  EXPECT_NE(re.verdict, Verdict::Unknown) << re.summary;
+  EXPECT_EQ(re.severity, Severity::Warning);
+  // The same subtiles with the op given (make_block_2d_copy_CD_subtiled) and a subtile TV matching the
+  // store's register order: a no-op.
+  const Report same = verify_plan(
+      build_plan_from_text(
+          R"J({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,64],"sg_layout":"(2,2,2):(2,1,4)"},)J"
+          R"J("operands":{"D":{"type":"float","contiguous":"N","subtile":{"tv":"(16,(8,2,2)):(1@1,(1@0,8@0,16@1))",)J"
+          R"J("sg_layout":"(2,1):(1@0,1@1)"}}}})J"),
+      "subtiled");
+  EXPECT_EQ(check(same, "subtile.D").verdict, Verdict::Proved) << check(same, "subtile.D").summary;
+  EXPECT_EQ(check(same, "reorder.D").verdict, Verdict::Proved) << check(same, "reorder.D").summary;
+  // More subtiles than K subgroups: the copy runs past the MMA's subgroups, refuted.
+  const Report over = verify_plan(
+      build_plan_from_text(
+          R"J({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,64],"sg_layout":"(2,2,2):(2,1,4)"},)J"
+          R"J("operands":{"D":{"type":"float","contiguous":"N","subtile":{"tv":"(16,8):(1@1,1@0)",)J"
+          R"J("sg_layout":"(4,2):(1@0,1@1)"}}}})J"),
+      "subtiled");
+  EXPECT_EQ(check(over, "subtile.D").verdict, Verdict::Refuted) << check(over, "subtile.D").summary;
+}
+
 // tf32 DPAS A with odd M: padding lanes alias earlier elements; coverage reports it, nothing crashes.
 TEST(Verifier, Tf32OddMReportsReplicationOrHoles) {
   const Report r = verify_plan(

@@ -216,7 +216,62 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
                       "expected \"none\" (the copy must feed the MMA as is) or \"allow\"");
     p.expect_noop = rs == "none";
   }
-  if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
+  if (const json* sub = member(o, "subtile")) {
+    // make_block_2d_copy_{C,D}_subtiled(mma, stv_layout, ssg_layout, gmem), or with an atom as "copy"
+    // make_block_2d_copy_CD_subtiled(op, mma, sshape, ssg_layout, gmem).
+    const std::string sp = join(path, "subtile");
+    if (!xe || (name != "C" && name != "D"))
+      throw SpecError(sp, "subtiled copies are built for the C and D operands of an Xe MMA");
+    if (!sub->is_object()) throw SpecError(sp, "expected {\"tv\" or \"shape\", \"sg_layout\"}");
+    const json* sg = member(*sub, "sg_layout");
+    if (!sg)
+      throw SpecError(join(sp, "sg_layout"),
+                      "missing: the subtile subgroup layout SG_K -> (m_subtile,n_subtile)");
+    p.subtile_sg = parse_layout_value(*sg, join(sp, "sg_layout"));
+    if (const json* tv = member(*sub, "tv")) p.subtile_tv = parse_layout_value(*tv, join(sp, "tv"));
+    if (const json* sh = member(*sub, "shape")) {
+      if (!sh->is_array() || sh->size() != 2 || !(*sh)[0].is_number_integer() ||
+          !(*sh)[1].is_number_integer() || (*sh)[0].get<int64_t>() <= 0 || (*sh)[1].get<int64_t>() <= 0 ||
+          (*sh)[0].get<int64_t>() > (1 << 20) || (*sh)[1].get<int64_t>() > (1 << 20))
+        throw SpecError(join(sp, "shape"), "expected [m, n], two positive integers (the subtile's shape)");
+      p.subtile_shape = make_shape((*sh)[0].get<int64_t>(), (*sh)[1].get<int64_t>());
+    }
+    if (!p.subtile_tv && !p.subtile_shape)
+      throw SpecError(
+          sp, "give \"tv\" (the subtile's (T,V) -> (m,n) layout) or \"shape\" with an atom as \"copy\"");
+    if (p.subtile_tv && p.subtile_shape)
+      throw SpecError(join(sp, "shape"),
+                      "give \"tv\" or \"shape\", not both (the shape is atuple_coshape(tv))");
+    const bool given_op = copy_v && copy_v->is_string() && copy_v->get<std::string>() != "auto";
+    if (copy_v && !copy_v->is_string())
+      throw SpecError(copy_path, "with \"subtile\", expected \"auto\" or a block 2D atom name");
+    if (p.subtile_tv && !p.subtile_shape) {
+      IntTuple co = atuple_coshape(*p.subtile_tv);
+      if (!co.is_tuple() || rank(co) != 2)
+        throw SpecError(join(sp, "tv"),
+                        "the subtile TV layout must map (T,V) to (m,n) coordinates (strides k@0, k@1)");
+      p.subtile_shape = co;
+    }
+    p.how = "subtiled";
+    if (given_op) {
+      const CopyAtom atom = at(copy_path, [&] { return find_copy_atom(copy_v->get<std::string>()); });
+      if (!atom.block2d || atom.arch != "xe")
+        throw SpecError(copy_path,
+                        atom.name + " is not a block 2D copy atom (XE_LOAD_2D..., XE_STORE_2D...)");
+      p.copy = at(sp, [&] {
+        return make_block_2d_copy_CD_subtiled(*atom.block2d, *mma, *p.subtile_shape, *p.subtile_sg, vt,
+                                              modes);
+      });
+    } else {
+      if (!p.subtile_tv)
+        throw SpecError(join(sp, "tv"),
+                        "missing: make_block_2d_copy_{C,D}_subtiled picks the op from the subtile's TV "
+                        "layout; give \"tv\" or an atom as \"copy\"");
+      p.copy = at(sp, [&] {
+        return make_block_2d_copy_subtiled(operand_of(name), *mma, *p.subtile_tv, *p.subtile_sg, vt, modes);
+      });
+    }
+  } else if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
     if (!xe)
       throw SpecError(
           copy_path,
@@ -343,12 +398,14 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
     for (const char* name : {"A", "B", "C", "D"})
       if (const json* o = member(*ops, name)) {
         const std::string path = std::string("operands.") + name;
-        warn_unknown(
-            *o, path,
-            {"type", "contiguous", "copy", "shape", "pitch_bytes", "base_align", "reorder", "slm", "stride"},
-            "an operand", w);
+        warn_unknown(*o, path,
+                     {"type", "contiguous", "copy", "shape", "pitch_bytes", "base_align", "reorder", "slm",
+                      "stride", "subtile"},
+                     "an operand", w);
         if (const json* c = o->is_object() ? member(*o, "copy") : nullptr)
           warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout"}, "a copy", w);
+        if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
+          warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
       }
   }
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
@@ -486,11 +543,22 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
       c["prefetch_tiler"] = to_string(p.prefetch->tiler);
       c["prefetch_tv"] = to_string(p.prefetch->tv);
     }
+    if (p.subtile_sg) {
+      nlohmann::ordered_json sub;
+      sub["shape"] = to_string(*p.subtile_shape);
+      sub["sg_layout"] = to_string(*p.subtile_sg);
+      sub["tv"] =
+          p.subtile_tv ? nlohmann::ordered_json(to_string(*p.subtile_tv)) : nlohmann::ordered_json(nullptr);
+      c["subtile"] = sub;
+    }
     if (p.slm_layout) {
       nlohmann::ordered_json slm;
       slm["layout"] = to_string(*p.slm_layout);
       for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
-        slm[key] = {{"op", copy->atom.name}, {"tiler", to_string(copy->tiler)}, {"tv", to_string(copy->tv)}};
+        slm[key] = {{"op", copy->atom.name},
+                    {"value_type", copy->value_type.name},
+                    {"tiler", to_string(copy->tiler)},
+                    {"tv", to_string(copy->tv)}};
       c["slm"] = slm;
     }
     copies[p.name] = c;
@@ -523,11 +591,14 @@ std::string plan_to_text(const Plan& plan) {
     if (p.prefetch)
       s << "  prefetch " << p.prefetch->atom.name << "  tiler " << to_string(p.prefetch->tiler) << "  tv "
         << to_string(p.prefetch->tv) << "\n";
+    if (p.subtile_sg)
+      s << "  subtile shape " << to_string(*p.subtile_shape) << "  sg_layout " << to_string(*p.subtile_sg)
+        << (p.subtile_tv ? "  tv " + to_string(*p.subtile_tv) : std::string()) << "\n";
     if (p.slm_layout) {
       s << "  slm layout " << to_string(*p.slm_layout) << "\n";
       for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
-        s << "  slm " << key << "    " << copy->atom.name << "  tiler " << to_string(copy->tiler) << "  tv "
-          << to_string(copy->tv) << "\n";
+        s << "  slm " << key << "    " << copy->atom.name << " of " << copy->value_type.name << "  tiler "
+          << to_string(copy->tiler) << "  tv " << to_string(copy->tv) << "\n";
     }
   }
   return s.str();

@@ -112,7 +112,7 @@ SubgroupTensor copy_sg_fragment(const TiledCopy& copy, int64_t sg, bool src) {
                                                    std::to_string(c.subgroups) +
                                                    " subgroups of 16 work-items");
   // Sliced at ((_, sg), _, _).
-  const IntTuple offset = mode(c.lanes, 1)(IntTuple(sg));
+  const IntTuple offset = as_coordinate(mode(c.lanes, 1)(IntTuple(sg)), rank(copy.tile_shape()));
   const Layout tv = make_layout({mode(c.lanes, 0), mode(c.frg, 1), mode(c.frg, 2)});
   // partition_fragment_S/D: lane 0's (CPY, CPY_M, CPY_N, ...) as a compact fragment.
   const LayoutSlice thr = src ? copy.partition_S(c.tile, 16 * sg) : copy.partition_D(c.tile, 16 * sg);
@@ -130,7 +130,8 @@ SubgroupTensor partition_sg_fragment_D(const TiledCopy& copy, int64_t sg) {
 std::vector<IntTuple> subgroup_offsets(const TiledCopy& copy, bool src) {
   const CopyLanes c = copy_lanes(copy, src);
   std::vector<IntTuple> out;
-  for (int64_t sg = 0; sg < c.subgroups; ++sg) out.push_back(mode(c.lanes, 1)(IntTuple(sg)));
+  for (int64_t sg = 0; sg < c.subgroups; ++sg)
+    out.push_back(as_coordinate(mode(c.lanes, 1)(IntTuple(sg)), rank(copy.tile_shape())));
   return out;
 }
 

@@ -221,11 +221,35 @@ const ValueType& reg_type(XeOperand w, const TiledMMA& mma) {
 }
 }  // namespace
 
+IntTuple as_coordinate(const IntTuple& x, int r) {
+  if (x.is_tuple() && rank(x) == r) return x;
+  std::vector<int64_t> c(std::size_t(std::max(r, 1)), 0);
+  std::vector<IntTuple> todo{x};
+  while (!todo.empty()) {
+    const IntTuple t = todo.back();
+    todo.pop_back();
+    if (t.is_tuple()) {
+      for (int i = 0; i < rank(t); ++i) todo.push_back(t[i]);
+      continue;
+    }
+    const Scalar v = t.value();
+    const int d = v.is_basis() ? v.path[0] : 0;
+    if (d >= int(c.size()) || (v.is_basis() && v.depth != 1))
+      throw LayoutError("subgroup origin", "subgroup origin " + to_string(x) +
+                                               " is not a coordinate of a rank-" + std::to_string(r) +
+                                               " tile");
+    c[std::size_t(d)] += v.value;
+  }
+  TupleBuilder b;
+  for (int64_t v : c) b.push(IntTuple(v));
+  return b.build();
+}
+
 namespace {
 // thrfrg_X of the operand's identity tile and subgroup sg's origin in it.
 IntTuple subgroup_origin(const Layout& thrfrg, const OperandView& v, const TiledMMA& mma, int64_t sg) {
   const auto t = mma.thr_vmnk(16 * sg);
-  return mode(mode(thrfrg, 0), 1)(make_coord(t[v.i0 + 1], t[v.i1 + 1]));
+  return as_coordinate(mode(mode(thrfrg, 0), 1)(make_coord(t[v.i0 + 1], t[v.i1 + 1])), 2);
 }
 Layout identity_thrfrg(XeOperand which, const TiledMMA& mma, const OperandView& v) {
   return thrfrg_of(which, mma, make_identity_layout(make_shape(v.extent0, v.extent1)));

@@ -94,7 +94,8 @@ Layout make_slm_layout(XeOperand which, const TiledMMA& mma) {
   return zip(mode(pre, 0), blocks);
 }
 
-TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout) {
+TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout,
+                        const std::optional<ValueType>& smem_type) {
   if (rank(slm_layout) < 2)
     throw LayoutError("make_slm_copy: rank(smem) >= 2", to_string(slm_layout) + " is not a TV view");
   const Layout frg_layout = get(slm_layout, std::array{1, 0});
@@ -102,14 +103,15 @@ TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout) {
   if (frg > 1024)
     throw LayoutError("make_slm_copy",
                       std::to_string(frg) + " values per work-item is too many for one copy");
-  const ValueType packed = aligned_array(reg.value_type, int(frg));
+  const ValueType& x = smem_type ? *smem_type : reg.value_type;
+  const ValueType packed = aligned_array(x, int(frg));
   const CopyAtom atom = find_copy_atom("UniversalCopy<" + packed.name + ">");
-  return make_tiled_copy(atom, reg.value_type, make_layout(make_shape(1, 16)),
-                         make_layout(make_shape(frg, 1)));
+  return make_tiled_copy(atom, x, make_layout(make_shape(1, 16)), make_layout(make_shape(frg, 1)));
 }
 
-TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout, const Layout& sv_layout) {
-  const TiledCopy one = make_slm_copy(reg, slm_layout);
+TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout, const Layout& sv_layout,
+                        const std::optional<ValueType>& smem_type) {
+  const TiledCopy one = make_slm_copy(reg, slm_layout, smem_type);
   const IntTuple tiler = one.tile_shape();
   const IntTuple sg_shape = get(slm_layout.shape, std::array{0, 1});
   const IntTuple val_shape = get(slm_layout.shape, std::array{1, 1});
@@ -122,21 +124,40 @@ TiledCopy make_slm_copy(const SubgroupTensor& reg, const Layout& slm_layout, con
 std::pair<TiledCopy, TiledCopy> make_slm_copies(XeOperand which, const TiledMMA& mma,
                                                 const TiledCopy& global_copy) {
   const OperandAtom op = operand_atom(which, mma);
-  const Layout slm = make_slm_layout(which, mma);
   const IntTuple shape = make_shape(op.extent0, op.extent1);
-  // SLM side: subgroup s -> lane 0 of its (ThrM', ThrK') block.
-  const IntTuple sh = slm.shape;
-  const Layout thr_ =
-      right_inverse(make_layout(make_shape(get(sh, std::array{0, 0}), get(sh, std::array{1, 1}))));
-  const Layout sg_ = composition(thr_, make_layout(IntTuple(product(get(sh, std::array{0, 1}))),
-                                                   IntTuple(product(get(sh, std::array{0, 0})))));
-  const Layout sv_slm = composition(slm, tile({sg_, kKeep}));
-  const Layout sv_mma = xe_sg_value_layout(which, mma);
-  const IntTuple op_tile = make_shape(op.atom0, op.atom1);
-  const SubgroupTensor mma_frag = partition_sg_fragment(which, mma, 0);
-  const SubgroupTensor copy_frag = partition_sg_fragment_D(global_copy, 0);
-  return {make_slm_copy(copy_frag, slm, xe_sg_tile_layout(sv_slm, shape, op_tile)),
-          make_slm_copy(mma_frag, slm, xe_sg_tile_layout(sv_mma, shape, op_tile))};
+  if (global_copy.tile_shape() != shape)
+    throw LayoutError("make_slm_copies: the global copy tiles the operand",
+                      "the global copy " + global_copy.atom.name + " tiles " +
+                          to_string(global_copy.tile_shape()) + ", the MMA's " +
+                          std::string(which == XeOperand::A ? "A" : "B") + " tile is " + to_string(shape));
+  if (global_copy.num_threads() != mma.num_threads())
+    throw LayoutError("make_slm_copies: the global copy has the MMA's threads",
+                      "the global copy runs on " + std::to_string(global_copy.num_threads()) +
+                          " work-items, the MMA on " + std::to_string(mma.num_threads()));
+  // Both copies move one element per (thread, value): Copy_Atom<UniversalCopy<uint_bit_t<bits>>, T>
+  // with T the MMA's operand type (after any up-conversion the registers hold the MMA type).
+  const ValueType& vt = op.reg;
+  if (vt.bits < 8)
+    throw LayoutError("make_slm_copies: UniversalCopy<uint_bit_t<" + std::to_string(vt.bits) + ">>",
+                      "the MMA's " + vt.name + " operand would be copied as single " +
+                          std::to_string(vt.bits) +
+                          "-bit values; tvlab's UniversalCopy copies whole values of 8 to 128 bits");
+  const CopyAtom atom = find_copy_atom("UniversalCopy<" + uint_type(vt.bits).name + ">");
+  // r2s: the cooperative copy's TiledLayout_TV (its thread and value modes) and Tiler_MN.
+  const Layout coop_tv = make_layout({mode(global_copy.tv, 0), mode(global_copy.tv, 1)});
+  TiledCopy r2s = make_tiled_copy_impl(atom, vt, coop_tv, global_copy.tiler);
+  // s2r: thrfrg_X of the column-major tile, ((ThrV,(Thr0,ThrK)),(FrgV,(Rest0,RestK))), with the MMA
+  // thread mode the operand does not depend on inserted into T at stride 0: (ThrV,ThrN,(ThrM,ThrK))
+  // for A, (ThrV,(ThrN,ThrK),ThrM) for B.
+  const Layout frg =
+      which == XeOperand::A ? mma.thrfrg_A(make_layout(shape)) : mma.thrfrg_B(make_layout(shape));
+  const Layout t = mode(frg, 0);
+  const Layout redundant =
+      make_layout(IntTuple(size(mode(mma.thr_layout_vmnk, which == XeOperand::A ? 2 : 1))), IntTuple(0));
+  const Layout s2r_t = which == XeOperand::A ? make_layout({mode(t, 0), redundant, mode(t, 1)})
+                                             : make_layout({mode(t, 0), mode(t, 1), redundant});
+  TiledCopy s2r = make_tiled_copy_impl(atom, vt, make_layout({s2r_t, mode(frg, 1)}), global_copy.tiler);
+  return {std::move(r2s), std::move(s2r)};
 }
 
 }  // namespace tvlab

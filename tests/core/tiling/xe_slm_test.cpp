@@ -103,56 +103,141 @@ TEST(XeSlmLayout, BijectiveAndSubgroupsMatchCoopCopy) {
       ASSERT_EQ(*seen.rbegin(), n - 1);
       const TiledCopy coop = make_coop_block_2d_copy(w, t, value_type(cfg.type), kKContiguous);
       const auto [r2s, s2r] = make_slm_copies(w, t, coop);
-      // Each subgroup writes to SLM exactly what it loaded from global memory, where the SLM copies'
-      // tile is the operand tile (see packed_slm_tile).
-      if (r2s.tile_shape() == coop.tile_shape()) {
-        ASSERT_EQ(per_subgroup(r2s.tv), per_subgroup(coop.tv)) << cfg.atom << " " << S(r2s.tv);
-      }
+      // Each subgroup writes to SLM exactly what it loaded from global memory.
+      ASSERT_EQ(r2s.tile_shape(), coop.tile_shape());
+      ASSERT_EQ(per_subgroup(r2s.tv), per_subgroup(coop.tv)) << cfg.atom << " " << S(r2s.tv);
     }
   }
 }
 
-// s2r gives every subgroup the elements its MMA fragment needs, and r2s writes every element once.
-TEST(XeSlmCopies, ReadsMatchTheMmaAndWritesCoverOnce) {
+// Subgroup sg's fragment as a function (T,V) -> tile coordinate: tv(t + 16 v) + offset.
+std::vector<IntTuple> fragment_coords(const SubgroupTensor& f) {
+  std::vector<IntTuple> out;
+  for (int64_t i = 0; i < size(f.tv); ++i) {
+    const IntTuple c = f.tv(IntTuple(i));
+    TupleBuilder b;
+    for (int d = 0; d < rank(c); ++d) b.push(IntTuple(c[d].ival() + f.offset[d].ival()));
+    out.push_back(b.build());
+  }
+  return out;
+}
+
+// s2r delivers every subgroup's MMA fragment exactly (same coordinate in the same (T,V): the reorder into
+// the MMA is a no-op), and r2s writes every element once, as the cooperative load holds it.
+TEST(XeSlmCopies, S2rFragmentIsTheMmaFragmentPerSubgroup) {
   for (const Config& cfg : kConfigs) {
     const TiledMMA t = mma_of(cfg);
     for (XeOperand w : {XeOperand::A, XeOperand::B}) {
       const TiledCopy coop = make_coop_block_2d_copy(w, t, value_type(cfg.type), kKContiguous);
       const auto [r2s, s2r] = make_slm_copies(w, t, coop);
-      EXPECT_EQ(r2s.atom.name.rfind("UniversalCopy<AlignedArray<", 0), 0u) << r2s.atom.name;
+      const std::string what = std::string(cfg.atom) + (w == XeOperand::A ? " A " : " B ") + S(s2r.tv);
+      EXPECT_EQ(r2s.tv, coop.tv) << what;
       std::map<int64_t, int> hits;
       for (int64_t i = 0; i < size(r2s.tv); ++i) ++hits[r2s.tv(i)];
-      for (auto [idx, n] : hits) ASSERT_EQ(n, 1) << cfg.atom << " r2s element " << idx;
-      ASSERT_EQ(int64_t(hits.size()), product(r2s.tile_shape())) << cfg.atom;
-      ASSERT_EQ(r2s.tile_shape(), s2r.tile_shape());
-      const Layout mma_tv = w == XeOperand::A ? t.get_layoutA_TV() : t.get_layoutB_TV();
-      if (r2s.tile_shape() == coop.tile_shape()) {
-        ASSERT_EQ(per_subgroup(s2r.tv), per_subgroup(mma_tv)) << cfg.atom << " " << S(s2r.tv);
+      for (auto [idx, n] : hits) ASSERT_EQ(n, 1) << what << " r2s element " << idx;
+      ASSERT_EQ(int64_t(hits.size()), product(r2s.tile_shape())) << what;
+      ASSERT_EQ(s2r.num_threads(), t.num_threads()) << what;
+      // Per subgroup through partition_sg_fragment (first, second, middle, last; the brute force below
+      // covers every thread).
+      const int64_t nsg = t.num_threads() / 16;
+      for (int64_t sg : {int64_t(0), int64_t(1), nsg / 2, nsg - 1}) {
+        const SubgroupTensor mine = partition_sg_fragment_S(s2r, sg);
+        const SubgroupTensor mma = partition_sg_fragment(w, t, sg);
+        ASSERT_EQ(fragment_coords(mine), fragment_coords(mma)) << what << " subgroup " << sg;
       }
+      // Brute force: thread by thread, s2r's (thread, value) -> index is the MMA's.
+      const Layout mma_tv = w == XeOperand::A ? t.get_layoutA_TV() : t.get_layoutB_TV();
+      ASSERT_EQ(size(mode(s2r.tv, 0)), size(mode(mma_tv, 0))) << what;
+      for (int64_t i = 0; i < size(mma_tv); ++i) ASSERT_EQ(s2r.tv(i), mma_tv(i)) << what << " at " << i;
     }
   }
 }
 
-TEST(XeSlmCopies, AtomsAndTilers256x256x32) {
+// Upstream's vectors, derived by hand from e45955935 for XE_DPAS_TT<8,float,bfloat16_t>, (256,256,32),
+// subgroups (8,4,1):(4,1,0) (thread = lane + 16 n + 64 m), TiledMMAHelper permutations
+// M (8,8,4):(1,32,8), N (16,4,4):(1,64,16), K 32:1:
+//   A: thrfrg_A T = (ThrV 16:256, (ThrM 8:32, ThrK 1:0)), V = (FrgV 8:1, (RestM 4:8, RestK 2:4096));
+//      s2r T inserts ThrN 4:0 after ThrV.
+//   B: thrfrg_B T = (ThrV (2,8):(256,1), (ThrN 4:64, ThrK 1:0)), V = (FrgV (2,8):(8,512), (RestN 4:16,
+//      RestK 2:4096)); s2r T appends ThrM 8:0.
+TEST(XeSlmCopies, UpstreamAtomsAndTVs256x256x32) {
   const TiledMMA t = mma_of(kConfigs[0]);
-  const TiledCopy coop = make_coop_block_2d_copy(XeOperand::A, t, value_type("bf16"), XeModes{1, 0});
-  const auto [r2s, s2r] = make_slm_copies(XeOperand::A, t, coop);
-  EXPECT_EQ(r2s.atom.name, "UniversalCopy<AlignedArray<bfloat16_t,8>>");
-  EXPECT_EQ(S(r2s.tile_shape()), "(256,32)");
-  EXPECT_EQ(S(r2s.tv), "((16,32),(8,2)):((256,8),(1,4096))");
-  EXPECT_EQ(S(s2r.tv), "((16,(4,8)),(8,(4,2))):((256,(0,32)),(1,(8,4096)))");
+  const TiledCopy coop_a = make_coop_block_2d_copy(XeOperand::A, t, value_type("bf16"), XeModes{1, 0});
+  const auto [r2s_a, s2r_a] = make_slm_copies(XeOperand::A, t, coop_a);
+  for (const TiledCopy* c : {&r2s_a, &s2r_a}) {
+    EXPECT_EQ(c->atom.name, "UniversalCopy<uint16_t>");
+    EXPECT_EQ(c->value_type.name, "bfloat16_t");
+    EXPECT_EQ(S(c->tile_shape()), "(256,32)");
+    EXPECT_EQ(c->num_threads(), 512);
+  }
+  EXPECT_EQ(S(r2s_a.tv), S(coop_a.tv));
+  EXPECT_EQ(S(s2r_a.tv), "((16,4,(8,1)),(8,(4,2))):((256,0,(32,0)),(1,(8,4096)))");
+  // B N-major: the cooperative copy is a VNNI load; s2r reads B's VNNI fragment.
+  const TiledCopy coop_b = make_coop_block_2d_copy(XeOperand::B, t, value_type("bf16"), XeModes{0, 1});
+  const auto [r2s_b, s2r_b] = make_slm_copies(XeOperand::B, t, coop_b);
+  EXPECT_EQ(r2s_b.atom.name, "UniversalCopy<uint16_t>");
+  EXPECT_EQ(S(r2s_b.tv), S(coop_b.tv));
+  EXPECT_EQ(S(s2r_b.tv), "(((2,8),(4,1),8),((2,8),(4,2))):(((256,1),(64,0),0),((8,512),(16,4096)))");
 }
 
-// Upstream's SLM copies tile (frg*RestM, 16*RestK), frg = the MMA atom's values per work-item: the
-// operand tile only when frg == AtomM and AtomK == 16 (16-bit types). For int8 A (8x32 atom, 16
-// values per work-item) the SLM tile is (16*RestM, 16*RestK): a packed order of the same elements.
-TEST(XeSlmCopies, PackedSlmTile) {
-  const TiledMMA t = mma_of(kConfigs[3]);  // int8, 128x128x64
-  const TiledCopy coop = make_coop_block_2d_copy(XeOperand::A, t, value_type("s8"), kKContiguous);
+// The atom is UniversalCopy of the MMA type's width, the value type the MMA's: int8 copies bytes, tf32
+// words, and an fp8 load up-converted to half is written to SLM as half (#772, kept by #776).
+TEST(XeSlmCopies, ElementWideAtomOfTheMmaType) {
+  struct Case {
+    const char* atom;
+    const char* mem;
+    const char* copy_atom;
+    const char* value_type;
+  };
+  for (const Case& c :
+       {Case{"XE_DPAS_TT<8,int32_t,int8_t>", "s8", "UniversalCopy<uint8_t>", "int8_t"},
+        Case{"XE_DPAS_TT<8,int32_t,uint8_t>", "u8", "UniversalCopy<uint8_t>", "uint8_t"},
+        Case{"XE_DPAS_TT<8,float,tfloat32_t>", "tf32", "UniversalCopy<uint32_t>", "tfloat32_t"},
+        Case{"XE_DPAS_TT<8,float,half_t>", "e4m3", "UniversalCopy<uint16_t>", "half_t"},
+        Case{"XE_DPAS_TT<8,float,bfloat16_t>", "e5m2", "UniversalCopy<uint16_t>", "bfloat16_t"}}) {
+    const TiledMMA t = make_xe_tiled_mma(find_mma_atom(c.atom), {128, 128, 64}, L("(4,4,1):(4,1,0)"));
+    for (XeOperand w : {XeOperand::A, XeOperand::B}) {
+      const TiledCopy coop = make_coop_block_2d_copy(w, t, value_type(c.mem), kKContiguous);
+      const auto [r2s, s2r] = make_slm_copies(w, t, coop);
+      EXPECT_EQ(coop.value_type.name, value_type(c.mem).name);
+      for (const TiledCopy* x : {&r2s, &s2r}) {
+        EXPECT_EQ(x->atom.name, c.copy_atom) << c.atom << " " << c.mem;
+        EXPECT_EQ(x->value_type.name, c.value_type) << c.atom << " " << c.mem;
+      }
+      EXPECT_EQ(r2s.tv, coop.tv) << c.atom;
+      for (int64_t sg : {0, 1, 6, 15})
+        ASSERT_EQ(fragment_coords(partition_sg_fragment_S(s2r, sg)),
+                  fragment_coords(partition_sg_fragment(w, t, sg)))
+            << c.atom << " subgroup " << sg;
+      const Layout mma_tv = w == XeOperand::A ? t.get_layoutA_TV() : t.get_layoutB_TV();
+      for (int64_t i = 0; i < size(mma_tv); ++i) ASSERT_EQ(s2r.tv(i), mma_tv(i)) << c.atom << " at " << i;
+    }
+  }
+}
+
+TEST(XeSlmCopies, SubByteAndMismatchedCopiesAreRejected) {
+  const TiledMMA t4 =
+      make_xe_tiled_mma(find_mma_atom("XE_DPAS_TT<8,int32_t,int4_t>"), {64, 64, 128}, L("(2,2,1):(2,1,0)"));
+  const TiledCopy coop4 = make_coop_block_2d_copy(XeOperand::A, t4, value_type("s4"), kKContiguous);
+  EXPECT_THROW(make_slm_copies(XeOperand::A, t4, coop4), LayoutError);
+  const TiledMMA t = mma_of(kConfigs[0]);
+  const TiledCopy other =
+      make_coop_block_2d_copy(XeOperand::A, mma_of(kConfigs[1]), value_type("bf16"), kKContiguous);
+  EXPECT_THROW(make_slm_copies(XeOperand::A, t, other), LayoutError);
+}
+
+// Upstream numbers s2r's threads (ThrV, ThrN, (ThrM, ThrK)) for A: with subgroups numbered M fastest
+// ((8,4,1):(1,8,0)) subgroup 1 of s2r reads what the MMA's subgroup 8 needs. tvlab reproduces it; verify
+// reports the mismatch (tests/verify: SLM fragment checks).
+TEST(XeSlmCopies, MFastestSubgroupOrderDiffersFromTheMma) {
+  const TiledMMA t = make_xe_tiled_mma(find_mma_atom("XE_DPAS_TT<8,float,bfloat16_t>"), {256, 256, 32},
+                                       L("(8,4,1):(1,8,0)"));
+  const TiledCopy coop = make_coop_block_2d_copy(XeOperand::A, t, value_type("bf16"), kKContiguous);
   const auto [r2s, s2r] = make_slm_copies(XeOperand::A, t, coop);
-  EXPECT_EQ(S(coop.tile_shape()), "(128,64)");
-  EXPECT_EQ(S(r2s.tile_shape()), "(256,32)");
-  EXPECT_EQ(r2s.atom.name, "UniversalCopy<AlignedArray<int8_t,16>>");
+  EXPECT_NE(fragment_coords(partition_sg_fragment_S(s2r, 1)),
+            fragment_coords(partition_sg_fragment(XeOperand::A, t, 1)));
+  EXPECT_EQ(fragment_coords(partition_sg_fragment_S(s2r, 1)),
+            fragment_coords(partition_sg_fragment(XeOperand::A, t, 8)));
 }
 
 TEST(XeSlmCopy, OneSubgroupPacksItsFragment) {
@@ -162,6 +247,10 @@ TEST(XeSlmCopy, OneSubgroupPacksItsFragment) {
   EXPECT_EQ(c.atom.name, "UniversalCopy<AlignedArray<bfloat16_t,8>>");
   EXPECT_EQ(S(c.tile_shape()), "(8,16)");
   EXPECT_EQ(S(c.tv), "(16,8):(8,1)");  // work-item t owns column t, rows 0..7, as one 128-bit value
+  // #772: writing to SLM, the packed type is the SLM tensor's (after an up-conversion, the MMA type).
+  const TiledCopy w = make_slm_copy(frag, make_slm_layout(XeOperand::A, t), value_type("f16"));
+  EXPECT_EQ(w.atom.name, "UniversalCopy<AlignedArray<half_t,8>>");
+  EXPECT_EQ(w.value_type.name, "half_t");
 }
 
 }  // namespace

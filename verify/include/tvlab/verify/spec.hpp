@@ -20,6 +20,7 @@
 #include "tvlab/core/tiling/tiled_mma.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/core/tiling/xe_slm.hpp"
+#include "tvlab/core/tiling/xe_subtiled.hpp"
 
 namespace tvlab {
 
@@ -42,6 +43,11 @@ struct PlannedCopy {
   // make_{A,B}_slm_copies pair (registers -> SLM, SLM -> the MMA's registers).
   std::optional<Layout> slm_layout;
   std::optional<TiledCopy> r2s, s2r;
+  // Subtiled C/D copy (Xe, "subtile": {"tv" | "shape", "sg_layout"}): make_block_2d_copy_{C,D}_subtiled
+  // or, with an atom as "copy", make_block_2d_copy_CD_subtiled. subtile_tv is the subtile's (T,V) -> (m,n)
+  // (absent when only "shape" was given), subtile_sg the SG_K -> (m_subtile, n_subtile) layout.
+  std::optional<Layout> subtile_tv, subtile_sg;
+  std::optional<IntTuple> subtile_shape;
   // Operands: the memory side as the spec describes it, for the run-time restriction checks.
   XeModes modes;
   ValueType mem_type;

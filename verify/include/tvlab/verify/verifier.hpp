@@ -13,6 +13,7 @@
 //   source.<X>             NVIDIA: what the copy's source side needs from shared memory
 //   block2d.<X>.<rule>     run-time block 2D rules against the operand's shape, pitch and base alignment
 //   slm.<X>                r2s writes every SLM element once and s2r reads only written elements
+//   subtile.<X>            a subtiled C/D copy: each subgroup copies one subtile of its MMA C block
 #pragma once
 
 #include "tvlab/verify/check.hpp"

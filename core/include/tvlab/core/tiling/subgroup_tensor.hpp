@@ -42,7 +42,9 @@ SubgroupTensor make_subgroup_tensor(const ValueType& vt, const Layout& sg_layout
 // (ThrV, (FrgV,(RestI,RestJ))) -> coordinate; fragment = make_fragment_like(partition_X). For D the
 // C partition is used (as upstream).
 SubgroupTensor partition_sg_fragment(XeOperand which, const TiledMMA& mma, int64_t sg = 0);
-// ThrCopy::partition_sg_fragment_{S,D}(identity tile of the copy's tiler) for subgroup `sg`:
+// ThrCopy::partition_sg_fragment_{S,D} as of e45955935 (#776: logical_divide(tidfrg_S/D, 16), whole
+// subgroups of 16 work-items whatever the atom's thread count, so the UniversalCopy SLM copies have
+// 16-lane fragments), on the identity tile of the copy's tiler, for subgroup `sg`:
 // tv = (16, (FrgV,FrgX), (RestM,RestN,...)) -> coordinate.
 SubgroupTensor partition_sg_fragment_S(const TiledCopy& copy, int64_t sg = 0);
 SubgroupTensor partition_sg_fragment_D(const TiledCopy& copy, int64_t sg = 0);

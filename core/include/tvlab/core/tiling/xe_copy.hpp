@@ -7,6 +7,15 @@
 //   make_block_2d_copy_A(mma, bf16, row-major A)   -> XE_LOAD_2D<16,32,32,16>, tiler (256,32)
 //   make_block_2d_copy_B(mma, bf16, N-contiguous B) -> XE_LOAD_2D_VNNI<16,16,32,16>
 //
+// Upstream commits mirrored (sycl-tla main at 6601377d; tests/core/tiling/xe_upstream_test.cpp lists them):
+//   TiledMMAHelper              0b2ef2989 (#212, include/cute/atom/mma_atom.hpp)
+//   make_block_2d_copy          35e80e1bb (#549, batched tensors)
+//   block_2d_selector           3ef685153 (native int4 compute)
+//   make_block_2d_copy_X        dec36a9eb ("Copy fixes": no TiledMMA argument)
+//   make_block_2d_copy_{A,B}    dec36a9eb ("Copy fixes": B's drop_m stride)
+//   make_block_2d_copy_{C,D}    33cae048b (#572, C loads and D stores)
+//   make_block_2d_prefetch      6df6dd153 (#613, width = gcd(shape_x, 512/bits); dec36a9eb: sv_layout)
+//
 // Memory strides are described by which mode is contiguous: x_mode is the memory-contiguous mode
 // (width), y_mode the strided one (height), both indices into the operand's (rows, cols) modes.
 #pragma once
@@ -53,6 +62,12 @@ TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const Val
 // The same tiling with a given block 2D atom (e.g. a legacy XE_2D_* load) for the operand.
 TiledCopy make_block_2d_copy_for(XeOperand which, const TiledMMA& mma, const ValueType& mem, XeModes m,
                                  const CopyAtom& atom);
+// A coordinate-valued layout's value as a flat coordinate of `rank` integers: where stride-0 modes make
+// it a plain 0 (subgroups that hold the same data as subgroup 0), the origin (0,...,0).
+// @pre a flat tuple of `rank` integers, or leaves that are plain integers (dimension 0) or scaled bases
+// k@d, d < rank, which are summed per dimension. Examples: as_coordinate((0), 2) = (0,0);
+// as_coordinate((8,16), 2) = (8,16); as_coordinate(16@1, 2) = (0,16).
+IntTuple as_coordinate(const IntTuple& x, int rank);
 // A subgroup's (T, V) -> operand coordinate layout (ThrMMA::atom_partition_X on an identity tensor):
 // (ThrV, (FrgV,(RestI,RestJ))), offset-free, with the subgroup's origin as the offset.
 LayoutSlice xe_atom_partition(XeOperand which, const TiledMMA& mma, int64_t sg = 0);
