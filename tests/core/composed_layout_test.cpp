@@ -190,148 +190,145 @@ TEST(ComposedLayout, GeneratedInnerLayoutFunctionsKeepSwizzleAndOffset) {
   const auto hosts = swizzle_hosts();
   for (std::size_t k = 0; k < sws.size(); ++k)
     for (std::size_t h : {k % hosts.size(), (k + 3) % hosts.size()}) {
+      const Swizzle& sw = sws[k];
+      const Layout& l = hosts[h];
+      const int64_t off = (k + h) % 2 ? 8 : 0;
+      const ComposedLayout c(sw, IntTuple(off), l);
+      const Layout id = make_layout(l.shape);  // coordinate -> index of c's domain
+      auto same_as = [&](const AnyLayout& r, const Layout& through, const char* what) {
+        ASSERT_EQ(sz(r), size(through)) << what;
+        for (int64_t i = 0; i < size(through); ++i)
+          ASSERT_EQ(at(r, i), def(c, through(IntTuple(i)).ival()))
+              << what << " " << to_string(c) << " @" << i;
+      };
+      same_as(coalesce(c), id, "coalesce");
+      const IntTuple prof = rank(l) >= 2 ? T("(1,1)") : IntTuple(1);
+      same_as(coalesce(c, prof), id, "coalesce(profile)");
+      same_as(filter(c, prof), filter(id, prof), "filter");
+      const Tiler t = Tiler(L("4:1"));
+      same_as(composition(c, t), composition(id, t), "composition");
+      same_as(logical_divide(c, t), logical_divide(id, t), "logical_divide");
+      same_as(zipped_divide(c, t), zipped_divide(id, t), "zipped_divide");
+      same_as(tiled_divide(c, t), tiled_divide(id, t), "tiled_divide");
+      same_as(flat_divide(c, t), flat_divide(id, t), "flat_divide");
+      same_as(with_shape(c, IntTuple(size(l))), make_layout(IntTuple(size(l))), "with_shape");
+      same_as(flatten(c), make_layout(flatten(l.shape)), "flatten");
+      EXPECT_EQ(size(c), size(l));
+      EXPECT_EQ(cosize(c), cosize(l));
+      // Products extend the domain: the result is the swizzle over the plain product.
+      const AnyLayout p = logical_product(c, Tiler(L("2:1")));
+      const Layout pl = logical_product(l, Tiler(L("2:1")));
+      for (int64_t i = 0; i < size(pl); ++i)
+        ASSERT_EQ(at(p, i), sw(off + pl(IntTuple(i)).ival())) << "logical_product " << to_string(c);
+      IntTuple target = product_each(l.shape);  // twice the layout along its first mode
+      if (target.is_tuple()) {
+        TupleBuilder tb;
+        for (int k = 0; k < target.size(); ++k) tb.push(IntTuple(target[k].ival() * (k == 0 ? 2 : 1)));
+        target = tb.build();
+      } else {
+        target = IntTuple(2 * target.ival());
+      }
+      const AnyLayout tt = tile_to_shape(c, target);
+      const Layout tl = tile_to_shape(l, target);
+      for (int64_t i = 0; i < size(tl); ++i)
+        ASSERT_EQ(at(tt, i), sw(off + tl(IntTuple(i)).ival())) << "tile_to_shape " << to_string(c);
+    }
+}
+
+TEST(ComposedLayout, GeneratedInversesAndCasts) {
+  int checked_inverse = 0;
+  for (const Swizzle& sw : generated_swizzles())
+    for (const Layout& l : swizzle_hosts()) {
+      const ComposedLayout c(sw, IntTuple(0), l);
+      // right_inverse: c(r(i)) == i on r's domain, whenever CuTe's mask transfer has a swizzle form.
+      try {
+        const AnyLayout r = right_inverse(c);
+        for (int64_t i = 0; i < sz(r); ++i) ASSERT_EQ(def(c, at(r, i)), i) << to_string(c) << " -> " << S(r);
+        ++checked_inverse;
+      } catch (const LayoutError& e) {
+        const std::string w = e.what();
+        EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
+                    w.find("outside the layout's image") != std::string::npos ||
+                    w.find("no exact swizzle form") != std::string::npos)
+            << w;
+      }
+      try {
+        const AnyLayout li = left_inverse(c);
+        for (int64_t i = 0; i < size(l); ++i)
+          ASSERT_EQ(at(li, def(c, i)), i) << to_string(c) << " -> " << S(li);
+      } catch (const LayoutError& e) {
+        const std::string w = e.what();
+        EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
+                    w.find("outside the layout's image") != std::string::npos ||
+                    w.find("no exact swizzle form") != std::string::npos)
+            << w;
+      }
+      // max_common_vector: the first v indices of b are the first v values of c.
+      const int64_t v = max_common_vector(c, l);
+      EXPECT_EQ(v, std::min(max_common_vector(l, l), int64_t(1) << sw.base));
+      const Layout rb = right_inverse(l);
+      for (int64_t n = 0; n < v; ++n) ASSERT_EQ(def(c, rb(IntTuple(n)).ival()), n) << to_string(c);
+      const Layout mcl = max_common_layout(c, l);
+      EXPECT_EQ(size(mcl), v);
+      // downcast by 2 (Sw<B,M+1,S>, offset*2): every element x of c becomes 2x and 2x+1.
       {
-        const Swizzle& sw = sws[k];
-        const Layout& l = hosts[h];
-        const int64_t off = (k + h) % 2 ? 8 : 0;
-        const ComposedLayout c(sw, IntTuple(off), l);
-        const Layout id = make_layout(l.shape);  // coordinate -> index of c's domain
-        auto same_as = [&](const AnyLayout& r, const Layout& through, const char* what) {
-          ASSERT_EQ(sz(r), size(through)) << what;
-          for (int64_t i = 0; i < size(through); ++i)
-            ASSERT_EQ(at(r, i), def(c, through(IntTuple(i)).ival()))
-                << what << " " << to_string(c) << " @" << i;
-        };
-        same_as(coalesce(c), id, "coalesce");
-        const IntTuple prof = rank(l) >= 2 ? T("(1,1)") : IntTuple(1);
-        same_as(coalesce(c, prof), id, "coalesce(profile)");
-        same_as(filter(c, prof), filter(id, prof), "filter");
-        const Tiler t = Tiler(L("4:1"));
-        same_as(composition(c, t), composition(id, t), "composition");
-        same_as(logical_divide(c, t), logical_divide(id, t), "logical_divide");
-        same_as(zipped_divide(c, t), zipped_divide(id, t), "zipped_divide");
-        same_as(tiled_divide(c, t), tiled_divide(id, t), "tiled_divide");
-        same_as(flat_divide(c, t), flat_divide(id, t), "flat_divide");
-        same_as(with_shape(c, IntTuple(size(l))), make_layout(IntTuple(size(l))), "with_shape");
-        same_as(flatten(c), make_layout(flatten(l.shape)), "flatten");
-        EXPECT_EQ(size(c), size(l));
-        EXPECT_EQ(cosize(c), cosize(l));
-        // Products extend the domain: the result is the swizzle over the plain product.
-        const AnyLayout p = logical_product(c, Tiler(L("2:1")));
-        const Layout pl = logical_product(l, Tiler(L("2:1")));
-        for (int64_t i = 0; i < size(pl); ++i)
-          ASSERT_EQ(at(p, i), sw(off + pl(IntTuple(i)).ival())) << "logical_product " << to_string(c);
-        IntTuple target = product_each(l.shape);  // twice the layout along its first mode
-        if (target.is_tuple()) {
-          TupleBuilder tb;
-          for (int k = 0; k < target.size(); ++k) tb.push(IntTuple(target[k].ival() * (k == 0 ? 2 : 1)));
-          target = tb.build();
-        } else {
-          target = IntTuple(2 * target.ival());
-        }
-        const AnyLayout tt = tile_to_shape(c, target);
-        const Layout tl = tile_to_shape(l, target);
-        for (int64_t i = 0; i < size(tl); ++i)
-          ASSERT_EQ(at(tt, i), sw(off + tl(IntTuple(i)).ival())) << "tile_to_shape " << to_string(c);
+        std::set<int64_t> want, got;
+        for (int64_t i = 0; i < size(l); ++i) want.insert({2 * def(c, i), 2 * def(c, i) + 1});
+        const AnyLayout d = downcast(c, 2);
+        for (int64_t i = 0; i < sz(d); ++i) got.insert(at(d, i));
+        EXPECT_EQ(got, want) << to_string(c) << " -> " << S(d);
+      }
+      // upcast by 2: the vector starts of c, halved, are exactly the upcast layout's image.
+      if (sw.base >= 1) {
+        std::set<int64_t> want, got;
+        for (int64_t i = 0; i < size(l); ++i)
+          if (l(IntTuple(i)).ival() % 2 == 0) want.insert(def(c, i) / 2);
+        const AnyLayout u = upcast(c, 2);
+        for (int64_t i = 0; i < sz(u); ++i) got.insert(at(u, i));
+        EXPECT_EQ(got, want) << to_string(c) << " -> " << S(u);
       }
     }
+  EXPECT_GT(checked_inverse, 500);
+}
 
-  TEST(ComposedLayout, GeneratedInversesAndCasts) {
-    int checked_inverse = 0;
-    for (const Swizzle& sw : generated_swizzles())
-      for (const Layout& l : swizzle_hosts()) {
-        const ComposedLayout c(sw, IntTuple(0), l);
-        // right_inverse: c(r(i)) == i on r's domain, whenever CuTe's mask transfer has a swizzle form.
-        try {
-          const AnyLayout r = right_inverse(c);
-          for (int64_t i = 0; i < sz(r); ++i)
-            ASSERT_EQ(def(c, at(r, i)), i) << to_string(c) << " -> " << S(r);
-          ++checked_inverse;
-        } catch (const LayoutError& e) {
-          const std::string w = e.what();
-          EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
-                      w.find("outside the layout's image") != std::string::npos ||
-                      w.find("no exact swizzle form") != std::string::npos)
-              << w;
-        }
-        try {
-          const AnyLayout li = left_inverse(c);
-          for (int64_t i = 0; i < size(l); ++i)
-            ASSERT_EQ(at(li, def(c, i)), i) << to_string(c) << " -> " << S(li);
-        } catch (const LayoutError& e) {
-          const std::string w = e.what();
-          EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
-                      w.find("outside the layout's image") != std::string::npos ||
-                      w.find("no exact swizzle form") != std::string::npos)
-              << w;
-        }
-        // max_common_vector: the first v indices of b are the first v values of c.
-        const int64_t v = max_common_vector(c, l);
-        EXPECT_EQ(v, std::min(max_common_vector(l, l), int64_t(1) << sw.base));
-        const Layout rb = right_inverse(l);
-        for (int64_t n = 0; n < v; ++n) ASSERT_EQ(def(c, rb(IntTuple(n)).ival()), n) << to_string(c);
-        const Layout mcl = max_common_layout(c, l);
-        EXPECT_EQ(size(mcl), v);
-        // downcast by 2 (Sw<B,M+1,S>, offset*2): every element x of c becomes 2x and 2x+1.
-        {
-          std::set<int64_t> want, got;
-          for (int64_t i = 0; i < size(l); ++i) want.insert({2 * def(c, i), 2 * def(c, i) + 1});
-          const AnyLayout d = downcast(c, 2);
-          for (int64_t i = 0; i < sz(d); ++i) got.insert(at(d, i));
-          EXPECT_EQ(got, want) << to_string(c) << " -> " << S(d);
-        }
-        // upcast by 2: the vector starts of c, halved, are exactly the upcast layout's image.
-        if (sw.base >= 1) {
-          std::set<int64_t> want, got;
-          for (int64_t i = 0; i < size(l); ++i)
-            if (l(IntTuple(i)).ival() % 2 == 0) want.insert(def(c, i) / 2);
-          const AnyLayout u = upcast(c, 2);
-          for (int64_t i = 0; i < sz(u); ++i) got.insert(at(u, i));
-          EXPECT_EQ(got, want) << to_string(c) << " -> " << S(u);
-        }
-      }
-    EXPECT_GT(checked_inverse, 500);
-  }
-
-  TEST(ComposedLayout, GeneratedCompositionFromTheLeft) {
-    // composition(A, Sw o 0 o B)(i) == A(Sw(B(i))) for A a compact layout over the swizzle's span.
-    int checked = 0;
-    for (const Swizzle& sw : generated_swizzles()) {
-      const int64_t span = int64_t(1) << (sw.base + sw.bits + std::abs(sw.shift));
-      if (span > 1024) continue;
-      std::vector<Layout> lefts = {make_layout(IntTuple(span))};
-      if (span >= 8)
-        lefts.push_back(make_layout(IntTuple::tuple({IntTuple(8), IntTuple(span / 8)}), Major::Right));
-      for (const Layout& a : lefts) {
-        const ComposedLayout b(sw, IntTuple(0), make_layout(IntTuple(span)));
-        try {
-          const AnyLayout r = composition(a, b);
-          for (int64_t i = 0; i < span; ++i)
-            ASSERT_EQ(at(r, i), a(IntTuple(sw(i))).ival()) << to_string(a) << " o " << to_string(b);
-          ++checked;
-        } catch (const LayoutError& e) {
-          const std::string w = e.what();
-          EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
-                      w.find("outside the layout's image") != std::string::npos ||
-                      w.find("no exact swizzle form") != std::string::npos)
-              << w;
-        }
+TEST(ComposedLayout, GeneratedCompositionFromTheLeft) {
+  // composition(A, Sw o 0 o B)(i) == A(Sw(B(i))) for A a compact layout over the swizzle's span.
+  int checked = 0;
+  for (const Swizzle& sw : generated_swizzles()) {
+    const int64_t span = int64_t(1) << (sw.base + sw.bits + std::abs(sw.shift));
+    if (span > 1024) continue;
+    std::vector<Layout> lefts = {make_layout(IntTuple(span))};
+    if (span >= 8)
+      lefts.push_back(make_layout(IntTuple::tuple({IntTuple(8), IntTuple(span / 8)}), Major::Right));
+    for (const Layout& a : lefts) {
+      const ComposedLayout b(sw, IntTuple(0), make_layout(IntTuple(span)));
+      try {
+        const AnyLayout r = composition(a, b);
+        for (int64_t i = 0; i < span; ++i)
+          ASSERT_EQ(at(r, i), a(IntTuple(sw(i))).ival()) << to_string(a) << " o " << to_string(b);
+        ++checked;
+      } catch (const LayoutError& e) {
+        const std::string w = e.what();
+        EXPECT_TRUE(w.find("make_swizzle") != std::string::npos ||
+                    w.find("outside the layout's image") != std::string::npos ||
+                    w.find("no exact swizzle form") != std::string::npos)
+            << w;
       }
     }
-    EXPECT_GT(checked, 100);
   }
+  EXPECT_GT(checked, 100);
+}
 
-  // logical_product(A, Sw o 0 o B): CuTe's swizzle transfer; the result agrees with the swizzled tiler in
-  // its second mode for compact power-of-two blocks.
-  TEST(ComposedLayout, LogicalProductWithComposedTiler) {
-    const AnyLayout r = logical_product(L("(2,2):(1,2)"), C(2, 0, 2, "(4,4):(4,1)"));
-    EXPECT_EQ(S(r), "Sw<2,2,2> o 0 o ((2,2),(4,4)):((1,2),(16,4))");
-    const ComposedLayout t = C(2, 0, 2, "(4,4):(4,1)");
-    for (int64_t j = 0; j < 16; ++j)
-      for (int64_t i = 0; i < 4; ++i)
-        EXPECT_EQ(std::get<ComposedLayout>(r)(IntTuple::tuple({IntTuple(i), IntTuple(j)})),
-                  i + 4 * def(t, j));
-  }
+// logical_product(A, Sw o 0 o B): CuTe's swizzle transfer; the result agrees with the swizzled tiler in
+// its second mode for compact power-of-two blocks.
+TEST(ComposedLayout, LogicalProductWithComposedTiler) {
+  const AnyLayout r = logical_product(L("(2,2):(1,2)"), C(2, 0, 2, "(4,4):(4,1)"));
+  EXPECT_EQ(S(r), "Sw<2,2,2> o 0 o ((2,2),(4,4)):((1,2),(16,4))");
+  const ComposedLayout t = C(2, 0, 2, "(4,4):(4,1)");
+  for (int64_t j = 0; j < 16; ++j)
+    for (int64_t i = 0; i < 4; ++i)
+      EXPECT_EQ(std::get<ComposedLayout>(r)(IntTuple::tuple({IntTuple(i), IntTuple(j)})), i + 4 * def(t, j));
+}
 
 }  // namespace
 }  // namespace tvlab
