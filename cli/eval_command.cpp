@@ -54,10 +54,17 @@ std::function<int()> setup_eval(CLI::App& app) {
       "  tvlab eval 'complement(4:2,24)' 'right_inverse((4,2):(1,0))'\n"
       "  tvlab eval --style cute 'logical_divide((4,2,3):(2,1,8),4:2)'\n"
       "  printf 'coalesce((2,(1,6)):(1,(6,2)))\\nsize((4,8))\\n' | tvlab eval --batch -\n"
+      "  tvlab eval 'right_inverse(Sw<3,3,3> o (8,64):(64,1))'    # Sw<3,0,-6> o 0 o (64,8):(8,1)\n"
+      "  tvlab eval 'max_common_vector(Sw<3,3,3> o (8,64):(64,1),(8,64):(64,1))'   # 8\n"
+      "  tvlab eval 'GMMA::Layout_K_SW128_Atom<half_t>'  # Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)\n"
       "\n"
       "Notation: integers 4 or _4, tuples (2,(3,4)), layouts SHAPE:STRIDE (a bare shape is column-major),\n"
       "scaled bases 1@0, swizzles Sw<3,3,3> o (8,64):(64,1), tilers (3:3,(2,4):(1,8)) and the placeholder "
       "_.\n"
+      "Shared-memory layout atoms by CuTe's names: GMMA::Layout_{K,MN}_{INTER,SW32,SW64,SW128}_Atom<T> (and\n"
+      "_Bits), UMMA:: the same plus Layout_MN_SW128_32B_Atom<T>; their swizzle acts on byte addresses\n"
+      "(smem_ptr[16b](unset)), see docs/swizzles.md. Composed layouts follow CuTe's per-function rules; a\n"
+      "function CuTe does not define for them is an error naming it.\n"
       "Results are CuTe's, computed with its algorithms and static-integer semantics.\n"
       "\nFunctions:\n" +
       functions +

@@ -275,6 +275,9 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     throw BadInput{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
   std::error_code ec;
   if (std::filesystem::is_regular_file(o.what, ec) || o.what.ends_with(".json")) return spec_scene(o, vo);
+  if (looks_like_atom(o.what) && !o.what.empty() && o.what.find("_Atom") != std::string::npos &&
+      (o.what.find("GMMA::") != std::string::npos || o.what.find("UMMA::") != std::string::npos))
+    return expression_scene(o, vo);  // a shared-memory layout atom: a composed layout
   if (looks_like_atom(o.what)) {
     Atom atom;
     bool known = false;

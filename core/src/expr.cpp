@@ -3,8 +3,10 @@
 #include <map>
 #include <optional>
 
+#include "tvlab/core/atoms/smem_layout_atoms.hpp"
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/complement.hpp"
+#include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/divide.hpp"
 #include "tvlab/core/error.hpp"
@@ -28,6 +30,8 @@ std::string to_string(const Value& v, Style style) {
 }
 
 namespace {
+
+Value value(const AnyLayout& l);
 
 // A call being evaluated: its arguments and where to report problems.
 struct Call {
@@ -53,7 +57,11 @@ struct Call {
       validate(l);
       return l;
     }
-    if (auto* c = std::get_if<ComposedLayout>(&args[i])) return c->layout;
+    if (std::holds_alternative<ComposedLayout>(args[i]))
+      throw EvalError(expr.children[i].column, expr.name,
+                      expr.name + " is not defined for composed layouts: argument " + std::to_string(i + 1) +
+                          " is " + to_string(args[i]) + " (CuTe has no " + expr.name +
+                          " for a ComposedLayout)");
     fail_arg(i, "expected a layout, got " + to_string(args[i]));
   }
   Tiler tiler(std::size_t i) const {
@@ -104,20 +112,34 @@ struct Call {
     for (std::size_t i = from; i < args.size(); ++i) out.push_back(index(i));
     return out;
   }
-  // A layout-valued result keeps the swizzle of a composed first argument.
-  Value keep_swizzle(Layout l) const {
-    if (auto* c = std::get_if<ComposedLayout>(&args[0]))
-      return ComposedLayout(c->swizzle, c->offset, std::move(l));
-    return l;
+  // CuTe defines these functions with a composed layout first only.
+  void no_composed_second() const {
+    if (args.size() > 1 && composed(1))
+      throw EvalError(
+          expr.children[1].column, expr.name,
+          expr.name + " is not defined for composed layouts as its second argument (CuTe has none)");
+  }
+  const ComposedLayout* composed(std::size_t i) const { return std::get_if<ComposedLayout>(&args[i]); }
+  // A layout-valued result: a plain layout, or CuTe's composed-layout function applied to a composed
+  // first argument.
+  template <class OnLayout, class OnComposed>
+  Value dispatch(OnLayout on_layout, OnComposed on_composed) const {
+    if (const ComposedLayout* c = composed(0)) return value(on_composed(*c));
+    return on_layout(layout(0));
   }
 };
+
+Value value(const AnyLayout& l) {
+  if (auto* p = std::get_if<Layout>(&l)) return *p;
+  return std::get<ComposedLayout>(l);
+}
 
 using Handler = std::function<Value(const Call&)>;
 
 Value layout_or_tuple(const Call& c, const std::function<Layout(const Layout&)>& on_layout,
                       const std::function<IntTuple(const IntTuple&)>& on_tuple) {
   if (std::holds_alternative<IntTuple>(c.args[0])) return on_tuple(c.tuple(0));
-  return c.keep_swizzle(on_layout(c.layout(0)));
+  return on_layout(c.layout(0));
 }
 
 const std::map<std::string, std::pair<std::string, Handler>>& table() {
@@ -126,34 +148,63 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"coalesce(L[,profile])",
         [](const Call& c) -> Value {
           c.arity(1, 2);
-          if (c.args.size() == 1 && std::holds_alternative<IntTuple>(c.args[0])) return coalesce(c.tuple(0));
-          return c.keep_swizzle(c.args.size() == 2 ? coalesce(c.layout(0), c.profile(1))
-                                                   : coalesce(c.layout(0)));
+          // A bare shape is its compact layout: coalesce((2,4)) = 8:1.
+          if (c.args.size() == 2)
+            return c.dispatch([&](const Layout& l) { return coalesce(l, c.profile(1)); },
+                              [&](const ComposedLayout& k) { return coalesce(k, c.profile(1)); });
+          return c.dispatch([](const Layout& l) { return coalesce(l); },
+                            [](const ComposedLayout& k) { return coalesce(k); });
         }}},
       {"filter",
        {"filter(L[,profile])",
         [](const Call& c) -> Value {
           c.arity(1, 2);
-          return c.keep_swizzle(c.args.size() == 2 ? filter(c.layout(0), c.profile(1)) : filter(c.layout(0)));
+          if (c.args.size() == 2)
+            return c.dispatch([&](const Layout& l) { return filter(l, c.profile(1)); },
+                              [&](const ComposedLayout& k) { return filter(k, c.profile(1)); });
+          return filter(c.layout(0));
         }}},
       {"filter_zeros",
        {"filter_zeros(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
-          return c.keep_swizzle(filter_zeros(c.layout(0)));
+          return filter_zeros(c.layout(0));
         }}},
       {"composition",
        {"composition(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          if (auto* sw = std::get_if<Swizzle>(&c.args[0]))
-            return ComposedLayout(*sw, IntTuple(0), c.layout(1));
-          return c.keep_swizzle(composition(c.layout(0), c.tiler(1)));
+          if (auto* sw = std::get_if<Swizzle>(&c.args[0])) {
+            if (c.composed(1))
+              c.fail(
+                  "composition(Swizzle, ComposedLayout) is not defined for composed layouts (CuTe has none)");
+            return value(composition(*sw, c.layout(1)));
+          }
+          if (auto* sw = std::get_if<Swizzle>(&c.args[1])) {
+            if (c.composed(0))
+              c.fail(
+                  "composition(ComposedLayout, Swizzle) is not defined for composed layouts (CuTe has none)");
+            return value(composition(c.layout(0), *sw));
+          }
+          if (const ComposedLayout* b = c.composed(1)) {
+            if (c.composed(0))
+              c.fail(
+                  "composition of two composed layouts is Sw o k o (Sw' o k' o L), a nested composed layout "
+                  "tvlab does not represent");
+            return value(composition(c.layout(0), *b));
+          }
+          if (const ComposedLayout* a = c.composed(0)) return value(composition(*a, c.tiler(1)));
+          return composition(c.layout(0), c.tiler(1));
         }}},
       {"complement",
        {"complement(L[,cotarget])",
         [](const Call& c) -> Value {
           c.arity(1, 2);
+          if (const ComposedLayout* k = c.composed(0)) {
+            if (c.args.size() == 1) return complement(*k);
+            if (auto* l = std::get_if<Layout>(&c.args[1])) return complement(*k, l->shape);
+            return complement(*k, c.tuple(1));
+          }
           if (c.args.size() == 1) return complement(c.layout(0));
           if (auto* l = std::get_if<Layout>(&c.args[1])) return complement(c.layout(0), l->shape);
           return complement(c.layout(0), c.tuple(1));
@@ -163,74 +214,99 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
-          return right_inverse(c.layout(0));
+          return c.dispatch([](const Layout& l) { return right_inverse(l); },
+                            [](const ComposedLayout& k) { return right_inverse(k); });
         }}},
       {"left_inverse",
        {"left_inverse(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
-          return left_inverse(c.layout(0));
+          return c.dispatch([](const Layout& l) { return left_inverse(l); },
+                            [](const ComposedLayout& k) { return left_inverse(k); });
         }}},
       {"logical_divide",
        {"logical_divide(L,T)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(logical_divide(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return logical_divide(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return logical_divide(k, c.tiler(1)); });
         }}},
       {"zipped_divide",
        {"zipped_divide(L,T)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(zipped_divide(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return zipped_divide(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return zipped_divide(k, c.tiler(1)); });
         }}},
       {"tiled_divide",
        {"tiled_divide(L,T)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(tiled_divide(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return tiled_divide(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return tiled_divide(k, c.tiler(1)); });
         }}},
       {"flat_divide",
        {"flat_divide(L,T)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(flat_divide(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return flat_divide(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return flat_divide(k, c.tiler(1)); });
         }}},
       {"logical_product",
        {"logical_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(logical_product(c.layout(0), c.tiler(1)));
+          if (const ComposedLayout* t = c.composed(1)) {
+            if (c.composed(0)) c.no_composed_second();
+            return value(logical_product(c.layout(0), *t));
+          }
+          return c.dispatch([&](const Layout& l) { return logical_product(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return logical_product(k, c.tiler(1)); });
         }}},
       {"zipped_product",
        {"zipped_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(zipped_product(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return zipped_product(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return zipped_product(k, c.tiler(1)); });
         }}},
       {"tiled_product",
        {"tiled_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(tiled_product(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return tiled_product(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return tiled_product(k, c.tiler(1)); });
         }}},
       {"flat_product",
        {"flat_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(flat_product(c.layout(0), c.tiler(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return flat_product(l, c.tiler(1)); },
+                            [&](const ComposedLayout& k) { return flat_product(k, c.tiler(1)); });
         }}},
       {"blocked_product",
        {"blocked_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(blocked_product(c.layout(0), c.layout(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return blocked_product(l, c.layout(1)); },
+                            [&](const ComposedLayout& k) { return blocked_product(k, c.layout(1)); });
         }}},
       {"raked_product",
        {"raked_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return c.keep_swizzle(raked_product(c.layout(0), c.layout(1)));
+          c.no_composed_second();
+          return c.dispatch([&](const Layout& l) { return raked_product(l, c.layout(1)); },
+                            [&](const ComposedLayout& k) { return raked_product(k, c.layout(1)); });
         }}},
       {"tile_to_shape",
        {"tile_to_shape(L,shape[,order])",
@@ -243,36 +319,68 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             else
               order = c.tuple(2);
           }
-          return c.keep_swizzle(tile_to_shape(c.layout(0), c.tuple(1), order));
+          return c.dispatch([&](const Layout& l) { return tile_to_shape(l, c.tuple(1), order); },
+                            [&](const ComposedLayout& k) { return tile_to_shape(k, c.tuple(1), order); });
         }}},
       {"upcast",
        {"upcast(L,n)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return upcast(c.layout(0), c.integer(1));
+          if (auto* sw = std::get_if<Swizzle>(&c.args[0])) return upcast(*sw, c.integer(1));
+          return c.dispatch([&](const Layout& l) { return upcast(l, c.integer(1)); },
+                            [&](const ComposedLayout& k) { return upcast(k, c.integer(1)); });
         }}},
       {"downcast",
        {"downcast(L,n)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
-          return downcast(c.layout(0), c.integer(1));
+          if (auto* sw = std::get_if<Swizzle>(&c.args[0])) return downcast(*sw, c.integer(1));
+          return c.dispatch([&](const Layout& l) { return downcast(l, c.integer(1)); },
+                            [&](const ComposedLayout& k) { return downcast(k, c.integer(1)); });
+        }}},
+      {"recast_layout",
+       {"recast_layout(L,old_bits,new_bits)",
+        [](const Call& c) -> Value {
+          c.arity(3, 3);
+          const int64_t from = c.integer(1), to = c.integer(2);
+          return c.dispatch([&](const Layout& l) { return recast_layout(l, from, to); },
+                            [&](const ComposedLayout& k) { return recast_layout(k, from, to); });
+        }}},
+      {"as_position_independent_swizzle_layout",
+       {"as_position_independent_swizzle_layout(Sw o smem_ptr o L)",
+        [](const Call& c) -> Value {
+          c.arity(1, 1);
+          return c.dispatch(
+              [](const Layout& l) { return l; },
+              [](const ComposedLayout& k) { return as_position_independent_swizzle_layout(k); });
         }}},
       {"max_common_vector",
        {"max_common_vector(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
+          const ComposedLayout *a = c.composed(0), *b = c.composed(1);
+          if (a && b) return IntTuple(max_common_vector(*a, *b));
+          if (a) return IntTuple(max_common_vector(*a, c.layout(1)));
+          if (b) return IntTuple(max_common_vector(c.layout(0), *b));
           return IntTuple(max_common_vector(c.layout(0), c.layout(1)));
         }}},
       {"max_common_layout",
        {"max_common_layout(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
+          const ComposedLayout *a = c.composed(0), *b = c.composed(1);
+          if (a && b) c.fail("max_common_layout of two composed layouts is not defined (CuTe has none)");
+          if (a) return max_common_layout(*a, c.layout(1));
+          if (b) return max_common_layout(c.layout(0), *b);
           return max_common_layout(c.layout(0), c.layout(1));
         }}},
       {"nullspace",
        {"nullspace(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
+          if (c.composed(0))
+            c.fail(
+                "nullspace is not defined for composed layouts (CuTe does not attempt it and returns _1:_0)");
           return nullspace(c.layout(0));
         }}},
       {"make_layout",
@@ -315,19 +423,22 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             for (std::size_t i = 1; i < c.args.size(); ++i) b.push(c.tuple(i));
             shape = b.build();
           }
-          return c.keep_swizzle(with_shape(c.layout(0), shape));
+          return c.dispatch([&](const Layout& l) { return with_shape(l, shape); },
+                            [&](const ComposedLayout& k) { return with_shape(k, shape); });
         }}},
       {"size",
        {"size(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(product(c.tuple(0)));
+          if (const ComposedLayout* k = c.composed(0)) return IntTuple(size(*k));
           return IntTuple(size(c.layout(0)));
         }}},
       {"cosize",
        {"cosize(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
+          if (const ComposedLayout* k = c.composed(0)) return IntTuple(cosize(*k));
           return IntTuple(cosize(c.layout(0)));
         }}},
       {"coshape",
@@ -340,6 +451,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"shape(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
+          if (const ComposedLayout* k = c.composed(0)) return shape(*k);
           return c.layout(0).shape;
         }}},
       {"stride",
@@ -354,6 +466,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 1);
           if (auto* t = std::get_if<Tiler>(&c.args[0])) return IntTuple(t->rank());
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(rank(c.tuple(0)));
+          if (const ComposedLayout* k = c.composed(0)) return IntTuple(rank(*k));
           return IntTuple(rank(c.layout(0)));
         }}},
       {"depth",
@@ -361,6 +474,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(depth(c.tuple(0)));
+          if (const ComposedLayout* k = c.composed(0)) return IntTuple(depth(*k));
           return IntTuple(depth(c.layout(0)));
         }}},
       {"crd2idx",
@@ -369,6 +483,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(2, 3);
           if (c.args.size() == 3) return crd2idx(c.tuple(0), c.tuple(1), c.tuple(2));
           if (std::holds_alternative<Layout>(c.args[1])) return c.layout(1)(c.tuple(0));
+          if (const ComposedLayout* k = c.composed(1)) return IntTuple((*k)(c.tuple(0)));
           return crd2idx(c.tuple(0), c.tuple(1), compact_col_major(c.tuple(1)));
         }}},
       {"idx2crd",
@@ -395,6 +510,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             if (r.is_underscore()) return Underscore{};
             return r;
           }
+          if (const ComposedLayout* k = c.composed(0)) return value(get(*k, path));
           return layout_or_tuple(
               c, [&](const Layout& l) { return get(l, path); },
               [&](const IntTuple& t) { return get(t, path); });
@@ -413,6 +529,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(3, 3);
           const int b = c.index(1), e = c.index(2);
+          if (const ComposedLayout* k = c.composed(0)) return value(take(*k, b, e));
           return layout_or_tuple(
               c, [&](const Layout& l) { return take(l, b, e); },
               [&](const IntTuple& t) { return take(t, b, e); });
@@ -421,6 +538,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"flatten(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
+          if (const ComposedLayout* k = c.composed(0)) return value(flatten(*k));
           return layout_or_tuple(
               c, [](const Layout& l) { return flatten(l); }, [](const IntTuple& t) { return flatten(t); });
         }}},
@@ -430,7 +548,12 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 2);
           if (std::holds_alternative<IntTuple>(c.args[0]))
             return append(c.tuple(0), c.args.size() == 2 ? c.tuple(1) : IntTuple(1));
-          return c.keep_swizzle(append(c.layout(0), c.args.size() == 2 ? c.layout(1) : Layout()));
+          if (c.args.size() == 2 && c.composed(1)) c.no_composed_second();
+          return c.dispatch(
+              [&](const Layout& l) { return append(l, c.args.size() == 2 ? c.layout(1) : Layout()); },
+              [&](const ComposedLayout& k) {
+                return append(k, c.args.size() == 2 ? c.layout(1) : Layout());
+              });
         }}},
       {"prepend",
        {"prepend(L[,x])",
@@ -438,7 +561,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 2);
           if (std::holds_alternative<IntTuple>(c.args[0]))
             return prepend(c.tuple(0), c.args.size() == 2 ? c.tuple(1) : IntTuple(1));
-          return c.keep_swizzle(prepend(c.layout(0), c.args.size() == 2 ? c.layout(1) : Layout()));
+          return prepend(c.layout(0), c.args.size() == 2 ? c.layout(1) : Layout());
         }}},
       {"group",
        {"group(L,b,e)",
@@ -446,6 +569,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(3, 3);
           const int b = c.index(1);
           const int e = c.integer(2) == -1 ? -1 : c.index(2);
+          if (const ComposedLayout* k = c.composed(0)) return value(group(*k, b, e));
           return layout_or_tuple(
               c, [&](const Layout& l) { return group(l, b, e); },
               [&](const IntTuple& t) { return group(t, b, e); });
@@ -455,6 +579,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 2);
           bool tuples = std::holds_alternative<IntTuple>(c.args[0]);
+          if (c.args.size() == 1 && c.composed(0)) return value(zip(*c.composed(0)));
           if (c.args.size() == 1) return tuples ? Value(zip(c.tuple(0))) : Value(zip(c.layout(0)));
           if (tuples) return zip(IntTuple::tuple({c.tuple(0), c.tuple(1)}));
           return zip(c.layout(0), c.layout(1));
@@ -550,10 +675,12 @@ Value eval_node(const Expr& e) {
         if (auto* ll = std::get_if<Layout>(&l)) return ComposedLayout(sw, offset, *ll);
         throw EvalError(inner.column, "composed layout", "expected a layout after 'o', got " + to_string(l));
       }
-      case Expr::Kind::Name:
+      case Expr::Kind::Name: {
         if (e.name == "LayoutLeft" || e.name == "GenColMajor") return Major::Left;
         if (e.name == "LayoutRight" || e.name == "GenRowMajor") return Major::Right;
+        if (auto atom = smem_layout_atom(canonical_atom_name(e.name))) return *atom;
         throw EvalError(e.column, e.name, "unknown name (did you mean a call, " + e.name + "(...)?)");
+      }
       case Expr::Kind::Call: {
         auto it = table().find(e.name);
         if (it == table().end())
@@ -576,6 +703,12 @@ Value evaluate(const Expr& e) {
 }
 
 Value evaluate(std::string_view text) {
+  // A smem layout atom named alone (GMMA::Layout_K_SW128_Atom<half_t>), whatever the parser makes of it.
+  try {
+    if (auto atom = smem_layout_atom(canonical_atom_name(text))) return *atom;
+  } catch (const LayoutError& err) {
+    throw EvalError(1, canonical_atom_name(text), err.what());
+  }
   Expr e;
   try {
     e = parse_expr(text);

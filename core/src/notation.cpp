@@ -57,7 +57,9 @@ std::string to_string(const Swizzle& s) {
 }
 
 std::string to_string(const ComposedLayout& c, Style style) {
-  return to_string(c.swizzle) + " o " + to_string(c.offset, style) + " o " + to_string(c.layout, style);
+  const std::string off = c.is_smem_flagged() ? "smem_ptr[" + std::to_string(c.smem_ptr_bits) + "b](unset)"
+                                              : to_string(c.offset, style);
+  return to_string(c.swizzle) + " o " + off + " o " + to_string(c.layout, style);
 }
 
 // ---------------------------------------------------------------------------------------------------

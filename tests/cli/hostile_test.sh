@@ -39,6 +39,12 @@ python3 -c "print('(' + ','.join(['1'] * 1000000) + ')')" > "$tmp/wide.txt"
 case_ million-tuple 2 "expression too large (more than 100000 elements)" - -- eval --batch "$tmp/wide.txt"
 case_ million-tuple-stdin 2 "line 1, column" "$tmp/wide.txt" -- eval --batch -
 case_ int-literal 2 "does not fit in 64 bits" - -- eval 'size(99999999999999999999)'
+case_ smem-atom-bad-type 2 "Unknown value type" - -- eval 'GMMA::Layout_K_SW128_Atom<nonsense_t>'
+case_ smem-atom-huge-type 2 "GMMA::Layout_K_SW128_Atom" - -- eval 'GMMA::Layout_K_SW128_Atom<uint1024_t>'
+case_ swizzle-stride 2 "stride is not defined for composed layouts" - -- eval 'stride(Sw<3,3,3> o (8,64):(64,1))'
+case_ swizzle-inverse-no-form 2 "no exact swizzle form" - -- eval 'right_inverse(Sw<1,1,-5> o (8,8):(8,1))'
+case_ swizzle-huge-inverse 2 "right_inverse" - -- eval 'right_inverse(Sw<3,3,3> o (1048576,1024):(1024,1))'
+case_ swizzle-render-atom-tile 2 "" - -- render 'GMMA::Layout_K_SW128_Atom<bogus>' -o "$tmp/out/a.svg"
 case_ size-overflow 2 "Integer overflow" - -- eval 'size((4294967296,4294967296,4))'
 case_ cosize-overflow 2 "Integer overflow" - -- eval 'cosize((2,2):(9223372036854775807,1))'
 case_ stride-overflow 2 "Integer overflow" - -- eval 'composition(4:4611686018427387904,(2,2):(2,1))'

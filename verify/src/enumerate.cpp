@@ -6,6 +6,7 @@
 #include <string>
 
 #include "detail/basis_leaf.hpp"
+#include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
@@ -37,7 +38,14 @@ Enumerator::Enumerator(const Layout& l, const EnumerateOptions& opts) {
   init(l, opts);
 }
 
-Enumerator::Enumerator(const ComposedLayout& c, const EnumerateOptions& opts) {
+Enumerator::Enumerator(const ComposedLayout& flagged, const EnumerateOptions& opts) {
+  // A byte-address (smem_ptr-flagged) swizzle is enumerated through its exact element-index form.
+  const AnyLayout pi = as_position_independent_swizzle_layout(flagged);
+  if (auto* l = std::get_if<Layout>(&pi)) {
+    init(*l, opts);
+    return;
+  }
+  const ComposedLayout& c = std::get<ComposedLayout>(pi);
   if (!c.offset.is_leaf() || c.offset.value().is_basis())
     throw LayoutError("enumerate", to_string(c) + ": the offset must be an integer");
   init(c.layout, opts);

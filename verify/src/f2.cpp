@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "detail/basis_leaf.hpp"
+#include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
@@ -438,6 +439,16 @@ std::optional<F2Layout> to_f2(const Layout& l, const IntTuple& codomain, std::st
 }
 
 std::optional<F2Layout> to_f2(const ComposedLayout& c, std::string* why) {
+  if (c.is_smem_flagged()) {  // a byte-address swizzle: its exact element-index form, or no F2 map
+    AnyLayout pi;
+    try {
+      pi = as_position_independent_swizzle_layout(c);
+    } catch (const LayoutError& e) {
+      return fail(why, to_string(c) + ": " + e.what());
+    }
+    if (auto* l = std::get_if<Layout>(&pi)) return to_f2(*l, why);
+    return to_f2(std::get<ComposedLayout>(pi), why);
+  }
   auto name = [&] { return to_string(c); };
   if (!(c.offset.is_leaf() && c.offset.value().is(0)))
     return fail(why, name() + ": a nonzero offset makes the map affine, not linear");
