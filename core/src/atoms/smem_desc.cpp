@@ -221,6 +221,10 @@ DescriptorTiling make_desc_tiling(const SmemTile& tile, OperandMajor major, Desc
                             " elements");
   r.blocks_mn = mn / r.block_mn;
   r.blocks_k = k / r.block_k;
+  // Shared memory is at most 256 KiB (18 address bits): a tile of more blocks cannot be real.
+  if (r.blocks_mn * r.blocks_k > (int64_t(1) << 16))
+    ctx.fail("blocks", str(r.blocks_mn) + " x " + str(r.blocks_k) +
+                           " instruction blocks: more than 65536 cannot fit in shared memory");
   SmemTile block = tile;
   block.layout =
       composition(tile.layout, Tiler(Tiler::Modes{Tiler(Layout(IntTuple(r.block_mn), IntTuple(int64_t(1)))),
@@ -231,6 +235,10 @@ DescriptorTiling make_desc_tiling(const SmemTile& tile, OperandMajor major, Desc
     for (int64_t j = 0; j < r.blocks_k; ++j) {
       const int64_t off =
           checked_mul(tile.layout(IntTuple::tuple({i * r.block_mn, j * r.block_k})).ival(), bytes);
+      if (tile.start_byte + off >= (int64_t(1) << 18) || tile.start_byte + off < 0)
+        ctx.fail("start_address", "the block at (" + str(i * r.block_mn) + "," + str(j * r.block_k) +
+                                      ") starts at byte " + str(tile.start_byte + off) +
+                                      ", outside the 18-bit shared-memory address field");
       if (off % 16 != 0 || ((tile.start_byte + off) & tile.byte_swizzle.yyy_mask()) != 0)
         ctx.fail("block-offset", "the block at (" + str(i * r.block_mn) + "," + str(j * r.block_k) +
                                      ") starts " + str(off) +
