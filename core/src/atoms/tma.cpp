@@ -88,7 +88,8 @@ TmaFacts make_tma_copy_facts(const SmemTile& smem, const std::vector<int64_t>& g
   const Layout inv = right_inverse(sl);
   if (size(inv) != size(sl))
     throw LayoutError("tma.tile", "the smem layout " + to_string(sl) + " is not a bijection onto [0," +
-                                      str(size(sl)) + ") (right_inverse " + to_string(inv) + ")");
+                                      str(size(sl)) + ") (right_inverse " + to_string(inv) +
+                                      "): tvlab does not model TMA boxes into smem with holes");
   const Layout full = coalesce(composition(vmap, inv));
   f.sidx2gmode = to_string(full);
 
