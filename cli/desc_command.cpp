@@ -11,6 +11,8 @@
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/viz/desc_builder.hpp"
+#include "tvlab/viz/output.hpp"
 
 namespace tvlab::cli {
 
@@ -18,7 +20,8 @@ namespace {
 struct DescOptions {
   std::string layout, type, major, arch = "sm90";
   int64_t mn = 0;
-  bool json = false;
+  bool json = false, colorblind = false;
+  std::string output;
 };
 
 std::string hex(uint64_t v, int digits) {
@@ -50,6 +53,9 @@ std::function<int()> setup_desc(CLI::App& app) {
       "one JSON object: arch, major, value, start_address, leading_byte_offset, stride_byte_offset, "
       "base_offset, layout_type, layout_type_name, [version, lbo_mode,] u128_layout, canonical, "
       "block, block_offsets");
+  cmd->add_option("-o,--output", opt->output,
+                  "also draw the tile with its descriptor fields annotated (.svg .tex .txt .png .pdf)");
+  cmd->add_flag("--colorblind", opt->colorblind, "the colour-blind-safe palette for -o");
   cmd->footer(
       "The descriptor covers one instruction's block: MN x 256 bits of K; further K blocks (and MN blocks "
       "with\n"
@@ -69,8 +75,9 @@ std::function<int()> setup_desc(CLI::App& app) {
     const OperandMajor major = opt->major == "K" ? OperandMajor::K : OperandMajor::MN;
     const DescArch arch = opt->arch == "sm100" ? DescArch::SM100 : DescArch::SM90;
     DescriptorTiling dt;
+    SmemTile tile;
     try {
-      const SmemTile tile = parse_smem_tile(opt->layout, vt->bits);
+      tile = parse_smem_tile(opt->layout, vt->bits);
       dt = make_desc_tiling(tile, major, arch, opt->mn);
     } catch (const ParseError& e) {
       report("invalid layout", "LAYOUT column " + std::to_string(e.column()), e.what());
@@ -83,6 +90,16 @@ std::function<int()> setup_desc(CLI::App& app) {
       return kBadInput;
     }
     const SmemDescriptor& d = dt.desc;
+    if (!opt->output.empty()) {
+      try {
+        viz::Options vo;
+        vo.colorblind = opt->colorblind;
+        viz::write_scene(viz::build_desc_scene(tile, dt, opt->layout, vo), opt->output);
+      } catch (const viz::VizError& e) {
+        report("cannot draw", opt->output, e.what());
+        return kBadInput;
+      }
+    }
     nlohmann::ordered_json j;
     j["arch"] = opt->arch;
     j["major"] = opt->major;

@@ -66,5 +66,10 @@ check_err ptr-width 'smem_ptr width' "$tvlab" desc 'Sw<3,4,3> o smem_ptr[32b](un
 check_err huge 'GMMA_K.blocks' "$tvlab" desc '(1073741824,16):(16,1)' --type half_t --major K --mn 8
 check_err mn-block 'GMMA_K.MN-block' "$tvlab" desc '(64,16):(16,1)' --type half_t --major K --mn 48
 
+# -o draws the tile with the fields annotated (text backend: exact first lines).
+if "$tvlab" desc "$k_sw128" --type half_t --major K -o "$tmp/d.txt" >/dev/null 2>"$tmp/err" &&
+   sed -n 2,3p "$tmp/d.txt" | grep -q 'GmmaDescriptor 0x4000004000010000' && grep -q 'SBO 64 (1024 B)' "$tmp/d.txt"; then
+  passes=$((passes+1))
+else fail "desc -o: picture missing or wrong"; head -5 "$tmp/d.txt" 2>/dev/null; cat "$tmp/err"; fi
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]
