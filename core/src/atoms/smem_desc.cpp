@@ -222,7 +222,8 @@ DescriptorTiling make_desc_tiling(const SmemTile& tile, OperandMajor major, Desc
   r.blocks_mn = mn / r.block_mn;
   r.blocks_k = k / r.block_k;
   // Shared memory is at most 256 KiB (18 address bits): a tile of more blocks cannot be real.
-  if (r.blocks_mn * r.blocks_k > (int64_t(1) << 16))
+  int64_t nblocks = 0;
+  if (__builtin_mul_overflow(r.blocks_mn, r.blocks_k, &nblocks) || nblocks > (int64_t(1) << 16))
     ctx.fail("blocks", str(r.blocks_mn) + " x " + str(r.blocks_k) +
                            " instruction blocks: more than 65536 cannot fit in shared memory");
   SmemTile block = tile;
