@@ -5,6 +5,7 @@
 
 #include "atoms_command.hpp"
 #include "command.hpp"
+#include "desc_command.hpp"
 #include "eval_command.hpp"
 #include "explore_command.hpp"
 #include "plan_command.hpp"
@@ -32,6 +33,7 @@ int main(int argc, char** argv) {
       "  tvlab verify --format junit -o report.xml specs/*.json   prove copies feed the MMA (CI report)\n"
       "  tvlab reorder --src '(16,16):(1@0,1@1)' --dst '((2,8),(2,8)):((1@1,1@0),(8@0,2@1))' --types "
       "bf16,bf16\n"
+      "  tvlab desc 'Sw<3,3,3> o ((8,8),64):((64,512),1)' --type half_t --major K   a wgmma smem descriptor\n"
       "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.svg  a picture (.svg .tex .txt .png .pdf)\n"
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
@@ -44,6 +46,7 @@ int main(int argc, char** argv) {
   auto run_render = setup_render(app);
   auto run_explore = setup_explore(app);
   auto run_repl = setup_repl(app);
+  auto run_desc = setup_desc(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -66,6 +69,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("render")) return run_render();
     if (app.got_subcommand("explore")) return run_explore();
     if (app.got_subcommand("repl")) return run_repl();
+    if (app.got_subcommand("desc")) return run_desc();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # Builds tvlab's hardware probes and runs them on the local NVIDIA GPU (sm_90: H100/H200).
-#   hw/run.sh OUTDIR [banks] [frag]      (default: both)
+#   hw/run.sh OUTDIR [banks] [frag] [desc]      (default: all three)
 # banks: the bank-conflict probe under Nsight Compute -> OUTDIR/banks_h100.json (+ raw CSV)
 # frag:  the mma.sync / ldmatrix / stmatrix fragment probes over the tables in hw/tables/
 #        (made by hw/gen_tables.sh from tvlab's JSON) -> OUTDIR/fragments_h100.json
+# desc:  the wgmma and TMA probes (hw/run_desc.sh) over tests/data/hw/{wgmma,tma}_cases.txt
+#        (written by hw_gen_cases from tvlab) -> OUTDIR/{wgmma,tma}_result.txt
 # Needs nvcc, ncu (banks only), python3, nvidia-smi. No CUTLASS.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-out="${1:?usage: hw/run.sh OUTDIR [banks] [frag]}"
+out="${1:?usage: hw/run.sh OUTDIR [banks] [frag] [desc]}"
 shift
-parts="${*:-banks frag}"
+parts="${*:-banks frag desc}"
 mkdir -p "$out"
 build="$(mktemp -d)"
 arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
@@ -44,5 +46,9 @@ fi
 
 if [[ " $parts " == *" frag "* ]]; then
   bash "$here/frag/run_frag.sh" "$out" "$build" "$gpu" "$driver" "$cuda" "$date" || status=1
+fi
+if [[ " $parts " == *" desc "* ]]; then
+  cp "$here/../tests/data/hw/wgmma_cases.txt" "$here/../tests/data/hw/tma_cases.txt" "$here/" 2>/dev/null
+  OUT="$out" bash "$here/run_desc.sh" || status=1
 fi
 exit $status

@@ -283,5 +283,59 @@ TEST(Verify, OperandWidthOverflowingInt64IsARefutedRule) {
   EXPECT_TRUE(seen);
 }
 
+// SM90 operands in shared memory: the GMMA descriptor (desc.X) and the TMA restrictions (tma.X.<rule>).
+std::string gmma_spec(const std::string& a_layout, const std::string& a_tma,
+                      const std::string& atom_majors = "K,K", const std::string& contiguous = "K") {
+  return R"({"mma":{"atom":"SM90_64x64x16_F32F16F16_SS<GMMA::Major::)" +
+         atom_majors.substr(0, atom_majors.find(',')) +
+         ",GMMA::Major::" + atom_majors.substr(atom_majors.find(',') + 1) +
+         R"(>"},"operands":{"A":{"type":"half_t","contiguous":")" + contiguous + R"(","smem":{"layout":")" +
+         a_layout + R"("})" + (a_tma.empty() ? "" : R"(,"copy":{"tma":)" + a_tma + "}") + "}}}";
+}
+
+TEST(Verify, GmmaDescriptorAndTmaChecks) {
+  const Report ok = verify_gallery("sm90_f16_gmma_tma_128x128x64.json");
+  EXPECT_FALSE(ok.failed(true));
+  EXPECT_EQ(check(ok, "desc.A").data["value"], "0x4000004000010000");
+  EXPECT_EQ(check(ok, "desc.A").data["block_offsets"].size(), 8u);                 // 2 M blocks x 4 K blocks
+  EXPECT_EQ(check(ok, "tma.B.box").data["box"], nlohmann::json::array({64, 64}));  // multicast 2 halves 128
+  // Rows of 64 bytes under a 128B swizzle: not canonical, the rule is named.
+  const Report bad = verify_plan(build_plan_from_text(gmma_spec("Sw<3,3,3> o (64,16):(32,1)", "")), "bad");
+  EXPECT_EQ(check(bad, "desc.A").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(bad, "desc.A").data["rule"], "GMMA_K.stride_00");
+  // The atom reads A MN-major, the operand is K-major.
+  const Report mism =
+      verify_plan(build_plan_from_text(gmma_spec("Sw<3,3,3> o (64,16):(64,1)", "", "MN,K")), "mism");
+  EXPECT_EQ(check(mism, "desc.A").verdict, Verdict::Refuted);
+  // A pitch of 1004 half = 2008 bytes is not a multiple of 16.
+  const Report pitch =
+      verify_plan(build_plan_from_text(
+                      gmma_spec("Sw<1,3,3> o (64,16):(16,1)", R"({"shape":[512,1004],"stride":[1004,1]})")),
+                  "pitch");
+  EXPECT_EQ(check(pitch, "tma.A.global_stride").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(pitch, "tma.A.box").verdict, Verdict::Proved);
+  EXPECT_EQ(check(pitch, "desc.A").verdict, Verdict::Proved);  // SW32 K-major: canonical
+  EXPECT_TRUE(pitch.failed(false));
+}
+
+TEST(Spec, SmemAndTmaErrorsNameTheJsonPath) {
+  EXPECT_EQ(spec_error_path(gmma_spec("Sw<3,3,3> o (64,16", "")).substr(0, 27),
+            "operands.A.smem.layout: unb");
+  EXPECT_EQ(spec_error_path(gmma_spec("(64,16):(16,1)", R"({"stride":[16,1]})")).substr(0, 28),
+            "operands.A.copy.tma.shape: m");
+  EXPECT_EQ(
+      spec_error_path(gmma_spec("(64,16):(16,1)", R"({"shape":[64,16],"stride":[16,"x"]})")).substr(0, 30),
+      "operands.A.copy.tma.stride[1]:");
+  EXPECT_EQ(spec_error_path(gmma_spec("(64,16):(16,1)", R"({"shape":[64,16],"stride":[16,1],"box":1})"))
+                .substr(0, 27),
+            "operands.A.copy.tma.box: un");
+  EXPECT_EQ(spec_error_path(gmma_spec("Sw<2,4,2> o (64,16):(16,1)", R"({"shape":[64,16],"stride":[16,1]})"))
+                .substr(0, 21),
+            "operands.A.copy.tma: ");
+  EXPECT_EQ(spec_error_path(R"J({"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[8,16,16]},)J"
+                            R"J("operands":{"A":{"type":"bf16","smem":{"layout":"(8,16)"}}}})J")
+                .substr(0, 17),
+            "operands.A.smem: ");
+}
 }  // namespace
 }  // namespace tvlab

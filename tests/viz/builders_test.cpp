@@ -7,6 +7,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/viz/copy_builder.hpp"
+#include "tvlab/viz/desc_builder.hpp"
 #include "tvlab/viz/layout_builder.hpp"
 #include "tvlab/viz/mma_builder.hpp"
 #include "tvlab/viz/reorder_builder.hpp"
@@ -136,6 +137,28 @@ TEST(CopyScene, SourceBesideDestination) {
   EXPECT_EQ(s.cells.size(), 2u * 32 * 8);
   EXPECT_EQ(label_at(s, 1 + 8 + 2, 2 + 1), "T1V0");  // destination (1,0)
   EXPECT_EQ(label_at(s, 1 + 2, 2), "T8V0");          // source (0,2): LDSM rows come from thread 8
+}
+
+// The descriptor picture: every cell's chunk is its element's byte address / 16 (cross-checked against the
+// smem tile), the instruction block is outlined, the title carries CuTe's value and the fields.
+TEST(DescScene, SwizzledKMajorTileAnnotated) {
+  const SmemTile t = parse_smem_tile("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,2),64):((64,512),1)", 16);
+  const DescriptorTiling dt = make_desc_tiling(t, OperandMajor::K, DescArch::SM90);
+  const Scene s = viz::build_desc_scene(t, dt, "L");
+  ASSERT_EQ(s.cells.size(), 16u * 64u);
+  for (const Cell& c : s.cells) {
+    const int64_t r = c.y - 2, k = c.x - 1;
+    const int64_t chunk = t.byte_address(IntTuple::tuple({r, k})) / 16;
+    EXPECT_EQ(c.label.at(0), std::to_string(chunk));
+    EXPECT_EQ(c.colors.at(0), chunk % 8);
+  }
+  EXPECT_NE(s.title[0].find("0x4000004000010000"), std::string::npos);
+  EXPECT_NE(s.title[1].find("SBO 64 (1024 B)"), std::string::npos);
+  int marks = 0;
+  for (const Line& l : s.lines) marks += l.kind == LineKind::Mark;
+  EXPECT_EQ(marks, 4);
+  EXPECT_NE(s.notes.back().find("chunk mod 8"), std::string::npos);
+  EXPECT_NE(s.notes[s.notes.size() - 2].find("0 2 4 6"), std::string::npos);
 }
 
 }  // namespace

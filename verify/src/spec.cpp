@@ -175,6 +175,7 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   const std::string copy_path = join(path, "copy");
   if (!mma) throw SpecError(path, "operands need an \"mma\" to be tiled against");
   if (!copy_v && !xe) return std::nullopt;  // nothing to build: CuTe-form MMAs need an explicit copy
+  if (copy_v && copy_v->is_object() && member(*copy_v, "tma")) return std::nullopt;  // build_smem reads it
   PlannedCopy p;
   p.name = name;
   p.modes = modes;
@@ -338,6 +339,104 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   return p;
 }
 
+std::vector<int64_t> int_array(const json& v, const std::string& path, int64_t min, std::size_t max_size) {
+  if (!v.is_array() || v.empty() || v.size() > max_size)
+    throw SpecError(path, "expected an array of 1 to " + std::to_string(max_size) + " integers");
+  std::vector<int64_t> out;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    const std::string ip = path + "[" + std::to_string(i) + "]";
+    if (!v[i].is_number_integer()) throw SpecError(ip, "expected an integer");
+    const int64_t x = v[i].get<int64_t>();
+    if (x < min || x > (int64_t(1) << 48))
+      throw SpecError(ip, "expected an integer in [" + std::to_string(min) + ", 2^48]");
+    out.push_back(x);
+  }
+  return out;
+}
+
+// operands.X.smem = {"layout": LAYOUT} and operands.X.copy = {"tma": {"shape": [...], "stride": [...],
+// "multicast": n, "base_align": bytes}} of an NVIDIA operand.
+std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, const std::string& path,
+                                      const std::optional<TiledMMA>& mma) {
+  if (!o.is_object()) return std::nullopt;
+  const json* smem_v = member(o, "smem");
+  const json* copy_v = member(o, "copy");
+  const json* tma_v = copy_v && copy_v->is_object() ? member(*copy_v, "tma") : nullptr;
+  if (!smem_v && !tma_v) return std::nullopt;
+  const std::string sp = join(path, "smem");
+  if (!smem_v)
+    throw SpecError(sp,
+                    "missing: a TMA copy writes the operand's smem layout; give \"smem\": {\"layout\": ...}");
+  if (!mma || is_xe(mma->atom))
+    throw SpecError(sp, "shared-memory tiles are described for the A and B operands of an NVIDIA MMA");
+  if (name != "A" && name != "B") throw SpecError(sp, "only A and B are read from shared memory");
+  if (!smem_v->is_object() || !member(*smem_v, "layout"))
+    throw SpecError(
+        join(sp, "layout"),
+        "missing: the smem layout, e.g. \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),64):((64,512),1)\"");
+  PlannedSmem p;
+  p.name = name;
+  const ValueType vt =
+      at(join(path, "type"), [&] { return value_type(get_string(o["type"], join(path, "type"))); });
+  p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+  p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
+  const std::string contiguous = member(o, "contiguous")
+                                     ? get_string(o["contiguous"], join(path, "contiguous"))
+                                     : (name == "A" ? "K" : "N");
+  p.major = contiguous == "K" ? OperandMajor::K : OperandMajor::MN;
+  const MmaAtom& atom = mma->atom;
+  const bool gmma = atom.name.rfind("SM90_64x", 0) == 0, umma = atom.name.rfind("SM100_MMA", 0) == 0;
+  const bool a_regs =
+      atom.name.find("_RS") != std::string::npos || atom.name.find("_TS") != std::string::npos;
+  p.descriptor = (gmma || umma) && (name == "B" || !a_regs);
+  p.arch = umma ? DescArch::SM100 : DescArch::SM90;
+  {
+    // GMMA::Major template arguments in the atom's name: <tA, tB, ...>.
+    std::vector<OperandMajor> majors;
+    for (std::size_t at_ = atom.name.find("Major::"); at_ != std::string::npos;
+         at_ = atom.name.find("Major::", at_ + 7))
+      majors.push_back(atom.name.compare(at_ + 7, 2, "MN") == 0 ? OperandMajor::MN : OperandMajor::K);
+    const std::size_t i = name == "A" ? 0 : 1;
+    p.atom_major = i < majors.size() ? majors[i] : OperandMajor::K;
+  }
+  p.block_mn = name == "A" ? atom.m : atom.n;
+  p.mma_tile = name == "A" ? std::array<int64_t, 2>{mma->tile_mnk[0], mma->tile_mnk[2]}
+                           : std::array<int64_t, 2>{mma->tile_mnk[1], mma->tile_mnk[2]};
+  if (tma_v) {
+    const std::string tp = join(join(path, "copy"), "tma");
+    if (!tma_v->is_object()) throw SpecError(tp, "expected {\"shape\": [...], \"stride\": [...]}");
+    for (auto it = tma_v->begin(); it != tma_v->end(); ++it)
+      if (it.key() != "shape" && it.key() != "stride" && it.key() != "multicast" &&
+          it.key() != "base_align" && it.key() != "arch")
+        throw SpecError(join(tp, printable(it.key())),
+                        "unknown key; a TMA copy has shape, stride, multicast, base_align, arch");
+    if (!member(*tma_v, "shape"))
+      throw SpecError(join(tp, "shape"), "missing: the global tensor's shape in elements");
+    if (!member(*tma_v, "stride"))
+      throw SpecError(join(tp, "stride"), "missing: the global tensor's strides in elements");
+    const auto shape = int_array((*tma_v)["shape"], join(tp, "shape"), 1, 8);
+    const auto stride = int_array((*tma_v)["stride"], join(tp, "stride"), 0, 8);
+    if (shape.size() != stride.size())
+      throw SpecError(join(tp, "stride"), "expected as many strides as shape modes");
+    int64_t multicast = 1;
+    if (const json* m = member(*tma_v, "multicast"))
+      multicast = int_array(json::array({*m}), join(tp, "multicast"), 1, 1)[0];
+    if (multicast > 16) throw SpecError(join(tp, "multicast"), "at most 16 CTAs in a cluster");
+    if (const json* b = member(*tma_v, "base_align"))
+      p.tma_base_align = int_array(json::array({*b}), join(tp, "base_align"), 1, 1)[0];
+    bool sm100 = umma;
+    if (const json* a = member(*tma_v, "arch")) {
+      const std::string arch = get_string(*a, join(tp, "arch"));
+      if (arch != "sm90" && arch != "sm100")
+        throw SpecError(join(tp, "arch"), "expected \"sm90\" or \"sm100\"");
+      sm100 = arch == "sm100";
+    }
+    p.tma = at(
+        tp, [&] { return make_tma_copy_facts(p.tile, shape, stride, static_cast<int>(multicast), sm100); });
+  }
+  return p;
+}
+
 PlannedCopy build_standalone(const std::string& name, const json& c, const std::string& path,
                              const std::optional<TiledMMA>& mma) {
   if (!c.is_object()) throw SpecError(path, "expected an object with \"atom\"");
@@ -400,12 +499,15 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
         const std::string path = std::string("operands.") + name;
         warn_unknown(*o, path,
                      {"type", "contiguous", "copy", "shape", "pitch_bytes", "base_align", "reorder", "slm",
-                      "stride", "subtile"},
+                      "stride", "subtile", "smem"},
                      "an operand", w);
         if (const json* c = o->is_object() ? member(*o, "copy") : nullptr)
-          warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout"}, "a copy", w);
+          warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout", "tma"}, "a copy",
+                       w);
         if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
           warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
+        if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr)
+          warn_unknown(*sm, path + ".smem", {"layout"}, "an smem tile", w);
       }
   }
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
@@ -477,9 +579,11 @@ Plan build_plan(const json& spec) {
   if (const json* ops = member(spec, "operands")) {
     if (!ops->is_object()) throw SpecError("operands", "expected an object with keys A, B, C, D");
     for (const char* name : {"A", "B", "C", "D"})
-      if (const json* o = member(*ops, name))
+      if (const json* o = member(*ops, name)) {
         if (auto p = build_operand(name, *o, std::string("operands.") + name, plan.mma))
           plan.copies.push_back(*p);
+        if (auto s = build_smem(name, *o, std::string("operands.") + name, plan.mma)) plan.smem.push_back(*s);
+      }
     for (auto it = ops->begin(); it != ops->end(); ++it)
       if (it.key() != "A" && it.key() != "B" && it.key() != "C" && it.key() != "D")
         throw SpecError("operands." + it.key(), "unknown operand; expected A, B, C or D");
@@ -564,6 +668,27 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     copies[p.name] = c;
   }
   out["copies"] = copies;
+  if (!plan.smem.empty()) {
+    nlohmann::ordered_json sm = nlohmann::ordered_json::object();
+    for (const PlannedSmem& p : plan.smem) {
+      nlohmann::ordered_json j;
+      j["layout"] = p.layout_text;
+      j["major"] = to_string(p.major);
+      j["descriptor"] = p.descriptor;
+      if (p.tma) {
+        const TmaFacts& t = *p.tma;
+        j["tma"] = {{"rank", t.rank},
+                    {"box", t.box},
+                    {"global_dim", t.global_dim},
+                    {"global_stride_bytes", t.global_stride_bytes},
+                    {"swizzle", t.cu_swizzle},
+                    {"box_bytes", t.box_bytes},
+                    {"calls", t.calls}};
+      }
+      sm[p.name] = j;
+    }
+    out["smem"] = sm;
+  }
   return out;
 }
 
@@ -599,6 +724,19 @@ std::string plan_to_text(const Plan& plan) {
       for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
         s << "  slm " << key << "    " << copy->atom.name << " of " << copy->value_type.name << "  tiler "
           << to_string(copy->tiler) << "  tv " << to_string(copy->tv) << "\n";
+    }
+  }
+  for (const PlannedSmem& p : plan.smem) {
+    s << "\nSmem " << p.name << " (" << to_string(p.major) << "-major): " << p.layout_text << "\n";
+    if (p.tma) {
+      auto list = [](const std::vector<int64_t>& v) {
+        std::string r;
+        for (int64_t x : v) r += (r.empty() ? "" : ",") + std::to_string(x);
+        return "{" + r + "}";
+      };
+      s << "  tma box " << list(p.tma->box) << "  globalDim " << list(p.tma->global_dim) << "  globalStrides "
+        << list(p.tma->global_stride_bytes) << " B  " << p.tma->cu_swizzle << "  " << p.tma->calls
+        << " call(s) of " << p.tma->box_bytes << " B\n";
     }
   }
   return s.str();

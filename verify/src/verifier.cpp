@@ -1,5 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
+#include <cstdio>
+
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -556,6 +558,82 @@ void add_subtiled(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   rep.checks.push_back(std::move(r));
 }
 
+// desc.X: the GMMA/UMMA descriptor of the operand's smem tile (make_desc_tiling), or CuTe's rule it breaks.
+void add_desc(Report& rep, const PlannedSmem& s) {
+  if (!s.descriptor) return;
+  CheckResult r;
+  r.code = "desc." + s.name;
+  r.claim = std::string(s.arch == DescArch::SM90 ? "make_gmma_desc" : "make_umma_desc") + "<" +
+            to_string(s.major) + "> accepts the smem layout of " + s.name +
+            " (a canonical layout) and gives its descriptor";
+  r.method = "algebra";
+  r.data["layout"] = s.layout_text;
+  const int64_t mn = size(mode(s.tile.layout, 0)),
+                k = rank(s.tile.layout) == 2 ? size(mode(s.tile.layout, 1)) : 0;
+  if (rank(s.tile.layout) != 2 || mn % s.mma_tile[0] != 0 || k % s.mma_tile[1] != 0) {
+    r.verdict = Verdict::Refuted;
+    r.summary = "the smem tile " + to_string(s.tile.layout) + " does not tile by the MMA's " + s.name +
+                " tile (" + std::to_string(s.mma_tile[0]) + "," + std::to_string(s.mma_tile[1]) + ")";
+    r.witnesses.push_back(r.summary);
+    rep.checks.push_back(std::move(r));
+    return;
+  }
+  if (s.atom_major != s.major) {
+    r.verdict = Verdict::Refuted;
+    r.summary = "the MMA atom reads " + s.name + " " + to_string(s.atom_major) +
+                "-major, but the operand is " + to_string(s.major) + "-major (\"contiguous\")";
+    r.witnesses.push_back(r.summary);
+    rep.checks.push_back(std::move(r));
+    return;
+  }
+  try {
+    const DescriptorTiling dt = make_desc_tiling(s.tile, s.major, s.arch, s.block_mn);
+    const SmemDescriptor& d = dt.desc;
+    char hex[24];
+    std::snprintf(hex, sizeof hex, "0x%016llx", static_cast<unsigned long long>(d.value()));
+    r.verdict = Verdict::Proved;
+    r.data["value"] = hex;
+    r.data["layout_type"] = d.layout_type_name;
+    r.data["leading_byte_offset"] = d.leading_byte_offset;
+    r.data["stride_byte_offset"] = d.stride_byte_offset;
+    r.data["block_offsets"] = dt.block_offsets;
+    r.summary = std::string(hex) + ": " + d.layout_type_name + ", LBO " +
+                std::to_string(d.leading_byte_offset) + ", SBO " + std::to_string(d.stride_byte_offset) +
+                " (16-byte units), " + std::to_string(dt.block_offsets.size()) + " instruction block(s)";
+    r.steps.push_back(
+        {"one instruction's block in 16-byte units", "recast<uint128_t>", to_string(d.u128_layout)});
+    r.steps.push_back({"the canonical form", "logical_divide", to_string(d.canonical)});
+  } catch (const LayoutError& e) {
+    r.verdict = Verdict::Refuted;
+    r.data["rule"] = e.condition();
+    r.summary = e.what();
+    r.witnesses.push_back(e.what());
+  }
+  rep.checks.push_back(std::move(r));
+}
+
+// tma.X.<rule>: every TMA restriction of the operand's TMA copy, proved or refuted with its values.
+void add_tma(Report& rep, const PlannedSmem& s) {
+  if (!s.tma) return;
+  for (const TmaRule& t : tma_restrictions(*s.tma, s.tile, s.tma_base_align)) {
+    CheckResult r;
+    r.code = "tma." + s.name + "." + t.code;
+    r.claim = t.claim;
+    r.method = "algebra";
+    r.verdict = t.ok ? Verdict::Proved : Verdict::Refuted;
+    r.summary = t.why;
+    if (!t.ok) r.witnesses.push_back(t.why);
+    if (t.code == "box") {
+      r.data["box"] = s.tma->box;
+      r.data["global_dim"] = s.tma->global_dim;
+      r.data["global_stride_bytes"] = s.tma->global_stride_bytes;
+      r.data["swizzle"] = s.tma->cu_swizzle;
+      r.data["calls"] = s.tma->calls;
+    }
+    rep.checks.push_back(std::move(r));
+  }
+}
+
 void add_slm(Report& rep, const PlannedCopy& p) {
   if (!p.slm_layout) return;
   const int64_t tile = product(p.r2s->tile_shape());
@@ -629,6 +707,10 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
       if (!is_xe(m)) add_source(rep, p, m);
     }
     add_block2d(rep, p);
+  }
+  for (const PlannedSmem& s : plan.smem) {
+    add_desc(rep, s);
+    add_tma(rep, s);
   }
   return rep;
 }

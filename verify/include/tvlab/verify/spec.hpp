@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "tvlab/core/atoms/smem_desc.hpp"
+#include "tvlab/core/atoms/tma.hpp"
 #include "tvlab/core/tiling/tiled_copy.hpp"
 #include "tvlab/core/tiling/tiled_mma.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
@@ -63,11 +65,30 @@ struct SpecWarning {
   std::string why;
 };
 
+// An NVIDIA operand's shared-memory tile ("smem": {"layout": ...}) and its TMA load ("copy": {"tma": ...}):
+// verify checks the GMMA/UMMA descriptor (desc.X) when the MMA reads X from smem, and the TMA restrictions
+// (tma.X.<rule>).
+struct PlannedSmem {
+  std::string name;  // A or B
+  std::string layout_text;
+  SmemTile tile;
+  OperandMajor major = OperandMajor::K;       // from "contiguous"
+  OperandMajor atom_major = OperandMajor::K;  // the MMA atom's GMMA::Major for this operand (TN atoms: K)
+  bool descriptor =
+      false;  // the MMA reads this operand through a GMMA/UMMA smem descriptor (SS, or B of RS/TS)
+  DescArch arch = DescArch::SM90;
+  int64_t block_mn = 0;               // the atom's M (A) or N (B)
+  std::array<int64_t, 2> mma_tile{};  // the TiledMMA's (M,K) or (N,K) tile
+  std::optional<TmaFacts> tma;
+  int64_t tma_base_align = 16;
+};
+
 struct Plan {
   std::string name;
   std::vector<SpecWarning> warnings;
   std::optional<TiledMMA> mma;
   std::vector<PlannedCopy> copies;
+  std::vector<PlannedSmem> smem;
 };
 
 // Parses and builds; SpecError on any problem (malformed JSON included, with its position; duplicate keys
