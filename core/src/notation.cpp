@@ -232,13 +232,14 @@ class Parser {
     }
   }
   // An optional empty constructor call after a type used as a value: Int<8>{}, LayoutRight(), _8{}.
-  void optional_constructor(const std::string& what) {
+  bool optional_constructor(const std::string& what) {
     skip_ws();
-    if (pos_ >= s_.size() || (s_[pos_] != '{' && s_[pos_] != '(')) return;
+    if (pos_ >= s_.size() || (s_[pos_] != '{' && s_[pos_] != '(')) return false;
     const char close = s_[pos_] == '{' ? '}' : ')';
     ++pos_;
     expect(close, std::string("after ") + what + s_[pos_ - 1] +
                       " (tvlab takes CuTe's static types, constructed without arguments)");
+    return true;
   }
 
   // expr := layout_expr, or a swizzle followed by "o [offset o] layout".
@@ -290,9 +291,9 @@ class Parser {
       if (word_at(start) == "_") optional_constructor("_");
       return node(Expr::Kind::Underscore, start);
     }
-    if (c == '_') {  // _8, _-1; as a C++ value _8{}
+    if (c == '_') {  // _8, _-1; as a C++ value _8{} (a tuple where _8 alone is a bare shape)
       Expr e = integer();
-      if (e.value.depth == 0) optional_constructor(std::string(s_.substr(start, pos_ - start)));
+      if (e.value.depth == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start)))) e.name = "Int";
       return e;
     }
     if (c == '-' || is_digit(c)) return integer();
