@@ -58,6 +58,13 @@ std::function<int()> setup_eval(CLI::App& app) {
       "Notation: integers 4 or _4, tuples (2,(3,4)), layouts SHAPE:STRIDE (a bare shape is column-major),\n"
       "scaled bases 1@0, swizzles Sw<3,3,3> o (8,64):(64,1), tilers (3:3,(2,4):(1,8)) and the placeholder "
       "_.\n"
+      "CuTe's C++ spellings, as pasted from code (cute:: prefixes, blanks and newlines are fine):\n"
+      "  tvlab eval 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}'                        # (4,8):(8,1)\n"
+      "  tvlab eval 'make_layout(make_shape(4,8), LayoutRight{})'                 # (4,8):(8,1)\n"
+      "  tvlab eval 'composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})'\n"
+      "  also Int<8>{}, _8{}, Shape<_2,_4>{} (a tuple), Step<..>, Tile<..>, make_stride(..), E<0>{}, "
+      "get<1>(L),\n"
+      "  size<0>(L), make_composed_layout(Swizzle<..>{}, 0, L), GMMA::Layout_K_SW128_Atom<half_t>.\n"
       "Results are CuTe's, computed with its algorithms and static-integer semantics.\n"
       "\nFunctions:\n" +
       functions +
