@@ -293,7 +293,8 @@ class Parser {
     }
     if (c == '_') {  // _8, _-1; as a C++ value _8{} (a tuple where _8 alone is a bare shape)
       Expr e = integer();
-      if (e.value.depth == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start)))) e.name = "Int";
+      if (e.value.depth == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start))))
+        e.name = "Int";
       return e;
     }
     if (c == '-' || is_digit(c)) return integer();
