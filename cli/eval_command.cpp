@@ -65,6 +65,13 @@ std::function<int()> setup_eval(CLI::App& app) {
       "_Bits), UMMA:: the same plus Layout_MN_SW128_32B_Atom<T>; their swizzle acts on byte addresses\n"
       "(smem_ptr[16b](unset)), see docs/swizzles.md. Composed layouts follow CuTe's per-function rules; a\n"
       "function CuTe does not define for them is an error naming it.\n"
+      "CuTe's C++ spellings, as pasted from code (cute:: prefixes, blanks and newlines are fine):\n"
+      "  tvlab eval 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}'                        # (4,8):(8,1)\n"
+      "  tvlab eval 'make_layout(make_shape(4,8), LayoutRight{})'                 # (4,8):(8,1)\n"
+      "  tvlab eval 'composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{})'\n"
+      "  also Int<8>{}, _8{}, Shape<_2,_4>{} (a tuple), Step<..>, Tile<..>, make_stride(..), E<0>{}, "
+      "get<1>(L),\n"
+      "  size<0>(L), make_composed_layout(Swizzle<..>{}, 0, L), GMMA::Layout_K_SW128_Atom<half_t>.\n"
       "Results are CuTe's, computed with its algorithms and static-integer semantics.\n"
       "\nFunctions:\n" +
       functions +

@@ -1,5 +1,6 @@
 #include "render_command.hpp"
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <limits>
@@ -61,7 +62,8 @@ Layout layout_arg(const std::string& text, const std::string& where) {
 // --tile "(8,4)" or "8,4" -> rows, cols (modes beyond the first fold into the columns).
 std::pair<int64_t, int64_t> tile_arg(const std::string& text) {
   std::string t = text;
-  if (!t.empty() && t.front() != '(') t = "(" + t + ")";
+  if (!t.empty() && t.front() != '(' && !std::isalpha(static_cast<unsigned char>(t.front())))
+    t = "(" + t + ")";
   IntTuple shape;
   try {
     shape = parse_int_tuple(t);
@@ -260,6 +262,24 @@ bool looks_like_atom(const std::string& s) {
   return paren == std::string::npos || s.find('<') < paren;
 }
 
+// An expression in CuTe's C++ spelling that an atom name's syntax would also take: Layout<Shape<_4,_8>>{},
+// Swizzle<3,3,3>{}, or a qualified name such as GMMA::Layout_K_SW128_Atom<half_t> (an smem layout atom).
+bool is_cpp_layout_spelling(const std::string& s) {
+  std::string_view v(s);
+  while (!v.empty() && (v.front() == ' ' || v.front() == ':')) v.remove_prefix(1);
+  if (v.starts_with("cute::")) v.remove_prefix(6);
+  const std::size_t end = std::min(v.find_first_of("<{( \t\n"), v.size());
+  for (const char* t : {"Layout", "Shape", "Stride", "Step", "Coord", "Tile", "tuple", "Int", "C", "Swizzle",
+                        "ComposedLayout", "E", "ScaledBasis"})
+    if (v.substr(0, end) == t) return true;  // malformed ones too: the expression's message names the column
+  try {
+    const Expr e = parse_expr(s);
+    return e.kind != Expr::Kind::Name || e.name.find("::") != std::string::npos;
+  } catch (const ParseError&) {
+    return false;
+  }
+}
+
 viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
   if (!o.reorder.empty()) {
     if (!o.what.empty()) throw BadInput{"arguments", o.what, "--reorder takes the place of WHAT"};
@@ -286,6 +306,7 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
       known = registry().family(n.base) != nullptr;
     } catch (const ParseError&) {
     }
+    if (!known && is_cpp_layout_spelling(o.what)) return expression_scene(o, vo);
     if (known || o.what.find('(') == std::string::npos) {
       try {
         atom = find_atom(o.what);

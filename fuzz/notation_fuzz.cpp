@@ -1,6 +1,7 @@
-// libFuzzer target: the layout notation parser (parse_expr, parse_int_tuple, parse_layout) and printing.
-// Malformed text must end in a ParseError; anything else escaping (another exception, a crash, a
-// sanitizer report, a timeout) is a finding.
+// libFuzzer target: the layout notation parser (parse_expr, parse_int_tuple, parse_layout) and printing,
+// CuTe's C++ spellings included (seeds in fuzz/corpus/notation, tokens in fuzz/notation.dict). Malformed text
+// must end in a ParseError; anything else escaping (another exception, a crash, a sanitizer report, a
+// timeout) is a finding.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>

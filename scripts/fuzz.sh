@@ -23,8 +23,11 @@ for t in $targets; do
   # Spec texts are larger than expressions and names.
   max_len=4096
   [ "$t" = spec ] && max_len=16384
+  # The notation's dictionary (CuTe's C++ spellings and the notation's tokens) serves both expression targets.
+  dict=()
+  case "$t" in notation | eval) dict=(-dict="$root/fuzz/notation.dict") ;; esac
   echo "fuzz: $t for ${seconds}s (max_len $max_len)" >&2
-  if ! "$build/fuzz/fuzz_$t" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
+  if ! "$build/fuzz/fuzz_$t" "${dict[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$findings/" "$work" "$root/fuzz/corpus/$t" \
     >"$build/fuzz-$t.log" 2>&1; then
     echo "fuzz: $t FAILED; input(s) in $findings, log $build/fuzz-$t.log:" >&2

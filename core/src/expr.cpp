@@ -716,8 +716,8 @@ Value evaluate(std::string_view text) {
     throw EvalError(err.column(), "syntax", err.what());
   }
   Value v = evaluate(e);
-  const bool literal_shape =
-      e.kind == Expr::Kind::Tuple || (e.kind == Expr::Kind::Integer && !e.value.is_basis());
+  const bool literal_shape = e.name.empty() && (e.kind == Expr::Kind::Tuple ||
+                                                (e.kind == Expr::Kind::Integer && !e.value.is_basis()));
   if (auto* t = std::get_if<IntTuple>(&v); t && literal_shape) {
     try {  // make_layout too: a tuple holding a scaled basis, (2,1@1), has no compact layout
       Layout l = make_layout(*t);

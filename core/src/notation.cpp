@@ -67,6 +67,73 @@ std::string to_string(const ComposedLayout& c, Style style) {
 
 namespace {
 
+IntTuple to_int_tuple(const Expr& e) {
+  if (e.kind == Expr::Kind::Integer) return IntTuple(e.value);
+  if (e.kind != Expr::Kind::Tuple) throw ParseError(e.column, "expected an integer or a tuple of integers");
+  TupleBuilder b;
+  for (const Expr& c : e.children) b.push(to_int_tuple(c));
+  return b.build();
+}
+
+// What a template argument of a CuTe type must be (CuTe's aliases Shape, Stride, Step, Coord and Tile are
+// all cute::tuple, but a Stride where a Shape belongs is a mistake worth naming).
+enum class Role { Shape, Stride, Step, TileMode, Any, Value };
+
+const char* role_short(Role r) {
+  switch (r) {
+    case Role::Shape:
+      return "a Shape";
+    case Role::Stride:
+      return "a Stride";
+    case Role::Step:
+      return "a Step or Coord";
+    case Role::TileMode:
+      return "a Tile mode";
+    case Role::Any:
+    case Role::Value:
+      break;
+  }
+  return "a CuTe type";
+}
+
+const char* role_long(Role r) {
+  switch (r) {
+    case Role::Shape:
+      return "a Shape (_N, Int<N>, Shape<...>)";
+    case Role::Stride:
+      return "a Stride (_N, Int<N>, Stride<...>, E<...>)";
+    case Role::Step:
+      return "a Step or Coord element (_N, Int<N>, Step<...>)";
+    case Role::TileMode:
+      return "a Tile mode (Layout<...>, _N, Int<N>, Shape<...>, Underscore)";
+    case Role::Any:
+    case Role::Value:
+      break;
+  }
+  return "a CuTe type (_N, Int<N>, Shape<...>, Stride<...>, Layout<...>, E<...>)";
+}
+
+bool is_runtime_integer_type(std::string_view w) {
+  for (const char* t : {"int", "int8_t", "int16_t", "int32_t", "int64_t", "uint8_t", "uint16_t", "uint32_t",
+                        "uint64_t", "size_t", "long", "unsigned", "short", "char", "bool", "auto"})
+    if (w == t) return true;
+  return false;
+}
+
+// The functions that make a tuple: make_shape(4,8) is the tuple (4,8).
+bool is_tuple_maker(std::string_view w) {
+  for (const char* t : {"make_shape", "make_stride", "make_step", "make_coord", "make_tile", "make_tuple"})
+    if (w == t) return true;
+  return false;
+}
+
+// The functions CuTe also spells with template indices: get<1>(L) is get(L,1), size<0>(L) is size(get(L,0)).
+bool takes_index_template(std::string_view w) {
+  for (const char* t : {"get", "select", "take", "size", "cosize", "rank", "depth", "shape", "stride"})
+    if (w == t) return true;
+  return false;
+}
+
 class Parser {
  public:
   explicit Parser(std::string_view text) : s_(text) {}
@@ -74,6 +141,10 @@ class Parser {
   Expr parse_all() {
     Expr e = expr();
     skip_ws();
+    if (pos_ < s_.size() && s_[pos_] == ';') {  // pasted from code: `Layout<Shape<_4,_8>>{};`
+      ++pos_;
+      skip_ws();
+    }
     if (pos_ < s_.size()) fail(pos_, "unexpected '" + shown(s_[pos_]) + "' after the expression");
     return e;
   }
@@ -92,26 +163,42 @@ class Parser {
     const auto u = static_cast<unsigned char>(c);
     return std::string("\\x") + hex[u >> 4] + hex[u & 15];
   }
-
-  void skip_ws() {
-    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\r' || s_[pos_] == '\n'))
-      ++pos_;
+  // What is at p, for a message: "the end of the text", a word ('Stride') or a character (',').
+  std::string found_at(std::size_t p) const {
+    if (p >= s_.size()) return "the end of the text";
+    std::string_view w = word_at(p);
+    if (w.empty() && (s_[p] == '-' || s_[p] == '+')) w = s_.substr(p, 1 + word_at(p + 1).size());
+    if (w.empty()) return "'" + shown(s_[p]) + "'";
+    return "'" + std::string(w.substr(0, 40)) + (w.size() > 40 ? "...'" : "'");
   }
+  std::string column_of(std::size_t p) const { return "column " + std::to_string(p + 1); }
+
+  static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+  static bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
+  static bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+  std::size_t ws_after(std::size_t p) const {
+    while (p < s_.size() && is_space(s_[p])) ++p;
+    return p;
+  }
+  void skip_ws() { pos_ = ws_after(pos_); }
   bool peek(char c) {
     skip_ws();
     return pos_ < s_.size() && s_[pos_] == c;
   }
-  void expect(char c, const char* what) {
+  bool at_scope(std::size_t p) const { return p + 1 < s_.size() && s_[p] == ':' && s_[p + 1] == ':'; }
+  void expect(char c, const std::string& what) {
     skip_ws();
     if (pos_ >= s_.size())
       fail(pos_, std::string("expected '") + c + "' " + what + ", found the end of the text");
-    if (s_[pos_] != c)
-      fail(pos_, std::string("expected '") + c + "' " + what + ", found '" + shown(s_[pos_]) + "'");
+    if (s_[pos_] != c) fail(pos_, std::string("expected '") + c + "' " + what + ", found " + found_at(pos_));
     ++pos_;
   }
-  Expr node(Expr::Kind k, std::size_t at) {
+  void count(std::size_t at) {
     if (++nodes_ > kMaxNodes)
       fail(at, "expression too large (more than " + std::to_string(kMaxNodes) + " elements)");
+  }
+  Expr node(Expr::Kind k, std::size_t at) {
+    count(at);
     Expr e;
     e.kind = k;
     e.column = at + 1;
@@ -120,7 +207,7 @@ class Parser {
   void enter(std::size_t at) {
     if (++depth_ > kMaxNesting) fail(at, "nesting deeper than " + std::to_string(kMaxNesting) + " levels");
   }
-  // The word at pos_ (letters, digits, '_'), without consuming it.
+  // The word at p (letters, digits, '_'), without consuming it.
   std::string_view word_at(std::size_t p) const {
     std::size_t e = p;
     while (e < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[e])) || s_[e] == '_')) ++e;
@@ -129,6 +216,32 @@ class Parser {
   bool at_composition_o() {
     skip_ws();
     return word_at(pos_) == "o";
+  }
+  // Skips C++ qualifications that change nothing here: a leading `::`, and `cute::` (with `cutlass::` too
+  // where asked) before a name.
+  void skip_namespace_prefix(bool cutlass_too = false) {
+    skip_ws();
+    if (at_scope(pos_)) {
+      const std::size_t p = ws_after(pos_ + 2);
+      if (p < s_.size() && (is_alpha(s_[p]) || s_[p] == '_')) pos_ = p;
+    }
+    while (true) {
+      const std::string_view w = word_at(pos_);
+      if (w != "cute" && !(cutlass_too && w == "cutlass")) return;
+      const std::size_t p = ws_after(pos_ + w.size());
+      if (!at_scope(p)) return;
+      pos_ = ws_after(p + 2);
+    }
+  }
+  // An optional empty constructor call after a type used as a value: Int<8>{}, LayoutRight(), _8{}.
+  bool optional_constructor(const std::string& what) {
+    skip_ws();
+    if (pos_ >= s_.size() || (s_[pos_] != '{' && s_[pos_] != '(')) return false;
+    const char close = s_[pos_] == '{' ? '}' : ')';
+    ++pos_;
+    expect(close, std::string("after ") + what + s_[pos_ - 1] +
+                      " (tvlab takes CuTe's static types, constructed without arguments)");
+    return true;
   }
 
   // expr := layout_expr, or a swizzle followed by "o [offset o] layout".
@@ -156,7 +269,7 @@ class Parser {
     skip_ws();
     const std::size_t start = pos_;
     Expr shape = primary();
-    if (!peek(':')) return shape;
+    if (!peek(':') || at_scope(pos_)) return shape;
     ++pos_;
     Expr l = node(Expr::Kind::Layout, start);
     l.children.push_back(std::move(shape));
@@ -165,28 +278,550 @@ class Parser {
   }
 
   Expr primary() {
-    skip_ws();
+    skip_namespace_prefix();
     if (pos_ >= s_.size()) fail(pos_, "expected a value, found the end of the text");
     const std::size_t start = pos_;
     const char c = s_[pos_];
     if (c == '(') return tuple();
-    if (c == '_' && !(pos_ + 1 < s_.size() &&
-                      (std::isdigit(static_cast<unsigned char>(s_[pos_ + 1])) || s_[pos_ + 1] == '-'))) {
+    if (c == '_' && pos_ + 2 < s_.size() && s_[pos_ + 1] == 'm' && is_digit(s_[pos_ + 2])) {
+      Expr e = negative_alias();
+      optional_constructor(std::string(s_.substr(start, pos_ - start)));
+      return e;
+    }
+    if (c == '_' && !(pos_ + 1 < s_.size() && (is_digit(s_[pos_ + 1]) || s_[pos_ + 1] == '-'))) {
       ++pos_;
+      if (word_at(start) == "_") optional_constructor("_");
       return node(Expr::Kind::Underscore, start);
     }
-    if (c == '_' || c == '-' || std::isdigit(static_cast<unsigned char>(c))) return integer();
-    if (std::isalpha(static_cast<unsigned char>(c))) {
+    if (c == '_') {  // _8, _-1; as a C++ value _8{} (a tuple where _8 alone is a bare shape)
+      Expr e = integer();
+      if (e.value.depth == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start))))
+        e.name = "Int";
+      return e;
+    }
+    if (c == '-' || is_digit(c)) return integer();
+    if (is_alpha(c)) {
       std::string_view w = word_at(pos_);
       if (w == "Sw" && pos_ + 2 < s_.size() && s_[pos_ + 2] == '<') return swizzle();
       pos_ += w.size();
-      if (peek('(')) return call(std::string(w), start);
-      Expr n = node(Expr::Kind::Name, start);
-      n.name = std::string(w);
-      return n;
+      if (at_scope(ws_after(pos_))) return qualified_name(start, std::string(w));
+      return named(w, start);
     }
     fail(pos_, "unexpected '" + shown(c) + "'");
   }
+
+  // A name in value position (pos_ just after it): a CuTe type, a tag, a call, or a Name for the evaluator.
+  Expr named(std::string_view w, std::size_t start) {
+    if (w == "Swizzle" || w == "ComposedLayout" || is_cute_type(w)) {
+      Expr e = type_named(w, start, Role::Value);
+      optional_constructor(std::string(w) + "<...>");
+      return e;
+    }
+    if (w == "LayoutLeft" || w == "LayoutRight" || w == "GenColMajor" || w == "GenRowMajor") {
+      Expr n = node(Expr::Kind::Name, start);
+      n.name = std::string(w);
+      optional_constructor(n.name);
+      return n;
+    }
+    if (w == "Underscore") {
+      optional_constructor("Underscore");
+      return node(Expr::Kind::Underscore, start);
+    }
+    if (takes_index_template(w) && peek('<')) return indexed_call(std::string(w), start);
+    if (peek('(')) {
+      Expr call = this->call(std::string(w), start);
+      return desugar_call(std::move(call));
+    }
+    if (peek('<') || peek('{')) return qualified_name(start, std::string(w));
+    Expr n = node(Expr::Kind::Name, start);
+    n.name = std::string(w);
+    return n;
+  }
+
+  static bool is_cute_type(std::string_view w) {
+    for (const char* t : {"Layout", "Shape", "Stride", "Step", "Coord", "Tile", "tuple", "Int", "C",
+                          "constant", "integral_constant", "E", "ScaledBasis"})
+      if (w == t) return true;
+    return false;
+  }
+
+  // Calls CuTe spells differently from the notation: make_shape(4,8) is the tuple (4,8);
+  // make_composed_layout(Swizzle<3,3,3>{}, 0, L) is Sw<3,3,3> o 0 o L.
+  Expr desugar_call(Expr call) {
+    if (is_tuple_maker(call.name)) {
+      call.kind = Expr::Kind::Tuple;
+      return call;
+    }
+    if (call.name == "make_composed_layout") {
+      if (call.children.size() != 3)
+        fail(call.column - 1, "make_composed_layout takes 3 arguments (swizzle, offset, layout), got " +
+                                  std::to_string(call.children.size()));
+      if (call.children[0].kind != Expr::Kind::Swizzle)
+        fail(call.children[0].column - 1,
+             "make_composed_layout: expected a Swizzle<B,M,S>{} as the outer layout (the only kind tvlab "
+             "composes)");
+      call.kind = Expr::Kind::Composed;
+      call.name.clear();
+      return call;
+    }
+    if (call.name == "make_layout" && call.children.size() == 2) {
+      const Expr& shape = call.children[0];
+      const Expr& stride = call.children[1];
+      if (shape.kind == Expr::Kind::Tuple && (shape.name == "Stride" || shape.name == "make_stride"))
+        fail(shape.column - 1, shape.name + (shape.name == "Stride" ? "<...>" : "(...)") +
+                                   " given where a Shape was expected (make_layout(shape, stride))");
+      if (stride.kind == Expr::Kind::Tuple && (stride.name == "Shape" || stride.name == "make_shape"))
+        fail(stride.column - 1, stride.name + (stride.name == "Shape" ? "<...>" : "(...)") +
+                                    " given where a Stride was expected (make_layout(shape, stride))");
+    }
+    return call;
+  }
+
+  // get<1,0>(L) -> get(L,1,0); take<0,2>(L) -> take(L,0,2); size<0>(L) -> size(get(L,0)).
+  Expr indexed_call(std::string name, std::size_t start) {
+    enter(start);
+    const std::size_t open = pos_;
+    ++pos_;  // '<'
+    std::vector<Expr> indices;
+    while (true) {
+      skip_ws();
+      const std::size_t at = pos_;
+      if (at >= s_.size() || !(is_digit(s_[at]) || s_[at] == '-'))
+        fail(at, name + "<...> takes integer indices, found " + found_at(at));
+      Expr i = node(Expr::Kind::Integer, at);
+      i.value = Scalar(raw_integer(false));
+      indices.push_back(std::move(i));
+      skip_ws();
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      expect('>', "to close " + name + "< at " + column_of(open));
+      break;
+    }
+    if (!peek('(')) fail(pos_, "expected '(' after " + name + "<...>, found " + found_at(pos_));
+    Expr c = call(name, start);
+    --depth_;
+    if (c.children.size() != 1)
+      fail(start, name + "<...>(x) takes one argument, got " + std::to_string(c.children.size()));
+    if (name == "get" || name == "select" || name == "take") {
+      for (Expr& i : indices) c.children.push_back(std::move(i));
+      return c;
+    }
+    Expr g = node(Expr::Kind::Call, start);
+    g.name = "get";
+    g.children.push_back(std::move(c.children[0]));
+    for (Expr& i : indices) g.children.push_back(std::move(i));
+    c.children[0] = std::move(g);
+    return c;
+  }
+
+  // A name CuTe qualifies with a namespace (GMMA::Layout_K_SW128_Atom<half_t>) or an unknown template:
+  // a Name whose text is canonical (no blanks, no cute::/cutlass::, SM90::GMMA:: as GMMA::).
+  Expr qualified_name(std::size_t start, std::string first) {
+    std::string text = std::move(first);
+    std::size_t segments = 1;
+    while (at_scope(ws_after(pos_))) {
+      pos_ = ws_after(ws_after(pos_) + 2);
+      const std::size_t at = pos_;
+      const std::string_view w = word_at(at);
+      if (w.empty() || !(is_alpha(w[0]) || w[0] == '_'))
+        fail(at, "expected a name after '::', found " + found_at(at));
+      pos_ += w.size();
+      count(at);
+      if (segments == 1 && text == "SM90" && w == "GMMA") {
+        text = "GMMA";
+      } else {
+        text += "::";
+        text += w;
+      }
+      ++segments;
+    }
+    if (peek('<')) text += template_arguments(text);
+    Expr n = node(Expr::Kind::Name, start);
+    n.name = text;
+    skip_ws();
+    if (pos_ < s_.size() && (s_[pos_] == '(' || s_[pos_] == '{')) optional_constructor(text);
+    return n;
+  }
+
+  // <arg, ...> of a qualified name, as canonical text: arguments are type names (qualified, maybe
+  // templates themselves) or integers.
+  std::string template_arguments(const std::string& of) {
+    const std::size_t open = pos_;
+    enter(open);
+    ++pos_;  // '<'
+    std::string out = "<";
+    if (peek('>')) {
+      ++pos_;
+      --depth_;
+      return "<>";
+    }
+    while (true) {
+      skip_namespace_prefix(true);
+      const std::size_t at = pos_;
+      count(at);
+      if (at < s_.size() && (is_digit(s_[at]) || s_[at] == '-')) {
+        out += std::to_string(raw_integer(false));
+      } else if (at < s_.size() && (is_alpha(s_[at]) || s_[at] == '_')) {
+        const std::string_view w = word_at(at);
+        pos_ += w.size();
+        out += w;
+        while (at_scope(ws_after(pos_))) {
+          pos_ = ws_after(ws_after(pos_) + 2);
+          const std::string_view v = word_at(pos_);
+          if (v.empty()) fail(pos_, "expected a name after '::', found " + found_at(pos_));
+          pos_ += v.size();
+          out += "::";
+          out += v;
+        }
+        if (peek('<')) out += template_arguments(std::string(w));
+      } else {
+        fail(at, "expected a template argument of " + of + " (a type or an integer), found " + found_at(at));
+      }
+      skip_ws();
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        out += ',';
+        continue;
+      }
+      expect('>', "to close " + of + "< at " + column_of(open));
+      break;
+    }
+    --depth_;
+    return out + ">";
+  }
+
+  // ---- CuTe's types, as template arguments (a type) or values (a type with {} or ()).
+
+  // A template argument in the given role.
+  Expr type_arg(Role role) {
+    skip_namespace_prefix();
+    const std::size_t start = pos_;
+    if (pos_ >= s_.size())
+      fail(pos_, std::string("expected ") + role_long(role) + ", found the end of the text");
+    const char c = s_[pos_];
+    if (c == '_' && pos_ + 2 < s_.size() && s_[pos_ + 1] == 'm' && is_digit(s_[pos_ + 2]))
+      return negative_alias();
+    if (c == '_' && pos_ + 1 < s_.size() && is_digit(s_[pos_ + 1])) {
+      Expr e = node(Expr::Kind::Integer, start);
+      e.value = Scalar(raw_integer(true));
+      e.name = "Int";
+      return e;
+    }
+    if (c == '-' || is_digit(c))
+      fail(start, std::string("expected ") + role_long(role) + ", found the integer " + found_at(start) +
+                      ": a template argument is a type, write _N or Int<N>");
+    if (c == '_' || is_alpha(c)) {
+      const std::string_view w = word_at(pos_);
+      pos_ += w.size();
+      if (w == "_") {
+        if (role != Role::TileMode && role != Role::Any)
+          fail(start, std::string("_ (Underscore) given where ") + role_short(role) + " was expected");
+        return node(Expr::Kind::Underscore, start);
+      }
+      if (at_scope(ws_after(pos_)))
+        fail(start, std::string("expected ") + role_long(role) + ", found the qualified name " +
+                        found_at(start) + "::...");
+      return type_named(w, start, role);
+    }
+    fail(start, std::string("expected ") + role_long(role) + ", found " + found_at(start));
+  }
+
+  void check_role(std::string_view name, std::size_t start, Role role, std::initializer_list<Role> ok) {
+    if (role == Role::Value) return;
+    for (Role r : ok)
+      if (r == role) return;
+    fail(start, std::string(name) + "<...> given where " + role_short(role) + " was expected");
+  }
+
+  // The CuTe type `name` (pos_ just after the name) in the given role.
+  Expr type_named(std::string_view name, std::size_t start, Role role) {
+    const bool generic = role == Role::Any || role == Role::Value;
+    if (name == "Int" || name == "C") return int_template(name, start);
+    if (name == "constant" || name == "integral_constant") return constant_template(name, start);
+    if (name == "Shape") {
+      check_role(name, start, role, {Role::Shape, Role::TileMode, Role::Any});
+      return tuple_template(name, start, Role::Shape);
+    }
+    if (name == "Stride") {
+      check_role(name, start, role, {Role::Stride, Role::Any});
+      return tuple_template(name, start, Role::Stride);
+    }
+    if (name == "Step" || name == "Coord") {
+      check_role(name, start, role, {Role::Step, Role::Any});
+      return tuple_template(name, start, Role::Step);
+    }
+    if (name == "tuple") return tuple_template(name, start, generic ? Role::Any : role);
+    if (name == "Tile") {
+      check_role(name, start, role, {Role::TileMode, Role::Any});
+      return tuple_template(name, start, Role::TileMode);
+    }
+    if (name == "Layout") {
+      check_role(name, start, role, {Role::TileMode, Role::Any});
+      return layout_template(start);
+    }
+    if (name == "E" || name == "ScaledBasis") {
+      check_role(name, start, role, {Role::Stride, Role::Any});
+      return name == "E" ? basis_e(start) : scaled_basis(start);
+    }
+    if (name == "Underscore") {
+      if (role != Role::TileMode && role != Role::Any && role != Role::Value)
+        fail(start, std::string("Underscore given where ") + role_short(role) + " was expected");
+      return node(Expr::Kind::Underscore, start);
+    }
+    if (name == "Swizzle" || name == "ComposedLayout") {
+      if (role != Role::Value)
+        fail(start, std::string(name) + "<...> given where " + role_short(role) + " was expected");
+      return name == "Swizzle" ? swizzle_template(start) : composed_template(start);
+    }
+    if (is_runtime_integer_type(name))
+      fail(start, "'" + std::string(name) +
+                      "' is a run-time type: tvlab needs the value, write Int<N> or _N (static) instead");
+    fail(start, std::string("expected ") + role_long(role) + ", found " + found_at(start));
+  }
+
+  void open_template(std::string_view name) {
+    skip_ws();
+    if (pos_ >= s_.size() || s_[pos_] != '<')
+      fail(pos_, "expected '<' after " + std::string(name) + ", found " + found_at(pos_));
+    ++pos_;
+  }
+
+  // Int<N>, C<N>
+  Expr int_template(std::string_view name, std::size_t start) {
+    open_template(name);
+    skip_ws();
+    const std::size_t at = pos_;
+    if (at >= s_.size() || !(is_digit(s_[at]) || s_[at] == '-'))
+      fail(at, std::string(name) + "<...> takes an integer, found " + found_at(at));
+    Expr e = node(Expr::Kind::Integer, start);
+    e.value = Scalar(raw_integer(false));
+    e.name = "Int";
+    expect('>', "to close " + std::string(name) + "< at " + column_of(start));
+    return e;
+  }
+
+  // constant<int,N>, integral_constant<int,N>
+  Expr constant_template(std::string_view name, std::size_t start) {
+    open_template(name);
+    skip_namespace_prefix();
+    const std::size_t t = pos_;
+    const std::string_view type = word_at(t);
+    if (!is_runtime_integer_type(type))
+      fail(t, std::string(name) + "<T,N> takes an integer type T, found " + found_at(t));
+    pos_ += type.size();
+    expect(',', "after the type of " + std::string(name) + "<T,N>");
+    skip_ws();
+    const std::size_t at = pos_;
+    if (at >= s_.size() || !(is_digit(s_[at]) || s_[at] == '-'))
+      fail(at, std::string(name) + "<T,N> takes an integer N, found " + found_at(at));
+    Expr e = node(Expr::Kind::Integer, start);
+    e.value = Scalar(raw_integer(false));
+    e.name = "Int";
+    expect('>', "to close " + std::string(name) + "< at " + column_of(start));
+    return e;
+  }
+
+  // _m1 .. _m32: CuTe's names of negative constants.
+  Expr negative_alias() {
+    const std::size_t start = pos_;
+    pos_ += 2;  // "_m"
+    Expr e = node(Expr::Kind::Integer, start);
+    e.value = Scalar(-raw_integer(false));
+    e.name = "Int";
+    return e;
+  }
+
+  // Shape<...>, Stride<...>, Step<...>, Coord<...>, Tile<...>, tuple<...>: a Tuple named after its spelling.
+  Expr tuple_template(std::string_view name, std::size_t start, Role elements) {
+    open_template(name);
+    enter(start);
+    Expr t = node(Expr::Kind::Tuple, start);
+    t.name = std::string(name);
+    if (peek('>')) {
+      ++pos_;
+      --depth_;
+      return t;
+    }
+    while (true) {
+      t.children.push_back(type_arg(elements));
+      skip_ws();
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        continue;
+      }
+      expect('>', "to close " + std::string(name) + "< at " + column_of(start));
+      break;
+    }
+    --depth_;
+    return t;
+  }
+
+  // Layout<Shape[,Stride]>: the stride defaults to the compact column-major one (CuTe's LayoutLeft).
+  Expr layout_template(std::size_t start) {
+    open_template("Layout");
+    enter(start);
+    Expr l = node(Expr::Kind::Layout, start);
+    l.name = "Layout";
+    Expr shape = type_arg(Role::Shape);
+    skip_ws();
+    Expr stride;
+    if (pos_ < s_.size() && s_[pos_] == ',') {
+      ++pos_;
+      stride = type_arg(Role::Stride);
+    } else {
+      try {
+        stride = from_int_tuple(compact_col_major(to_int_tuple(shape)), shape.column - 1);
+      } catch (const LayoutError& e) {
+        fail(shape.column - 1, e.what());
+      }
+    }
+    expect('>', "to close Layout< at " + column_of(start) + " (Layout<Shape, Stride>)");
+    l.children.push_back(std::move(shape));
+    l.children.push_back(std::move(stride));
+    --depth_;
+    return l;
+  }
+
+  Expr from_int_tuple(const IntTuple& t, std::size_t at) {
+    if (t.is_leaf()) {
+      Expr e = node(Expr::Kind::Integer, at);
+      e.value = t.value();
+      e.name = "Int";
+      return e;
+    }
+    Expr e = node(Expr::Kind::Tuple, at);
+    e.name = "Stride";
+    for (const IntTuple& c : t.children()) e.children.push_back(from_int_tuple(c, at));
+    return e;
+  }
+
+  int basis_index() {
+    skip_ws();
+    const std::size_t at = pos_;
+    if (at >= s_.size() || !is_digit(s_[at]))
+      fail(at, "expected a basis index (an integer), found " + found_at(at));
+    const int64_t i = raw_integer(false);
+    if (i > 255) fail(at, "basis index must be in 0..255");
+    return static_cast<int>(i);
+  }
+
+  // E<Ns...> := ScaledBasis<_1,Ns...>; E<> is 1.
+  Expr basis_e(std::size_t start) {
+    open_template("E");
+    std::vector<int> path;
+    if (!peek('>')) {
+      while (true) {
+        if (path.size() == Scalar::kMaxBasisDepth) fail(pos_, "scaled basis deeper than 7 levels");
+        path.push_back(basis_index());
+        skip_ws();
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          continue;
+        }
+        break;
+      }
+    }
+    expect('>', "to close E< at " + column_of(start));
+    Expr e = node(Expr::Kind::Integer, start);
+    e.value = path.empty() ? Scalar(1) : Scalar::basis(1, path.data(), static_cast<int>(path.size()));
+    e.name = "Int";
+    return e;
+  }
+
+  // ScaledBasis<T,Ns...>: T an integer or a scaled basis (CuTe flattens
+  // ScaledBasis<ScaledBasis<T,Ms...>,Ns...> to ScaledBasis<T,Ns...,Ms...>).
+  Expr scaled_basis(std::size_t start) {
+    open_template("ScaledBasis");
+    enter(start);
+    Expr t = type_arg(Role::Stride);
+    if (t.kind != Expr::Kind::Integer)
+      fail(t.column - 1, "ScaledBasis<T,N...> takes an integer T (Int<N>, _N or a ScaledBasis)");
+    std::vector<int> path;
+    skip_ws();
+    while (pos_ < s_.size() && s_[pos_] == ',') {
+      ++pos_;
+      if (path.size() == Scalar::kMaxBasisDepth) fail(pos_, "scaled basis deeper than 7 levels");
+      path.push_back(basis_index());
+      skip_ws();
+    }
+    expect('>', "to close ScaledBasis< at " + column_of(start));
+    for (int k = 0; k < t.value.depth; ++k) {
+      if (path.size() == Scalar::kMaxBasisDepth) fail(start, "scaled basis deeper than 7 levels");
+      path.push_back(t.value.path[k]);
+    }
+    t.column = start + 1;
+    t.value = path.empty() ? Scalar(t.value.value)
+                           : Scalar::basis(t.value.value, path.data(), static_cast<int>(path.size()));
+    --depth_;
+    return t;
+  }
+
+  int swizzle_parameter() {
+    skip_ws();
+    const std::size_t at = pos_;
+    if (at >= s_.size() || !(is_digit(s_[at]) || s_[at] == '-'))
+      fail(at, "Swizzle<B,M,S> takes integers, found " + found_at(at));
+    const int64_t v = raw_integer(false);
+    if (v < -64 || v > 64) fail(at, "swizzle parameter out of range -64..64");
+    return static_cast<int>(v);
+  }
+
+  // Swizzle<B,M,S>, Swizzle<B,M> (S defaults to B, as in CuTe).
+  Expr swizzle_template(std::size_t start) {
+    open_template("Swizzle");
+    Expr e = node(Expr::Kind::Swizzle, start);
+    e.name = "Swizzle";
+    e.swizzle[0] = swizzle_parameter();
+    expect(',', "between the parameters of Swizzle<B,M,S>");
+    e.swizzle[1] = swizzle_parameter();
+    skip_ws();
+    if (pos_ < s_.size() && s_[pos_] == ',') {
+      ++pos_;
+      e.swizzle[2] = swizzle_parameter();
+    } else {
+      e.swizzle[2] = e.swizzle[0];
+    }
+    expect('>', "to close Swizzle< at " + column_of(start) + " (Swizzle<B,M,S>)");
+    return e;
+  }
+
+  // ComposedLayout<Swizzle<B,M,S>, Offset, Layout<...>>
+  Expr composed_template(std::size_t start) {
+    open_template("ComposedLayout");
+    enter(start);
+    Expr c = node(Expr::Kind::Composed, start);
+    skip_namespace_prefix();
+    std::size_t at = pos_;
+    if (word_at(at) != "Swizzle")
+      fail(at,
+           "expected Swizzle<B,M,S> as the outer layout of ComposedLayout<...> (the only kind tvlab "
+           "composes), found " +
+               found_at(at));
+    pos_ += 7;
+    c.children.push_back(swizzle_template(at));
+    expect(',', "after the swizzle of ComposedLayout<Swizzle, Offset, Layout>");
+    skip_namespace_prefix();
+    at = pos_;
+    if (word_at(at).substr(0, 13) == "smem_ptr_flag")
+      fail(at,
+           "smem_ptr_flag (a swizzle of shared-memory addresses) is not an offset tvlab reads here: name the "
+           "atom instead, e.g. GMMA::Layout_K_SW128_Atom<half_t>");
+    c.children.push_back(type_arg(Role::Stride));
+    expect(',', "after the offset of ComposedLayout<Swizzle, Offset, Layout>");
+    skip_namespace_prefix();
+    at = pos_;
+    if (word_at(at) != "Layout")
+      fail(at, "expected Layout<...> as the inner layout of ComposedLayout<...>, found " + found_at(at));
+    pos_ += 6;
+    c.children.push_back(layout_template(at));
+    expect('>', "to close ComposedLayout< at " + column_of(start));
+    --depth_;
+    return c;
+  }
+
+  // ---- The notation's own forms.
 
   Expr tuple() {
     const std::size_t start = pos_;
@@ -244,10 +879,9 @@ class Parser {
     if (allow_underscore && pos_ < s_.size() && s_[pos_] == '_') ++pos_;
     bool neg = false;
     if (pos_ < s_.size() && s_[pos_] == '-') neg = true, ++pos_;
-    if (pos_ >= s_.size() || !std::isdigit(static_cast<unsigned char>(s_[pos_])))
-      fail(pos_, "expected a digit");
+    if (pos_ >= s_.size() || !is_digit(s_[pos_])) fail(pos_, "expected a digit");
     uint64_t v = 0;
-    while (pos_ < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_]))) {
+    while (pos_ < s_.size() && is_digit(s_[pos_])) {
       v = v * 10 + static_cast<uint64_t>(s_[pos_] - '0');
       if (v > uint64_t(std::numeric_limits<int64_t>::max()))
         fail(start, "integer " + std::string(s_.substr(start, std::min<std::size_t>(pos_ - start + 1, 30))) +
@@ -302,16 +936,6 @@ class Parser {
 Expr parse_expr(std::string_view text) {
   return Parser(text).parse_all();
 }
-
-namespace {
-IntTuple to_int_tuple(const Expr& e) {
-  if (e.kind == Expr::Kind::Integer) return IntTuple(e.value);
-  if (e.kind != Expr::Kind::Tuple) throw ParseError(e.column, "expected an integer or a tuple of integers");
-  TupleBuilder b;
-  for (const Expr& c : e.children) b.push(to_int_tuple(c));
-  return b.build();
-}
-}  // namespace
 
 IntTuple parse_int_tuple(std::string_view text) {
   return to_int_tuple(parse_expr(text));

@@ -48,5 +48,25 @@ check_err bad-option 'style' "$tvlab" eval --style fancy '4:1'
 check help 0 "$("$tvlab" eval --help)" "$tvlab" eval --help
 "$tvlab" eval --help | grep -q 'Stride Divisibility' && passes=$((passes+1)) || { echo "FAIL help lacks errors"; fails=$((fails+1)); }
 
+# CuTe's C++ spellings (pasted from code) give the notation's results; errors name the column.
+check cpp-layout 0 '(4,8):(8,1)' "$tvlab" eval 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}'
+check cpp-default-stride 0 '(4,8):(1,4)' "$tvlab" eval 'cute::Layout<cute::Shape<cute::_4, cute::_8>>{}'
+check cpp-make-layout 0 $'(4,8):(8,1)\n(4,8):(8,1)\n(4,8):(1,4)' "$tvlab" eval 'make_layout(make_shape(4,8), make_stride(8,1))' \
+  'make_layout(make_shape(4,8), LayoutRight{})' 'make_layout(make_shape(Int<4>{}, _8{}), LayoutLeft{})'
+check cpp-values 0 $'8\n(2,4)\nSw<3,3,3>\n(4,8):(1@0,1@1)' "$tvlab" eval 'Int<8>{}' 'Shape<_2,_4>{}' 'Swizzle<3,3,3>{}' \
+  'make_layout(make_shape(4,8), make_stride(E<0>{}, E<1>{}))'
+check cpp-swizzle 0 'Sw<3,3,3> o _0 o (_8,_64):(_64,_1)' "$tvlab" eval --style cute \
+  'cute::composition(cute::Swizzle<3,3,3>{}, cute::Layout<cute::Shape<cute::_8,cute::_64>, cute::Stride<cute::_64,cute::_1>>{})'
+check cpp-multiline 0 '(4,8):(8,1)' "$tvlab" eval $'Layout<Shape<_4, _8>,\n       Stride<_8, _1>>{};'
+check cpp-same-as-notation 0 "$("$tvlab" eval 'logical_divide((8,8):(8,1),(4,2))')" "$tvlab" eval \
+  'logical_divide(Layout<Shape<_8,_8>,Stride<_8,_1>>{}, Tile<_4,_2>{})'
+printf 'size<1>(Layout<Shape<_4,_8>>{})\nLayout<Stride<_4,_1>>{}\nmake_shape(2,3)\n' > "$tmp/cpp-batch"
+check cpp-batch 2 $'8\nerror: syntax at line 2, column 8: Stride<...> given where a Shape was expected\n(2,3)' "$tvlab" eval --batch "$tmp/cpp-batch"
+check_err cpp-unterminated "error: syntax at column 20: expected '>' to close Layout< at column 1" "$tvlab" eval 'Layout<Shape<_4,_8>'
+check_err cpp-int-not-integer "error: syntax at column 5: Int<...> takes an integer, found 'x'" "$tvlab" eval 'Int<x>{}'
+check_err cpp-runtime-type "'int' is a run-time type" "$tvlab" eval 'Shape<int,int>{}'
+check_err cpp-mismatched "column 35: unexpected '>'" "$tvlab" eval 'Layout<Shape<_4,_8>,Stride<_8,_1>>>{}'
+"$tvlab" eval --help | grep -qF 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}' && passes=$((passes+1)) || { echo "FAIL help lacks a C++ spelling"; fails=$((fails+1)); }
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -62,6 +62,27 @@ case_ atom-long 2 "atom name longer than 4096 characters" - -- show "$(python3 -
 case_ atom-control 2 '\x07' - -- show $'XE_LOAD_2D<16,8,\a16>'
 case_ atom-huge-param 2 "XE_LOAD_2D" - -- show 'XE_LOAD_2D<16,99999999999999999999999,16>'
 case_ missing-batch 2 "cannot open the batch file" - -- eval --batch "$tmp/missing.txt"
+# CuTe's C++ spellings: deep templates, huge Int<...>, unterminated templates, long repetitions.
+python3 -c "print('Layout<' + 'Shape<' * 100000 + '_1' + '>' * 100001 + '{}')" > "$tmp/cpp-deep.txt"
+case_ cpp-deep-shape 2 "line 1, column 386: nesting deeper than 64 levels" - -- eval --batch "$tmp/cpp-deep.txt"
+python3 -c "print('make_shape(' * 100000 + '1' + ')' * 100000)" > "$tmp/cpp-deep-make.txt"
+case_ cpp-deep-make-shape 2 "line 1, column 705: nesting deeper than 64 levels" - -- eval --batch "$tmp/cpp-deep-make.txt"
+python3 -c "print('GMMA::Layout_K_SW128_Atom' + '<A' * 100000)" > "$tmp/cpp-deep-name.txt"
+case_ cpp-deep-name 2 "nesting deeper than 64 levels" - -- eval --batch "$tmp/cpp-deep-name.txt"
+python3 -c "print('Shape<' + '_1,' * 100000 + '_1>{}')" > "$tmp/cpp-wide.txt"
+case_ cpp-wide-shape 2 "expression too large (more than 100000 elements)" - -- eval --batch "$tmp/cpp-wide.txt"
+python3 -c "print('cute::' * 100000 + 'Int<8>{}')" > "$tmp/cpp-prefixes.txt"
+case_ cpp-many-prefixes 0 "" - -- eval --batch "$tmp/cpp-prefixes.txt"
+python3 -c "print('A' + '::A' * 100000)" > "$tmp/cpp-long-name.txt"
+case_ cpp-long-qualified-name 2 "expression too large" - -- eval --batch "$tmp/cpp-long-name.txt"
+case_ cpp-huge-int 2 "column 5: integer 9999999999999999999... does not fit in 64 bits" - -- eval 'Int<99999999999999999999999999>{}'
+case_ cpp-huge-shape 2 "Integer overflow" - -- eval 'size(Layout<Shape<Int<4294967296>,Int<4294967296>,_4>>{})'
+case_ cpp-unterminated 2 "column 34: expected '>' to close Layout< at column 1" - -- eval 'Layout<Shape<_4,_8>,Stride<_8,_1>'
+case_ cpp-unterminated-ctor 2 "expected '}'" - -- eval 'Layout<Shape<_4,_8>>{'
+case_ cpp-mismatched 2 "column 24: unexpected '>'" - -- eval 'make_shape(Int<4>{},_8)>'
+case_ cpp-int-not-integer 2 "column 5: Int<...> takes an integer, found 'N'" - -- eval 'Int<N>{}'
+case_ cpp-stride-as-shape 2 "column 8: Stride<...> given where a Shape was expected" - -- eval 'Layout<Stride<_8,_1>>{}'
+case_ cpp-control 2 '\x07' - -- eval $'Layout<Shape<_4,\a_8>>{}'
 
 # --- Specs: malformed, hostile and wrongly typed JSON; every message names the file and JSON path.
 python3 -c "print('[' * 100000 + ']' * 100000)" > "$tmp/deep-array.json"

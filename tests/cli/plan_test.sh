@@ -75,5 +75,21 @@ python3 -c "print('{\"a\":' * 100000)" > "$tmp/deep.json"
 out="$("$tvlab" plan "$tmp/deep.json" 2>&1)"; rc=$?
 if [ "$rc" = 2 ]; then passes=$((passes+1)); else echo "FAIL deep-json: rc=$rc ${out:0:200}"; fails=$((fails+1)); fi
 
+# A spec may spell its layouts and tilers as CuTe's C++ code does: the same plan as the notation.
+python3 - "$specs/sm80_f16_32x32x16_ldsm.json" "$tmp/cpp.json" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))
+s["mma"]["atom_layout"] = "cute::Layout<cute::Shape<cute::_2, cute::_2, cute::_1>>{}"
+s["mma"]["permutation"] = "Tile<_32, Int<32>, C<16>>{}"
+s["copies"]["g2s"]["thr_layout"] = "make_layout(make_shape(Int<32>{}, Int<8>{}), LayoutRight{})"
+s["copies"]["g2s"]["val_layout"] = "Layout<Shape<_1,_8>>{}"
+json.dump(s, open(sys.argv[2], "w"))
+PY
+a="$("$tvlab" plan --json "$specs/sm80_f16_32x32x16_ldsm.json" 2>&1)"; b="$("$tvlab" plan --json "$tmp/cpp.json" 2>&1)"
+if [ -n "$a" ] && [ "$a" = "$b" ]; then passes=$((passes+1)); else echo "FAIL cpp-spec: the plans differ"; diff <(echo "$a") <(echo "$b") | head -10; fails=$((fails+1)); fi
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['copies']['g2s']['thr_layout']='Layout<Stride<_32,_8>>{}'; json.dump(s,open(sys.argv[2],'w'))" "$tmp/cpp.json" "$tmp/cpp-bad.json"
+out="$("$tvlab" plan "$tmp/cpp-bad.json" 2>&1)"; rc=$?
+if [ "$rc" = 2 ] && grep -qF 'copies.g2s.thr_layout' <<<"$out" && grep -qF 'column 8: Stride<...> given where a Shape was expected' <<<"$out"; then passes=$((passes+1)); else echo "FAIL cpp-spec-bad: rc=$rc $out"; fails=$((fails+1)); fi
+
 echo "plan CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -130,5 +130,13 @@ for needle in '--reorder' '--view slm' '--palette' '.svg .tex .txt .png .pdf' 'E
   grep -qF -- "$needle" <<<"$help" && ok || ko "--help lacks '$needle'"
 done
 
+# A layout given in CuTe's C++ spelling renders the same picture as the notation.
+"$tvlab" render 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}' -o "$tmp/cpp-a.txt" && "$tvlab" render '(4,8):(8,1)' -o "$tmp/cpp-b.txt" \
+  && diff <(tail -n +2 "$tmp/cpp-a.txt") <(tail -n +2 "$tmp/cpp-b.txt") >/dev/null && ok || ko "render of a C++ spelling differs"
+"$tvlab" render 'composition(Swizzle<3,3,3>{}, make_layout(make_shape(8,64), LayoutRight{}))' -o "$tmp/cpp-c.txt" \
+  && "$tvlab" render 'Sw<3,3,3> o (8,64):(64,1)' -o "$tmp/cpp-d.txt" \
+  && diff <(tail -n +2 "$tmp/cpp-c.txt") <(tail -n +2 "$tmp/cpp-d.txt") >/dev/null && ok || ko "render of a C++ swizzle differs"
+bad cpp-syntax 'column 8: Stride<...> given where a Shape was expected' "$tmp/bad/a.svg" 'Layout<Stride<_4>>{}'
+
 echo "render CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

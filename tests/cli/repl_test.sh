@@ -80,5 +80,12 @@ has nv-owner "A (0,0): copy A (registers, D) T0V0 | MMA A T0V0 T64V0 | mismatch:
 # End of input without quit ends the session with 0; an empty session too.
 printf '' | session empty 0
 
+# The REPL's eval reads CuTe's C++ spellings too.
+printf '%s\n' 'eval Layout<Shape<_4,_8>, Stride<_8,_1>>{}' 'eval make_layout(make_shape(4, 8), LayoutRight{})' \
+  'eval Layout<Stride<_4>>{}' 'quit' | session cpp 2
+has cpp-type "(4,8):(8,1)" "$tmp/cpp.out"
+[ "$(grep -c '^(4,8):(8,1)$' "$tmp/cpp.out")" = 2 ] && ok || ko "cpp: two results expected: $(cat "$tmp/cpp.out")"
+has cpp-error "Stride<...> given where a Shape was expected" "$tmp/cpp.err"
+
 echo "cli.repl: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -40,6 +40,8 @@ auto at(const std::string& path, F&& f) -> decltype(f()) {
   } catch (const ParseError& e) {
     throw SpecError(path, "column " + std::to_string(e.column()) + ": " + e.what());
   } catch (const EvalError& e) {
+    if (e.subject() == "syntax")
+      throw SpecError(path, "column " + std::to_string(e.column()) + ": " + e.what());
     throw SpecError(path, e.what());
   } catch (const AtomError& e) {
     throw SpecError(path, e.what());
@@ -65,6 +67,14 @@ Tiler parse_tiler_mode(const json& v, const std::string& path) {
   return Tiler(parse_layout_value(v, path));
 }
 
+bool is_integer_tuple(const Expr& e) {
+  if (e.kind == Expr::Kind::Integer) return !e.value.is_basis();
+  if (e.kind != Expr::Kind::Tuple) return false;
+  for (const Expr& c : e.children)
+    if (!is_integer_tuple(c)) return false;
+  return true;
+}
+
 Tiler parse_permutation(const json& v, const std::string& path) {
   if (v.is_array()) {
     if (v.size() > 3) throw SpecError(path, "at most 3 modes (M,N,K)");
@@ -75,9 +85,9 @@ Tiler parse_permutation(const json& v, const std::string& path) {
   }
   const std::string text = get_string(v, path);
   return at(path, [&]() -> Tiler {
-    // A tuple of integers (32,32,16) is a tiler by mode, not the compact layout a bare shape means.
-    if (text.find(':') == std::string::npos && text.find('_') == std::string::npos)
-      return Tiler::from_shape(parse_int_tuple(text));
+    // A tuple of integers (32,32,16), or Tile<_32,_32,_16>{}, is a tiler by mode, not the compact layout a
+    // bare shape means.
+    if (is_integer_tuple(parse_expr(text))) return Tiler::from_shape(parse_int_tuple(text));
     Value x = evaluate(text);
     if (auto* t = std::get_if<Tiler>(&x)) return *t;
     if (auto* t = std::get_if<IntTuple>(&x)) return Tiler::from_shape(*t);

@@ -10,6 +10,27 @@
 //   swizzles Sw<B,M,S>, composed layouts Sw<3,3,3> o (8,64):(64,1) and Sw<3,3,3> o 32 o L,
 //   tilers: tuples of layouts, integers and _, e.g. (3:3,(2,4):(1,8)),
 //   calls f(arg, ...) with CuTe's function names (see expr.hpp).
+// and CuTe's C++ spellings, since users paste from code (`cute::` prefixes, blanks and newlines anywhere,
+// values constructed with {} or (), a trailing ';'), desugared into the kinds above:
+//   Layout<Shape<_4,_8>,Stride<_8,_1>>{}     -> Layout (4,8):(8,1)
+//   Layout<Shape<_4,_8>>{}                   -> Layout (4,8):(1,4)  (default stride: LayoutLeft)
+//   Shape<_2,_4>{}, Stride<..>, Step<..>, Coord<..>, Tile<..>, tuple<..>, make_shape(4,8), make_stride,
+//   make_step, make_coord, make_tile, make_tuple  -> Tuple (name: the spelling)
+//   Int<8>{}, C<8>{}, _8{}, _m1, constant<int,8>, integral_constant<int,8>  -> Integer (name "Int")
+//   E<0>{} -> 1@0, E<0,1>{} -> 1@1@0, ScaledBasis<Int<2>,1>{} -> 2@1  (Integer holding a scaled basis)
+//   Swizzle<3,3,3>{}, Swizzle<3,3> (S defaults to B)             -> Swizzle
+//   ComposedLayout<Swizzle<3,3,3>,_0,Layout<..>>{}, make_composed_layout(Swizzle<..>{}, 0, L) -> Composed
+//   LayoutLeft{}, LayoutRight{}, GenColMajor{}, GenRowMajor{}   -> Name;  Underscore{} -> Underscore
+//   get<1>(L) -> get(L,1), take<0,2>(L) -> take(L,0,2), size<0>(L) -> size(get(L,0)) (also select, cosize,
+//   rank, depth, shape, stride)
+//   GMMA::Layout_K_SW128_Atom<half_t>, any qualified or unknown template name -> Name whose text is
+//   canonical: no blanks, no cute:: (cutlass:: also dropped inside <...>), SM90::GMMA:: read as GMMA::.
+//   make_layout(make_shape(4,8), make_stride(8,1)), composition(Swizzle<3,3,3>{}, L) stay Calls.
+// A C++ spelling in the wrong place is a ParseError naming it: `Stride<...> given where a Shape was
+// expected`, `Int<...> takes an integer`, `expected '>' to close Layout< at column 1`; `int` in a
+// template is a run-time type and has no value here.
+// Tuples and integers spelled in C++ carry their spelling in Expr::name, so they stay tuples where a bare
+// notation tuple (4,8) is read as a layout (evaluate()'s literal-shape rule).
 // Errors are ParseErrors with the 1-based column. Nesting is limited to kMaxNesting levels and a text
 // to kMaxNodes syntax nodes, so hostile input cannot exhaust the stack or memory.
 #pragma once
@@ -43,7 +64,8 @@ struct Expr {
   Kind kind = Kind::Integer;
   std::size_t column = 1;      // 1-based column where the node starts
   Scalar value;                // Integer (a plain integer or a scaled basis)
-  std::string name;            // Call, Name
+  std::string name;            // Call, Name; for a Tuple, Integer, Layout or Swizzle spelled in C++, the
+                               // spelling (Shape, make_shape, Int, ...): empty for notation literals
   std::vector<Expr> children;  // Tuple elements; Call arguments; Layout {shape, stride};
                                // Composed {swizzle, offset, layout} (offset may be absent: 2 children)
   int swizzle[3] = {0, 0, 0};  // Swizzle B, M, S
