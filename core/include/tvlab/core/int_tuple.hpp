@@ -22,6 +22,10 @@
 
 namespace tvlab {
 
+namespace detail {
+struct IntTupleAccess;  // core/src/flat_modes.hpp: the algorithms write node arrays directly
+}  // namespace detail
+
 class IntTuple {
  public:
   struct Node {
@@ -59,6 +63,7 @@ class IntTuple {
 
  private:
   friend class TupleBuilder;
+  friend struct detail::IntTupleAccess;
   Nodes nodes_;
 };
 
