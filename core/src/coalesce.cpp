@@ -49,10 +49,13 @@ IntTuple coalesce(const IntTuple& shape) {
 }
 
 Layout filter_zeros(const Layout& l) {
-  auto d = leaves(l.stride);
-  std::size_t k = 0;
-  IntTuple shape = transform_leaf(l.shape, [&](const Scalar& s) { return d[k++].is(0) ? Scalar(1) : s; });
-  return Layout(shape, l.stride);
+  // Shape and stride are congruent: node i of one is node i of the other.
+  Layout r = l;
+  auto& sn = detail::IntTupleAccess::nodes(r.shape);
+  const auto& dn = l.stride.nodes();
+  for (std::size_t i = 0; i < sn.size(); ++i)
+    if (sn[i].rank < 0 && dn[i].value.is(0)) sn[i].value = Scalar(1);
+  return r;
 }
 
 Layout filter(const Layout& l) {
