@@ -12,17 +12,6 @@
 
 namespace tvlab::detail {
 
-// Write access to an IntTuple's pre-order nodes, for builders that know what they write.
-struct IntTupleAccess {
-  static IntTuple::Nodes& nodes(IntTuple& t) { return t.nodes_; }
-  // An IntTuple with no nodes yet: the caller appends a complete tree.
-  static IntTuple blank() {
-    IntTuple t;
-    t.nodes_.clear();
-    return t;
-  }
-};
-
 inline constexpr int kInlineModes = 16;
 using Scalars = boost::container::small_vector<Scalar, kInlineModes>;
 
