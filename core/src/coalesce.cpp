@@ -110,13 +110,15 @@ void coalesce_flat(const Layout& l, bool preserve_outside, FlatModes& out) {
 
 Layout make_flat_layout(const FlatModes& m) {
   const int n = m.size();
-  if (n == 1) return Layout(IntTuple(m.shape[0]), IntTuple(m.stride[0]), Layout::Trusted{});
-  IntTuple s = IntTupleAccess::blank(), d = IntTupleAccess::blank();
-  auto &sn = IntTupleAccess::nodes(s), &dn = IntTupleAccess::nodes(d);
-  sn.reserve(n + 1), dn.reserve(n + 1);
-  sn.push_back(IntTuple::Node{n, n + 1, Scalar()}), dn.push_back(IntTuple::Node{n, n + 1, Scalar()});
+  Layout r;  // filled in place: no moves of the node arrays
+  auto &sn = IntTupleAccess::nodes(r.shape), &dn = IntTupleAccess::nodes(r.stride);
+  if (n == 1) {
+    sn[0].value = m.shape[0], dn[0].value = m.stride[0];
+    return r;
+  }
+  sn[0] = IntTuple::Node{n, n + 1, Scalar()}, dn[0] = IntTuple::Node{n, n + 1, Scalar()};
   for (int k = 0; k < n; ++k) push_leaf(sn, m.shape[k]), push_leaf(dn, m.stride[k]);
-  return Layout(std::move(s), std::move(d), Layout::Trusted{});
+  return r;
 }
 
 Layout coalesce_x(const Layout& l) {
