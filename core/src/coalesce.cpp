@@ -3,63 +3,17 @@
 #include <algorithm>
 #include <string>
 
+#include "flat_modes.hpp"
 #include "tvlab/core/error.hpp"
 
 namespace tvlab {
 
 namespace {
 
-using Flat = boost::container::small_vector<Scalar, 8>;
-
-// CuTe's detail::bw_coalesce over the flat modes [0, last) of (shape, stride), starting from the mode
-// (new_shape, new_stride). The result is kept reversed: back() is the front of the new layout.
-template <class Leaves>
-Layout bw_coalesce(const Leaves& shape, const Leaves& stride, int last, Scalar new_shape, Scalar new_stride) {
-  Flat ns{new_shape}, nd{new_stride};
-  bool is_int = true;
-  for (int i = last - 1; i >= 0; --i) {
-    if (shape[i].is(1)) continue;  // skip size-1 modes
-    if (is_int && ns[0].is(1)) {   // replace our size-1 with anything
-      ns[0] = shape[i], nd[0] = stride[i];
-    } else if (shape[i] * stride[i] == nd.back()) {  // merge: s0:s1*d1 with s1:d1
-      ns.back() = shape[i] * ns.back();
-      nd.back() = stride[i];
-    } else {  // prepend a new mode
-      ns.push_back(shape[i]), nd.push_back(stride[i]);
-      is_int = false;
-    }
-  }
-  if (is_int)
-    return ns[0].is(1) ? Layout(IntTuple(1), IntTuple(0), Layout::Trusted{})
-                       : Layout(IntTuple(ns[0]), IntTuple(nd[0]), Layout::Trusted{});
-  TupleBuilder s, d;
-  for (int k = static_cast<int>(ns.size()) - 1; k >= 0; --k) s.push(ns[k]), d.push(nd[k]);
-  return Layout(s.build(), d.build(), Layout::Trusted{});
-}
-
-// The leaves of a flat IntTuple (a leaf or a tuple of leaves), read in place.
-struct FlatView {
-  const IntTuple::Node* first;
-  const Scalar& operator[](int i) const { return first[i].value; }
-};
-
-template <class Leaves>
-Layout coalesce_leaves(const Leaves& shape, const Leaves& stride, int r, bool preserve_outside) {
-  if (r == 0) return Layout(IntTuple(1), IntTuple(0));
-  Scalar first = shape[r - 1];
-  if (preserve_outside && first.is(1)) first = Scalar(2);
-  return bw_coalesce(shape, stride, r - 1, first, stride[r - 1]);
-}
-
 Layout coalesce_impl(const Layout& l, bool preserve_outside) {
-  const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
-  if (sn[0].rank < 0) return coalesce_leaves(FlatView{&sn[0]}, FlatView{&dn[0]}, 1, preserve_outside);
-  // The empty layout ():() has no leaves to view (sn[1] does not exist): CuTe coalesces it to _1:_0.
-  if (sn[0].rank == 0) return coalesce_leaves(FlatView{nullptr}, FlatView{nullptr}, 0, preserve_outside);
-  if (sn.size() == static_cast<std::size_t>(sn[0].rank) + 1)  // already flat: no copy
-    return coalesce_leaves(FlatView{&sn[1]}, FlatView{&dn[1]}, sn[0].rank, preserve_outside);
-  Flat shape = leaves(l.shape), stride = leaves(l.stride);
-  return coalesce_leaves(shape, stride, static_cast<int>(shape.size()), preserve_outside);
+  detail::FlatModes m;
+  detail::coalesce_flat(l, preserve_outside, m);
+  return detail::make_flat_layout(m);
 }
 
 // CuTe's transform_layout(layout, profile, f): f on the first rank(profile) modes, the rest kept.
@@ -95,10 +49,13 @@ IntTuple coalesce(const IntTuple& shape) {
 }
 
 Layout filter_zeros(const Layout& l) {
-  auto d = leaves(l.stride);
-  std::size_t k = 0;
-  IntTuple shape = transform_leaf(l.shape, [&](const Scalar& s) { return d[k++].is(0) ? Scalar(1) : s; });
-  return Layout(shape, l.stride);
+  // Shape and stride are congruent: node i of one is node i of the other.
+  Layout r = l;
+  auto& sn = detail::IntTupleAccess::nodes(r.shape);
+  const auto& dn = l.stride.nodes();
+  for (std::size_t i = 0; i < sn.size(); ++i)
+    if (sn[i].rank < 0 && dn[i].value.is(0)) sn[i].value = Scalar(1);
+  return r;
 }
 
 Layout filter(const Layout& l) {
@@ -112,6 +69,57 @@ Layout filter(const Layout& l, const IntTuple& trg_profile) {
 }
 
 namespace detail {
+
+// CuTe's detail::bw_coalesce over the flattened leaves, last to first, reading the node arrays in
+// place (leaves in pre-order are the nodes with rank < 0). The modes accumulate reversed: back() is
+// the front of the new layout; one reversal at the end.
+void coalesce_flat(const Layout& l, bool preserve_outside, FlatModes& out) {
+  out.shape.clear(), out.stride.clear();
+  const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
+  int i = static_cast<int>(sn.size()) - 1;
+  while (i >= 0 && sn[i].rank >= 0) --i;
+  if (i < 0) {  // no leaves (the empty layout ():()): CuTe coalesces it to _1:_0
+    out.shape.push_back(Scalar(1)), out.stride.push_back(Scalar(0));
+    return;
+  }
+  Scalar first = sn[i].value;
+  if (preserve_outside && first.is(1)) first = Scalar(2);
+  out.shape.push_back(first), out.stride.push_back(dn[i].value);
+  bool is_int = true;
+  for (--i; i >= 0; --i) {
+    if (sn[i].rank >= 0) continue;
+    const Scalar &s = sn[i].value, &d = dn[i].value;
+    if (s.is(1)) continue;               // skip size-1 modes
+    if (is_int && out.shape[0].is(1)) {  // replace our size-1 with anything
+      out.shape[0] = s, out.stride[0] = d;
+    } else if (s * d == out.stride.back()) {  // merge: s0:s1*d1 with s1:d1
+      out.shape.back() = s * out.shape.back();
+      out.stride.back() = d;
+    } else {  // prepend a new mode
+      out.shape.push_back(s), out.stride.push_back(d);
+      is_int = false;
+    }
+  }
+  if (is_int) {
+    if (out.shape[0].is(1)) out.stride[0] = Scalar(0);
+    return;
+  }
+  std::reverse(out.shape.begin(), out.shape.end());
+  std::reverse(out.stride.begin(), out.stride.end());
+}
+
+Layout make_flat_layout(const FlatModes& m) {
+  const int n = m.size();
+  Layout r;  // filled in place: no moves of the node arrays
+  auto &sn = IntTupleAccess::nodes(r.shape), &dn = IntTupleAccess::nodes(r.stride);
+  if (n == 1) {
+    sn[0].value = m.shape[0], dn[0].value = m.stride[0];
+    return r;
+  }
+  sn[0] = IntTuple::Node{n, n + 1, Scalar()}, dn[0] = IntTuple::Node{n, n + 1, Scalar()};
+  for (int k = 0; k < n; ++k) push_leaf(sn, m.shape[k]), push_leaf(dn, m.stride[k]);
+  return r;
+}
 
 Layout coalesce_x(const Layout& l) {
   return coalesce_impl(l, true);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "flat_modes.hpp"
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
@@ -100,6 +101,123 @@ Layout composition_impl(const Lhs& lhs, const IntTuple::Node* rs, const IntTuple
   return compose_flat(lhs, shape, d.value);
 }
 
+// The fast path for a right operand with integer strides (no scaled basis, so coprofile(rhs) is 0 and
+// the left operand is coalesced whole): the result's nodes are written in pre-order straight into two
+// node arrays, one rhs leaf at a time, with the same arithmetic and conditions as compose_flat.
+using detail::push_leaf;
+using Nodes = detail::NodeBuf<64>;
+
+constexpr int64_t kSmall = INT32_MAX;
+
+[[noreturn]] void throw_stride_divisibility(int64_t stride, int64_t shape) {
+  throw LayoutError("Stride Divisibility Condition", "stride " + std::to_string(stride) +
+                                                         " is neither a multiple of nor less than shape " +
+                                                         std::to_string(shape));
+}
+[[noreturn]] void throw_shape_divisibility(int64_t shape, int64_t by) {
+  throw LayoutError("Shape Divisibility Condition",
+                    "shape " + std::to_string(shape) + " is not divisible by " + std::to_string(by));
+}
+
+// Every shape of lhs in [1, 2^31): compose_leaf may take its 32-bit path.
+bool small_shapes(const detail::FlatModes& lhs) {
+  for (const Scalar& s : lhs.shape)
+    if (s.is_basis() || s.value < 1 || s.value > kSmall) return false;
+  return true;
+}
+
+// lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand; `small` is
+// small_shapes(lhs).
+void compose_leaf(const detail::FlatModes& lhs, bool small, int64_t rest_shape, const Scalar& d, Nodes& os,
+                  Nodes& od) {
+  if (d.is(0)) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, d);
+  const int r = lhs.size();
+  if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, d * lhs.stride[0]);
+  int64_t rest_stride = d.value;
+  const std::size_t head = os.size();  // a tuple node, fixed (or replaced by a leaf) at the end
+  os.push_back(IntTuple::Node{0, 1, Scalar()}), od.push_back(IntTuple::Node{0, 1, Scalar()});
+  int count = 0;
+  for (int i = 0; i + 1 < r; ++i) {
+    const int64_t curr_shape = plain(lhs.shape[i], "shape");
+    int64_t next_shape, next_stride, new_shape;
+    if (small && rest_stride > 0 && rest_stride <= kSmall && rest_shape <= kSmall) {
+      // Positive values below 2^31 (all shapes positive): the arithmetic below without its overflow
+      // checks, 32-bit, two divisions instead of five. rest_stride < curr_shape gives next_stride 1;
+      // otherwise it must divide, and next_shape is 1.
+      const auto a = static_cast<uint32_t>(rest_stride), c = static_cast<uint32_t>(curr_shape);
+      if (a < c) {
+        next_shape = (c + a - 1) / a, next_stride = 1;
+      } else {
+        const uint32_t q = a / c;
+        if (q * c != a) throw_stride_divisibility(rest_stride, curr_shape);
+        next_shape = 1, next_stride = q;
+      }
+      if (next_shape == 1 || rest_shape == 1) {
+        rest_stride = next_stride;
+        continue;
+      }
+      new_shape = std::min(next_shape, rest_shape);
+      if (static_cast<uint32_t>(rest_shape) % static_cast<uint32_t>(new_shape) != 0)
+        throw_shape_divisibility(rest_shape, new_shape);
+    } else {
+      if (!(checked_mod(rest_stride, curr_shape) == 0 || rest_stride < curr_shape))
+        throw_stride_divisibility(rest_stride, curr_shape);
+      const int64_t abs_stride = abs_value(rest_stride);
+      next_shape = ceil_div(curr_shape, abs_stride);
+      next_stride = checked_mul(ceil_div(abs_stride, curr_shape), signum(rest_stride));
+      if (next_shape == 1 || rest_shape == 1) {
+        rest_stride = next_stride;
+        continue;
+      }
+      new_shape = std::min(next_shape, rest_shape);
+      if (checked_mod(rest_shape, new_shape) != 0) throw_shape_divisibility(rest_shape, new_shape);
+    }
+    push_leaf(os, Scalar(new_shape)), push_leaf(od, Scalar(rest_stride) * lhs.stride[i]);
+    ++count;
+    rest_shape = checked_div(rest_shape, new_shape);
+    rest_stride = next_stride;
+  }
+  if (count == 0) {  // a leaf in place of the tuple node
+    os[head] = IntTuple::Node{-1, 1, Scalar(rest_shape)};
+    od[head] = IntTuple::Node{-1, 1, Scalar(rest_stride) * lhs.stride[r - 1]};
+    return;
+  }
+  if (rest_shape != 1) {
+    push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(rest_stride) * lhs.stride[r - 1]);
+    ++count;
+  }
+  if (count == 1) {  // one mode: the leaf itself
+    os[head] = os[head + 1], od[head] = od[head + 1];
+    os.pop_back(), od.pop_back();
+    return;
+  }
+  os[head].rank = od[head].rank = count;
+  os[head].span = od[head].span = count + 1;
+}
+
+// The rhs subtree at (rs, rd); advances both past it. Shape and stride trees are congruent, so both
+// outputs grow in step.
+void compose_node(const detail::FlatModes& lhs, bool small, const IntTuple::Node*& rs,
+                  const IntTuple::Node*& rd, Nodes& os, Nodes& od) {
+  if (rs->rank < 0) {
+    compose_leaf(lhs, small, plain(rs->value, "shape"), rd->value, os, od);
+    ++rs, ++rd;
+    return;
+  }
+  const int n = rs->rank;
+  ++rs, ++rd;
+  const std::size_t head = os.size();
+  os.push_back(IntTuple::Node{n, 1, Scalar()}), od.push_back(IntTuple::Node{n, 1, Scalar()});
+  for (int i = 0; i < n; ++i) compose_node(lhs, small, rs, rd, os, od);
+  os[head].span = od[head].span = static_cast<int32_t>(os.size() - head);
+}
+
+bool has_basis(const IntTuple& t) {
+  for (const auto& n : t.nodes())
+    if (n.rank < 0 && n.value.is_basis()) return true;
+  return false;
+}
+
 // Runs f; a LayoutError comes back naming the operation and its operands.
 template <class F, class Rhs>
 Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
@@ -117,8 +235,19 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
 
 Layout composition(const Layout& lhs, const Layout& rhs) {
   return with_operands(lhs, rhs, [&] {
-    const Layout flat = detail::coalesce_x(lhs, coprofile(rhs));
-    return composition_impl(Lhs(flat), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
+    detail::FlatModes flat;
+    if (!has_basis(rhs.stride) && (detail::coalesce_flat(lhs, true, flat),
+                                   rhs.shape.nodes().size() * (flat.shape.size() + 1) <= Nodes::kCapacity)) {
+      // At most r + 1 nodes per rhs node: the buffers cannot overflow.
+      Nodes os, od;
+      const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
+      compose_node(flat, small_shapes(flat), rs, rd, os, od);
+      Layout result;  // filled in place: no moves of the node arrays
+      os.assign_to(result.shape), od.assign_to(result.stride);
+      return result;
+    }
+    const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
+    return composition_impl(Lhs(flat_lhs), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
   });
 }
 
@@ -127,9 +256,15 @@ Layout composition(const Layout& lhs, const Tiler& rhs) {
   if (rhs.is_underscore()) return lhs;
   if (rhs.is_integer()) {
     return with_operands(lhs, IntTuple(rhs.integer()), [&] {
-      const Layout flat = detail::coalesce_x(lhs);
-      const IntTuple s(rhs.integer()), d(1);
-      return composition_impl(Lhs(flat), &s.nodes()[0], &d.nodes()[0]);
+      detail::FlatModes flat;
+      detail::coalesce_flat(lhs, true, flat);
+      if (flat.shape.size() + 1 > Nodes::kCapacity)
+        return composition(lhs, make_layout(IntTuple(rhs.integer())));
+      Nodes os, od;  // one rhs leaf: at most r + 1 nodes
+      compose_leaf(flat, small_shapes(flat), rhs.integer(), Scalar(1), os, od);
+      Layout result;
+      os.assign_to(result.shape), od.assign_to(result.stride);
+      return result;
     });
   }
   if (rhs.rank() > rank(lhs))

@@ -645,6 +645,7 @@ Value eval_node(const Expr& e) {
         return Underscore{};
       case Expr::Kind::Tuple: {
         std::vector<Value> elems;
+        elems.reserve(e.children.size());  // a Value is large: no regrowth copies
         for (const Expr& c : e.children) elems.push_back(eval_node(c));
         return literal_tuple(e, std::move(elems));
       }
@@ -686,6 +687,7 @@ Value eval_node(const Expr& e) {
         if (it == table().end())
           throw EvalError(e.column, e.name, "unknown function; see `tvlab eval --help`");
         Call call{e, {}};
+        call.args.reserve(e.children.size());
         for (const Expr& c : e.children) call.args.push_back(eval_node(c));
         return it->second.second(call);
       }

@@ -72,7 +72,28 @@ int64_t size(const Layout& l) {
   return product(l.shape);
 }
 
+namespace {
+// cosize - 1 of a layout with positive integer shapes and integer strides: sum((s-1) * |d|) over the
+// leaves. The terms are non-negative, so the sum overflows exactly when the checked tuple arithmetic
+// of coshape does; false (and the general path, for its exact error) on overflow or anything else.
+bool integer_cosize_m1(const Layout& l, int64_t& acc) {
+  const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
+  acc = 0;
+  for (std::size_t i = 0; i < sn.size(); ++i) {
+    if (sn[i].rank >= 0) continue;
+    const Scalar &s = sn[i].value, &d = dn[i].value;
+    if (s.is_basis() || d.is_basis() || s.value < 1 || d.value == INT64_MIN) return false;
+    int64_t t;
+    if (__builtin_mul_overflow(s.value - 1, d.value < 0 ? -d.value : d.value, &t) ||
+        __builtin_add_overflow(acc, t, &acc))
+      return false;
+  }
+  return acc != INT64_MAX;
+}
+}  // namespace
+
 IntTuple coshape(const Layout& l) {
+  if (int64_t m1; integer_cosize_m1(l, m1)) return IntTuple(m1 + 1);
   IntTuple m1 =
       transform_leaf(l.shape, [](const Scalar& s) { return Scalar(checked_sub(plain(s, "shape"), 1)); });
   IntTuple abs_d = transform_leaf(l.stride, [](const Scalar& s) { return s.with_value(abs_value(s.value)); });
@@ -82,6 +103,7 @@ IntTuple coshape(const Layout& l) {
 }
 
 int64_t cosize(const Layout& l) {
+  if (int64_t m1; integer_cosize_m1(l, m1)) return m1 + 1;
   return product(coshape(l));
 }
 

@@ -1,6 +1,7 @@
 #include "tvlab/core/notation.hpp"
 
 #include <cctype>
+#include <charconv>
 #include <limits>
 
 #include "tvlab/core/error.hpp"
@@ -10,17 +11,22 @@ namespace tvlab {
 // ---------------------------------------------------------------------------------------------------
 // Printing
 
-std::string to_string(const Scalar& s, Style style) {
-  std::string out = (style == Style::Cute ? "_" : "") + std::to_string(s.value);
-  for (int i = s.depth - 1; i >= 0; --i) out += "@" + std::to_string(s.path[i]);
-  return out;
+namespace {
+// Appends s as CuTe prints it: [_]value, then @mode for each level of a scaled basis, innermost first.
+void append_scalar(std::string& out, const Scalar& s, Style style) {
+  char buf[24];
+  if (style == Style::Cute) out += '_';
+  out.append(buf, std::to_chars(buf, buf + sizeof buf, s.value).ptr);
+  for (int i = s.depth - 1; i >= 0; --i) {
+    out += '@';
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<int>(s.path[i])).ptr);
+  }
 }
 
-namespace {
 void print_tuple(std::string& out, const IntTuple::Nodes& nodes, std::size_t& pos, Style style) {
   const IntTuple::Node& n = nodes[pos++];
   if (n.rank < 0) {
-    out += to_string(n.value, style);
+    append_scalar(out, n.value, style);
     return;
   }
   out += '(';
@@ -30,17 +36,33 @@ void print_tuple(std::string& out, const IntTuple::Nodes& nodes, std::size_t& po
   }
   out += ')';
 }
+
+void append_tuple(std::string& out, const IntTuple& t, Style style) {
+  std::size_t pos = 0;
+  print_tuple(out, t.nodes(), pos, style);
+}
 }  // namespace
+
+std::string to_string(const Scalar& s, Style style) {
+  std::string out;
+  append_scalar(out, s, style);
+  return out;
+}
 
 std::string to_string(const IntTuple& t, Style style) {
   std::string out;
-  std::size_t pos = 0;
-  print_tuple(out, t.nodes(), pos, style);
+  out.reserve(4 * t.nodes().size());
+  append_tuple(out, t, style);
   return out;
 }
 
 std::string to_string(const Layout& l, Style style) {
-  return to_string(l.shape, style) + ":" + to_string(l.stride, style);
+  std::string out;
+  out.reserve(8 * l.shape.nodes().size() + 1);
+  append_tuple(out, l.shape, style);
+  out += ':';
+  append_tuple(out, l.stride, style);
+  return out;
 }
 
 std::string to_string(const Tiler& t, Style style) {

@@ -41,22 +41,26 @@ IntTuple as_arithmetic_tuple(const Scalar& s) {
   return r;
 }
 
-std::pair<IntTuple, int64_t> compact(const IntTuple& shape, Major major, int64_t current) {
-  if (shape.is_leaf()) {
-    int64_t s = plain(shape.value(), "compact strides");
-    if (s == 1) return {IntTuple(0), current};
-    return {IntTuple(current), checked_mul(current, s)};
-  }
-  auto ch = shape.children();
-  std::vector<IntTuple> strides(ch.size());
-  const int n = static_cast<int>(ch.size());
-  for (int k = 0; k < n; ++k) {
-    int i = major == Major::Left ? k : n - 1 - k;
-    auto [d, next] = compact(ch[i], major, current);
-    strides[i] = std::move(d);
-    current = next;
-  }
-  return {IntTuple::tuple(strides), current};
+// Compact strides over the leaves: column-major visits them in pre-order, row-major in reverse
+// pre-order (the reverse of a left-to-right nested walk is the right-to-left nested walk).
+IntTuple compact(const IntTuple& shape, Major major, int64_t current) {
+  IntTuple r = shape;
+  auto& n = detail::IntTupleAccess::nodes(r);
+  const auto stride_of = [&](IntTuple::Node& node) {
+    if (node.rank >= 0) return;
+    const int64_t s = plain(node.value, "compact strides");
+    if (s == 1) {
+      node.value = Scalar(0);
+    } else {
+      node.value = Scalar(current);
+      current = checked_mul(current, s);
+    }
+  };
+  if (major == Major::Left)
+    for (auto& node : n) stride_of(node);
+  else
+    for (auto it = n.rbegin(); it != n.rend(); ++it) stride_of(*it);
+  return r;
 }
 
 }  // namespace
@@ -130,7 +134,7 @@ IntTuple inner_product(const IntTuple& a, const IntTuple& b) {
 }
 
 IntTuple compact_major(const IntTuple& shape, Major major, int64_t current) {
-  return compact(shape, major, current).first;
+  return compact(shape, major, current);
 }
 
 IntTuple compact_order(const IntTuple& shape, const IntTuple& order) {

@@ -7,15 +7,76 @@
 
 namespace tvlab {
 
+namespace {
+
+// A subtree of an IntTuple, read in place: its first node and node count.
+struct Sub {
+  const IntTuple::Node* first;
+  int32_t span;
+};
+
+// The children of t in order (a leaf: the leaf itself, as CuTe's get<0>(int)).
+boost::container::small_vector<Sub, 8> subs(const IntTuple& t) {
+  boost::container::small_vector<Sub, 8> out;
+  const auto& n = t.nodes();
+  if (n[0].rank < 0) {
+    out.push_back(Sub{&n[0], 1});
+    return out;
+  }
+  std::size_t pos = 1;
+  for (int k = 0; k < n[0].rank; ++k) {
+    out.push_back(Sub{&n[pos], n[pos].span});
+    pos += n[pos].span;
+  }
+  return out;
+}
+
+// A tuple built child by child, the children's nodes copied straight from their sources.
+class Build {
+ public:
+  Build() : t_(detail::IntTupleAccess::blank()) {
+    detail::IntTupleAccess::nodes(t_).push_back(IntTuple::Node{0, 1, Scalar()});
+  }
+  Build& push(Sub c) {
+    auto& n = detail::IntTupleAccess::nodes(t_);
+    n.insert(n.end(), c.first, c.first + c.span);
+    n[0].rank += 1;
+    n[0].span += c.span;
+    return *this;
+  }
+  Build& push(const IntTuple& c) {
+    return push(Sub{c.nodes().data(), static_cast<int32_t>(c.nodes().size())});
+  }
+  IntTuple done() { return std::move(t_); }
+
+ private:
+  IntTuple t_;
+};
+
+}  // namespace
+
 int rank(const IntTuple& t) {
   return t.is_tuple() ? t.size() : 1;
 }
 
 int depth(const IntTuple& t) {
-  if (t.is_leaf()) return 0;
+  // The deepest leaf's number of enclosing tuples, or 1 + the deepest empty tuple's: a walk over the
+  // pre-order nodes with the count of children still to come at each open tuple.
+  const auto& n = t.nodes();
+  if (n[0].rank < 0) return 0;
+  boost::container::small_vector<int, 16> open;  // children left in each enclosing tuple
   int d = 0;
-  for (const IntTuple& c : t.children()) d = std::max(d, depth(c));
-  return 1 + d;
+  for (const auto& node : n) {
+    while (!open.empty() && open.back() == 0) open.pop_back();
+    if (!open.empty()) --open.back();
+    if (node.rank < 0) {
+      d = std::max(d, static_cast<int>(open.size()));
+    } else {
+      d = std::max(d, static_cast<int>(open.size()) + 1);
+      open.push_back(node.rank);
+    }
+  }
+  return d;
 }
 
 int64_t product(const IntTuple& t) {
@@ -63,24 +124,24 @@ IntTuple unwrap(const IntTuple& t) {
 }
 
 IntTuple tuple_cat(const IntTuple& a, const IntTuple& b) {
-  TupleBuilder r;
-  for (const IntTuple& c : a.children()) r.push(c);
-  for (const IntTuple& c : b.children()) r.push(c);
-  return r.build();
+  Build r;
+  for (Sub c : subs(a)) r.push(c);
+  for (Sub c : subs(b)) r.push(c);
+  return r.done();
 }
 
 IntTuple append(const IntTuple& t, const IntTuple& x) {
-  TupleBuilder b;
-  for (const IntTuple& c : t.children()) b.push(c);
+  Build b;
+  for (Sub c : subs(t)) b.push(c);
   b.push(x);
-  return b.build();
+  return b.done();
 }
 
 IntTuple prepend(const IntTuple& t, const IntTuple& x) {
-  TupleBuilder b;
+  Build b;
   b.push(x);
-  for (const IntTuple& c : t.children()) b.push(c);
-  return b.build();
+  for (Sub c : subs(t)) b.push(c);
+  return b.done();
 }
 
 IntTuple append_n(const IntTuple& t, int n, const IntTuple& x) {
@@ -89,10 +150,10 @@ IntTuple append_n(const IntTuple& t, int n, const IntTuple& x) {
     throw LayoutError("Mismatched ranks", "cannot append to rank " + std::to_string(n) + " a rank-" +
                                               std::to_string(r) + " tuple");
   if (n == r) return t;
-  TupleBuilder b;
-  for (const IntTuple& c : t.children()) b.push(c);
+  Build b;
+  for (Sub c : subs(t)) b.push(c);
   for (int i = r; i < n; ++i) b.push(x);
-  return b.build();
+  return b.done();
 }
 
 IntTuple prepend_n(const IntTuple& t, int n, const IntTuple& x) {
@@ -101,10 +162,10 @@ IntTuple prepend_n(const IntTuple& t, int n, const IntTuple& x) {
     throw LayoutError("Mismatched ranks", "cannot prepend to rank " + std::to_string(n) + " a rank-" +
                                               std::to_string(r) + " tuple");
   if (n == r) return t;
-  TupleBuilder b;
+  Build b;
   for (int i = r; i < n; ++i) b.push(x);
-  for (const IntTuple& c : t.children()) b.push(c);
-  return b.build();
+  for (Sub c : subs(t)) b.push(c);
+  return b.done();
 }
 
 IntTuple take(const IntTuple& t, int b, int e) {
@@ -113,10 +174,10 @@ IntTuple take(const IntTuple& t, int b, int e) {
   if (b < 0 || e > rank(t))
     throw LayoutError("take: range out of bounds", "[" + std::to_string(b) + "," + std::to_string(e) +
                                                        ") of rank " + std::to_string(rank(t)));
-  auto ch = t.children();
-  TupleBuilder r;
+  const auto ch = subs(t);
+  Build r;
   for (int i = b; i < e; ++i) r.push(ch[i]);
-  return r.build();
+  return r.done();
 }
 
 IntTuple select(const IntTuple& t, std::span<const int> modes) {
@@ -132,24 +193,24 @@ IntTuple group(const IntTuple& t, int b, int e) {
     throw LayoutError("group: range out of bounds",
                       "[" + std::to_string(b) + "," + std::to_string(e) + ") of rank " + std::to_string(r));
   if (t.is_leaf() && b == 0 && e == 1) return IntTuple::tuple({IntTuple::tuple({t})});
-  auto ch = t.children();
-  TupleBuilder out;
+  const auto ch = subs(t);
+  Build out;
   for (int i = 0; i < b; ++i) out.push(ch[i]);
   if (b < e) {
-    TupleBuilder g;
+    Build g;
     for (int i = b; i < e; ++i) g.push(ch[i]);
-    out.push(g.build());
+    out.push(g.done());
   }
   for (int i = e; i < r; ++i) out.push(ch[i]);
-  return out.build();
+  return out.done();
 }
 
 IntTuple remove_mode(const IntTuple& t, int i) {
-  auto ch = t.children();
-  TupleBuilder r;
+  const auto ch = subs(t);
+  Build r;
   for (int k = 0; k < static_cast<int>(ch.size()); ++k)
     if (k != i) r.push(ch[k]);
-  return r.build();
+  return r.done();
 }
 
 IntTuple get(const IntTuple& t, std::span<const int> path) {
@@ -198,9 +259,18 @@ IntTuple zip2_by(const IntTuple& t, const IntTuple& guide) {
 
 IntTuple repeat_like(const IntTuple& t, const IntTuple& v) {
   if (t.is_leaf()) return v;
-  TupleBuilder b;
-  for (const IntTuple& c : t.children()) b.push(repeat_like(c, v));
-  return b.build();
+  if (v.is_leaf()) return transform_leaf(t, [&](const Scalar&) { return v.value(); });
+  Build b;
+  for (Sub c : subs(t)) {
+    if (c.first->rank < 0) {
+      b.push(v);
+    } else {
+      IntTuple child = detail::IntTupleAccess::blank();
+      detail::IntTupleAccess::nodes(child).assign(c.first, c.first + c.span);
+      b.push(repeat_like(child, v));
+    }
+  }
+  return b.done();
 }
 
 bool congruent(const IntTuple& a, const IntTuple& b) {
@@ -212,9 +282,15 @@ bool congruent(const IntTuple& a, const IntTuple& b) {
 }
 
 IntTuple product_each(const IntTuple& t) {
-  TupleBuilder b;
-  for (const IntTuple& c : wrap(t).children()) b.push(IntTuple(product(c)));
-  return b.build();
+  Build b;
+  if (t.is_leaf()) return b.push(IntTuple(product(t))).done();
+  for (Sub c : subs(t)) {
+    int64_t p = 1;
+    for (int32_t k = 0; k < c.span; ++k)
+      if (c.first[k].rank < 0) p = checked_mul(p, plain(c.first[k].value, "product"));
+    b.push(IntTuple(p));
+  }
+  return b.done();
 }
 
 }  // namespace tvlab

@@ -22,6 +22,10 @@
 
 namespace tvlab {
 
+namespace detail {
+struct IntTupleAccess;  // below: the core's algorithms write node arrays directly
+}  // namespace detail
+
 class IntTuple {
  public:
   struct Node {
@@ -59,6 +63,7 @@ class IntTuple {
 
  private:
   friend class TupleBuilder;
+  friend struct detail::IntTupleAccess;
   Nodes nodes_;
 };
 
@@ -86,6 +91,20 @@ class TupleBuilder {
  private:
   IntTuple t_;
 };
+
+namespace detail {
+// Internal to tvlab: write access to an IntTuple's pre-order nodes, for the core's builders that keep
+// the invariants (spans and child counts) themselves. Not for use outside tvlab::core.
+struct IntTupleAccess {
+  static IntTuple::Nodes& nodes(IntTuple& t) { return t.nodes_; }
+  // An IntTuple with no nodes yet: the caller appends one complete tree.
+  static IntTuple blank() {
+    IntTuple t;
+    t.nodes_.clear();
+    return t;
+  }
+};
+}  // namespace detail
 
 // CuTe's make_shape / make_stride / make_coord: the tuple of the arguments (integers or tuples).
 template <class... Ts>

@@ -8,6 +8,7 @@
 //   zip2_by(((A,a),((B,b),(C,c)),d), (X,(X,X))) = ((A,(B,C)),(a,(b,c),d))
 #pragma once
 
+#include <type_traits>
 #include <vector>
 
 #include "tvlab/core/int_tuple.hpp"
@@ -54,6 +55,13 @@ IntTuple product_each(const IntTuple& t);
 // Apply f leaf by leaf, keeping the profile.
 template <class F>
 IntTuple transform_leaf(const IntTuple& t, F&& f) {
+  if constexpr (std::is_same_v<std::decay_t<decltype(f(t.value()))>, Scalar>) {
+    // Leaf to leaf: the same tree, values replaced in place in pre-order (the order of the recursion).
+    IntTuple r = t;
+    for (auto& n : detail::IntTupleAccess::nodes(r))
+      if (n.rank < 0) n.value = f(static_cast<const Scalar&>(n.value));
+    return r;
+  }
   if (t.is_leaf()) return IntTuple(f(t.value()));
   TupleBuilder b;
   for (const IntTuple& c : t.children()) b.push(transform_leaf(c, f));

@@ -1,0 +1,56 @@
+// Internal to tvlab::core: the flat-mode fast paths of the algebra.
+//
+// Coalesced layouts are flat: a leaf, or a tuple of leaves. The algorithms read and write them as two
+// arrays of Scalars (shapes and strides, front to back) and build the result's node arrays in place,
+// with no intermediate Layouts, IntTuple copies or heap allocation up to kInlineModes modes.
+#pragma once
+
+#include <boost/container/small_vector.hpp>
+#include <new>
+
+#include "tvlab/core/layout.hpp"
+
+namespace tvlab::detail {
+
+inline constexpr int kInlineModes = 16;
+using Scalars = boost::container::small_vector<Scalar, kInlineModes>;
+
+// Modes of a flat layout, front to back. One mode means a leaf layout s:d.
+struct FlatModes {
+  Scalars shape, stride;
+  int size() const { return static_cast<int>(shape.size()); }
+};
+
+// CuTe's coalesce (preserve_outside == false) or detail::coalesce_x (true) of l, as flat modes.
+void coalesce_flat(const Layout& l, bool preserve_outside, FlatModes& out);
+
+// The layout of flat modes: a leaf for one mode, else a flat tuple.
+Layout make_flat_layout(const FlatModes& m);
+
+// A fixed-capacity node array on the stack for results built node by node: no capacity checks beyond
+// the caller's bound, no zero-filling (Node is an implicit-lifetime type), copied into an IntTuple once.
+template <int N>
+class NodeBuf {
+ public:
+  static constexpr int kCapacity = N;
+  void push_back(const IntTuple::Node& n) { data()[size_++] = n; }
+  void pop_back() { --size_; }
+  IntTuple::Node& operator[](std::size_t i) { return data()[i]; }
+  std::size_t size() const { return size_; }
+  // Replaces t's nodes with these.
+  void assign_to(IntTuple& t) const { IntTupleAccess::nodes(t).assign(data(), data() + size_); }
+
+ private:
+  IntTuple::Node* data() { return std::launder(reinterpret_cast<IntTuple::Node*>(buf_)); }
+  const IntTuple::Node* data() const { return std::launder(reinterpret_cast<const IntTuple::Node*>(buf_)); }
+  alignas(IntTuple::Node) unsigned char buf_[N * sizeof(IntTuple::Node)];
+  std::size_t size_ = 0;
+};
+
+// Appends a leaf node to n.
+template <class Nodes>
+void push_leaf(Nodes& n, const Scalar& v) {
+  n.push_back(IntTuple::Node{-1, 1, v});
+}
+
+}  // namespace tvlab::detail
