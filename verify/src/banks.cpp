@@ -59,29 +59,117 @@ std::string to_string(const SmemOp& op) {
 }
 
 const BankModel& nvidia_bank_model() {
-  static const BankModel m{"nvidia", 32, 4, 32, true, true};
+  static const BankModel m = [] {
+    BankModel x;
+    x.name = "nvidia";
+    return x;
+  }();
   return m;
 }
 
 const BankModel& xe_slm_bank_model() {
-  static const BankModel m{"xe-slm", 16, 4, 16, false, false};
+  static const BankModel m = [] {
+    BankModel x;
+    x.name = "xe-slm";
+    x.banks = 16;
+    x.lanes = 16;
+    x.store_broadcast = false;
+    x.merge_load_pairs = false;
+    x.cp_async_phase_lanes = 0;
+    x.validated = false;
+    return x;
+  }();
   return m;
 }
 
-std::vector<std::vector<int>> bank_phases(const SmemOp& op, int bytes, const BankModel& model) {
-  std::vector<std::vector<int>> phases;
-  if (op.is_matrix()) {
-    for (int m = 0; m < op.matrices; ++m) {
-      phases.emplace_back();
-      for (int l = 8 * m; l < 8 * m + 8; ++l) phases.back().push_back(l);
-    }
-    return phases;
+namespace {
+
+// Lanes per phase before merging.
+int phase_lanes(const SmemInstruction& inst, const BankModel& model) {
+  if (!model.split_phases) return model.lanes;
+  if (inst.op.is_matrix()) return 8;
+  if (inst.op.kind == SmemOpKind::CpAsync && model.cp_async_phase_lanes > 0)
+    return model.cp_async_phase_lanes;
+  return std::max(1, std::min(model.lanes, model.wavefront_bytes() / std::max(inst.bytes, model.bank_bytes)));
+}
+
+// Every lane pair (2k, 2k+1) of the lanes is active and gives one address.
+bool pairs_share(const SmemInstruction& inst, const std::vector<int>& lanes) {
+  for (std::size_t k = 0; k + 1 < lanes.size(); k += 2) {
+    const auto& a = inst.addresses[lanes[k]];
+    const auto& b = inst.addresses[lanes[k + 1]];
+    if (!a || !b || *a != *b) return false;
   }
-  const int per_phase =
-      std::max(1, std::min(model.lanes, model.wavefront_bytes() / std::max(bytes, model.bank_bytes)));
-  for (int l = 0; l < model.lanes; ++l) {
-    if (l % per_phase == 0) phases.emplace_back();
-    phases.back().push_back(l);
+  return lanes.size() % 2 == 0;
+}
+
+bool merges_pairs(const SmemInstruction& inst, const BankModel& model) {
+  return model.merge_load_pairs && model.split_phases && inst.op.kind == SmemOpKind::Load && inst.bytes >= 8;
+}
+
+// Nsight Compute's ideal wavefronts (see the header).
+int ideal_wavefronts(const SmemInstruction& inst, const BankModel& model,
+                     const std::vector<std::vector<int>>& phases) {
+  const int64_t wf = model.wavefront_bytes();
+  auto nonempty = [&] {
+    int n = 0;
+    for (const auto& ph : phases)
+      for (int l : ph)
+        if (inst.addresses[l]) {
+          ++n;
+          break;
+        }
+    return n;
+  };
+  if (inst.op.is_matrix() || inst.op.kind == SmemOpKind::Store) return nonempty();
+  if (inst.op.kind == SmemOpKind::CpAsync) {
+    int64_t bytes = 0;
+    for (const auto& a : inst.addresses) bytes += a ? inst.bytes : 0;
+    return static_cast<int>((bytes + wf - 1) / wf);
+  }
+  // Loads: slots (a lane pair reading one address is one slot) per group of lanes.
+  const int group = std::min(model.lanes, static_cast<int>(2 * wf / std::max(inst.bytes, model.bank_bytes)));
+  const bool pairs = merges_pairs(inst, model);
+  int ideal = 0;
+  for (int g0 = 0; g0 < model.lanes; g0 += group) {
+    int64_t slots = 0;
+    for (int l = g0; l < std::min(model.lanes, g0 + group); l += 2) {
+      const auto& a = inst.addresses[l];
+      const auto& b = l + 1 < model.lanes ? inst.addresses[l + 1] : std::optional<int64_t>();
+      if (pairs && a && b && *a == *b)
+        slots += 1;
+      else
+        slots += (a ? 1 : 0) + (b ? 1 : 0);
+    }
+    ideal += static_cast<int>((slots * std::max(inst.bytes, model.bank_bytes) + wf - 1) / wf);
+  }
+  return ideal;
+}
+
+}  // namespace
+
+std::vector<std::vector<int>> bank_phases(const SmemInstruction& inst, const BankModel& model) {
+  const int per = phase_lanes(inst, model);
+  const int count =
+      inst.op.is_matrix() && model.split_phases ? inst.op.matrices : (model.lanes + per - 1) / per;
+  std::vector<std::vector<int>> phases;
+  for (int p = 0; p < count; ++p) {
+    phases.emplace_back();
+    for (int l = p * per; l < std::min(model.lanes, (p + 1) * per); ++l) phases.back().push_back(l);
+  }
+  if (merges_pairs(inst, model)) {
+    std::vector<std::vector<int>> merged;
+    for (std::size_t p = 0; p < phases.size(); ++p) {
+      if (p % 2 == 0 && p + 1 < phases.size() && pairs_share(inst, phases[p]) &&
+          pairs_share(inst, phases[p + 1])) {
+        merged.push_back(phases[p]);
+        merged.back().insert(merged.back().end(), phases[p + 1].begin(), phases[p + 1].end());
+        ++p;
+      } else {
+        merged.push_back(phases[p]);
+      }
+    }
+    phases = std::move(merged);
   }
   return phases;
 }
@@ -118,12 +206,12 @@ BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model) 
   out.validated = model.validated;
   out.model = model.name;
   const int bb = model.bank_bytes;
-  for (const auto& lanes : bank_phases(op, inst.bytes, model)) {
+  const auto all_phases = bank_phases(inst, model);
+  for (const auto& lanes : all_phases) {
     BankPhase ph;
     // bank -> (distinct accesses, lanes). An access is a word, or (with no broadcast) a (lane, word).
     std::map<int, std::set<std::pair<int, int64_t>>> accesses;
     std::map<int, std::set<int>> bank_lanes;
-    std::set<int64_t> words;
     for (int l : lanes) {
       const auto& a = inst.addresses[l];
       if (!a) continue;
@@ -131,18 +219,16 @@ BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model) 
       out.bytes += inst.bytes;
       const int64_t first = *a / bb, last = (*a + inst.bytes - 1) / bb;
       ph.banks.push_back(static_cast<int>(first % model.banks));
-      const bool shared = !op.writes() || model.store_broadcast;
+      const bool shared = op.writes() ? model.store_broadcast : model.load_broadcast;
       for (int64_t w = first; w <= last; ++w) {
         const int bank = static_cast<int>(w % model.banks);
         accesses[bank].insert({shared ? -1 : l, w});
         bank_lanes[bank].insert(l);
-        words.insert(w);
       }
     }
     if (!ph.lanes.empty()) {
       for (const auto& [bank, acc] : accesses)
         ph.wavefronts = std::max(ph.wavefronts, static_cast<int>(acc.size()));
-      ph.ideal = static_cast<int>((static_cast<int64_t>(words.size()) + model.banks - 1) / model.banks);
       for (const auto& [bank, acc] : accesses) {
         if (acc.size() < 2) continue;
         BankCollision c;
@@ -158,9 +244,9 @@ BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model) 
                        [](const BankCollision& a, const BankCollision& b) { return a.ways > b.ways; });
     }
     out.wavefronts += ph.wavefronts;
-    out.ideal_wavefronts += ph.ideal;
     out.phases.push_back(std::move(ph));
   }
+  out.ideal_wavefronts = ideal_wavefronts(inst, model, all_phases);
   out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
   return out;
 }
