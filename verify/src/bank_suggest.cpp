@@ -38,7 +38,7 @@ std::optional<std::pair<int, int>> cost(const SmemLayout& smem, const std::vecto
 
 int64_t next_pow2(int64_t x) {
   int64_t p = 1;
-  while (p < x) p <<= 1;
+  while (p < x && p < (int64_t(1) << 62)) p <<= 1;
   return p;
 }
 

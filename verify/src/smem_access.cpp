@@ -11,6 +11,24 @@ std::string to_string(const SmemLayout& l) {
 }
 
 namespace {
+// A flat integer layout evaluated by mixed radix: the hot path of smem_instruction (same result as
+// Layout::operator()(int64_t), without building IntTuples).
+struct FlatLayout {
+  std::vector<int64_t> shape, stride;
+  explicit FlatLayout(const Layout& l) {
+    for (const Scalar& s : leaves(l.shape)) shape.push_back(s.value);
+    for (const Scalar& d : leaves(l.stride)) stride.push_back(d.value);
+  }
+  int64_t operator()(int64_t i) const {
+    int64_t r = 0;
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      r = checked_add(r, checked_mul(i % shape[k], stride[k]));
+      i /= shape[k];
+    }
+    return r;
+  }
+};
+
 void check_integer_valued(const Layout& l) {
   for (const Scalar& s : leaves(l.stride))
     if (s.is_basis())
@@ -56,14 +74,25 @@ int64_t smem_tile_size(const SmemLayout& l) {
                                            : size(std::get<ComposedLayout>(l).layout);
 }
 
+namespace {
+// THE layout -> element offset rule (smem_element_offset), over a pre-flattened inner layout. Pointer
+// swizzles (swz's element_offset) change here and nowhere else.
+int64_t element_offset(const SmemLayout& l, const FlatLayout& inner, int64_t i) {
+  if (std::holds_alternative<Layout>(l)) return inner(i);
+  const ComposedLayout& c = std::get<ComposedLayout>(l);
+  return c.swizzle(checked_add(c.offset.value().value, inner(i)));
+}
+}  // namespace
+
 int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
   if (value_bits <= 0) throw BankError("element width must be positive");
-  if (auto* p = std::get_if<Layout>(&l)) return (*p)(i);
-  return std::get<ComposedLayout>(l)(IntTuple(i));
+  const Layout& inner =
+      std::holds_alternative<Layout>(l) ? std::get<Layout>(l) : std::get<ComposedLayout>(l).layout;
+  return element_offset(l, FlatLayout(inner), i);
 }
 
 SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
-                                 const SmemOp& op, const BankModel& model) {
+                                 const SmemOp& op, const BankModel& model, int64_t base) {
   if (rank(tv) != 2)
     throw BankError("the TV layout " + to_string(tv) + " has rank " + std::to_string(rank(tv)) +
                     "; expected (lanes, values)");
@@ -91,6 +120,9 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
   if (op.is_matrix() && bytes != 16)
     throw BankError(to_string(op) + " gives one 16-byte row a lane; the TV layout gives " +
                     std::to_string(bytes) + " bytes (" + std::to_string(vals) + " x " + type.name + ")");
+  const FlatLayout flat_tv(tv);
+  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
+                                                              : std::get<ComposedLayout>(smem).layout);
   SmemInstruction inst;
   inst.op = op;
   inst.bytes = bytes;
@@ -98,11 +130,11 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
   for (int64_t l = 0; l < used_lanes; ++l) {
     int64_t first = 0;
     for (int64_t v = 0; v < vals; ++v) {
-      const int64_t t = tv(checked_add(l, checked_mul(v, lanes)));
+      const int64_t t = checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
       if (t < 0 || t >= tile)
         throw BankError("lane " + std::to_string(l) + ", value " + std::to_string(v) + ": tile index " +
                         std::to_string(t) + " is outside the tile of " + std::to_string(tile) + " elements");
-      const int64_t off = smem_element_offset(smem, t, bits);
+      const int64_t off = element_offset(smem, inner, t);
       if (v == 0) {
         first = off;
         if (off < 0)

@@ -48,7 +48,10 @@ int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits);
 //      a power of two (16 for ldmatrix/stmatrix); else BankError naming the lane (and value).
 // @post result.addresses[l] = byte address of lane l's first element; result.bytes = its run's bytes.
 // Example: smem (8,8):(8,1), tv (8,8):(8,1) of half_t, ldmatrix.x1 -> lane l at 16*l, 16 bytes.
+// `base` is added to every tile index: the same TV pattern at another place of the tile (the instructions
+// of a tiled copy differ by such offsets).
 SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
-                                 const SmemOp& op, const BankModel& model = nvidia_bank_model());
+                                 const SmemOp& op, const BankModel& model = nvidia_bank_model(),
+                                 int64_t base = 0);
 
 }  // namespace tvlab
