@@ -23,6 +23,16 @@ has default-text "23 proved, 0 refuted, 0 unknown: passed" "$tmp/out"
 has default-noop "reorder.A  no-op: rlayout 1024:1" "$tmp/out"
 expect_rc several 0 "$tvlab" verify "$xe" "$gallery/xe_bf16_256x256x32_slm.json" "$gallery/sm80_f16_32x32x16_ldsm.json"
 
+# Copy direction (CUTLASS #1988): the stmatrix epilogue copy proves as operand D, is a spec error as C.
+expect_rc stsm-as-d 0 "$tvlab" verify "$data/cutlass_1988_stsm_as_d.json"
+has stsm-as-d-text "fragment.D  identical" "$tmp/out"
+expect_rc stsm-as-c 2 "$tvlab" verify "$data/cutlass_1988_stsm_as_c.json"
+has stsm-as-c-text "operands.C.copy: SM90_U32x4_STSM_N is a store (registers -> memory)" "$tmp/err"
+has stsm-as-c-names-d "give it as operand D, not C" "$tmp/err"
+sed 's/SM90_U32x4_STSM_N/SM75_U32x4_LDSM_N/' "$data/cutlass_1988_stsm_as_d.json" > "$tmp/ldsm_d.json"
+expect_rc ldsm-as-d 2 "$tvlab" verify "$tmp/ldsm_d.json"
+has ldsm-as-d-text "operands.D.copy: SM75_U32x4_LDSM_N is a load (memory -> registers)" "$tmp/err"
+
 # Bad configurations: exit 1 with witnesses.
 expect_rc width 1 "$tvlab" verify "$data/sm80_copy_c_half_on_float.json"
 has width-text "FAIL width.C" "$tmp/out"

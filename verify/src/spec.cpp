@@ -159,6 +159,18 @@ TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mm
   return make_tiled_copy_C(atom, vt, mma);
 }
 
+// "store" for atoms that move registers to memory (stmatrix, Xe block 2D stores), "load" for those that
+// move memory to registers (ldmatrix, Xe block 2D loads), nullptr for direction-free copies (UniversalCopy).
+const char* copy_direction(const CopyAtom& atom) {
+  if (atom.name.find("_STSM_") != std::string::npos) return "store";
+  if (atom.name.find("_LDSM_") != std::string::npos) return "load";
+  if (atom.block2d) {
+    if (atom.block2d->kind == Block2D::Kind::Store) return "store";
+    if (atom.block2d->kind != Block2D::Kind::Prefetch) return "load";
+  }
+  return nullptr;
+}
+
 std::optional<PlannedCopy> build_operand(const std::string& name, const json& o, const std::string& path,
                                          const std::optional<TiledMMA>& mma) {
   if (!o.is_object()) throw SpecError(path, "expected an object with \"type\"");
@@ -265,6 +277,20 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     }
   } else {
     throw SpecError(copy_path, "expected \"auto\", \"coop\", an atom name or an object");
+  }
+  // Copy direction: a load operand (A, B, C) is checked on the copy's destination (registers), a store (D)
+  // on its source. An atom that moves data the other way cannot feed the operand.
+  if (const char* dir = copy_direction(p.copy.atom)) {
+    const bool store_atom = std::string(dir) == "store";
+    if (store_atom && name != "D")
+      throw SpecError(copy_path, p.copy.atom.name +
+                                     " is a store (registers -> memory): its register side is the "
+                                     "source, so it writes an accumulator out; give it as operand D, not " +
+                                     name);
+    if (!store_atom && name == "D")
+      throw SpecError(copy_path, p.copy.atom.name +
+                                     " is a load (memory -> registers): operand D is stored from "
+                                     "the accumulators; give this copy as operand C (or A, B)");
   }
   if (p.copy.atom.block2d && p.copy.atom.arch == "xe" && p.copy.atom.block2d->kind != Block2D::Kind::Store &&
       (p.how == "auto" || p.how == "override" || p.how == "coop"))
