@@ -16,11 +16,11 @@ std::string BankSuggestion::text() const {
 namespace {
 
 // Total wavefronts and ideal over the instructions, or nullopt when a candidate breaks an access.
-std::optional<std::pair<int, int>> cost(const SmemLayout& smem, const std::vector<Layout>& tvs,
-                                        const ValueType& type, const SmemOp& op, const BankModel& model,
-                                        int bytes) {
+template <class Insts>
+std::optional<std::pair<int, int>> cost(const SmemLayout& smem, const Insts& tvs, const ValueType& type,
+                                        const SmemOp& op, const BankModel& model, int bytes) {
   int wf = 0, ideal = 0;
-  for (const Layout& tv : tvs) {
+  for (const auto& tv : tvs) {
     try {
       const SmemInstruction in = smem_instruction(smem, tv, type, op, model);
       if (in.bytes != bytes) return std::nullopt;
@@ -42,11 +42,9 @@ int64_t next_pow2(int64_t x) {
   return p;
 }
 
-}  // namespace
-
-std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem, const std::vector<Layout>& tvs,
-                                                  const ValueType& type, const SmemOp& op,
-                                                  const BankModel& model) {
+template <class Insts>
+std::optional<BankSuggestion> suggest_impl(const SmemLayout& smem, const Insts& tvs, const ValueType& type,
+                                           const SmemOp& op, const BankModel& model) {
   if (tvs.empty()) return std::nullopt;
   const SmemInstruction first = smem_instruction(smem, tvs.front(), type, op, model);
   const int bytes = first.bytes;
@@ -87,6 +85,21 @@ std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem, const 
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem, const std::vector<Layout>& tvs,
+                                                  const ValueType& type, const SmemOp& op,
+                                                  const BankModel& model) {
+  return suggest_impl(smem, tvs, type, op, model);
+}
+
+std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem,
+                                                  const std::vector<LaneIndices>& insts,
+                                                  const ValueType& type, const SmemOp& op,
+                                                  const BankModel& model) {
+  return suggest_impl(smem, insts, type, op, model);
 }
 
 }  // namespace tvlab

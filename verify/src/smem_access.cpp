@@ -1,5 +1,7 @@
 #include "tvlab/verify/smem_access.hpp"
 
+#include <functional>
+
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
@@ -91,26 +93,23 @@ int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
   return element_offset(l, FlatLayout(inner), i);
 }
 
-SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
-                                 const SmemOp& op, const BankModel& model, int64_t base) {
-  if (rank(tv) != 2)
-    throw BankError("the TV layout " + to_string(tv) + " has rank " + std::to_string(rank(tv)) +
-                    "; expected (lanes, values)");
-  check_integer_valued(tv);
-  const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
+namespace {
+// The common part: lanes x vals tile indices given by index(l, v) (nullopt lanes: no address).
+SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t vals, const ValueType& type,
+                                  const SmemOp& op, const BankModel& model, const std::string& what,
+                                  const std::function<std::optional<int64_t>(int64_t, int64_t)>& index) {
   const int64_t tile = smem_tile_size(smem);
   const int bits = type.bits;
   int64_t used_lanes = lanes;
   if (op.is_matrix()) {
     if (lanes != 8 * op.matrices && lanes != 32)
-      throw BankError("the TV layout " + to_string(tv) + " has " + std::to_string(lanes) + " lanes; " +
-                      to_string(op) + " takes " + std::to_string(8 * op.matrices) +
-                      " address lanes (or 32, of which lanes " + std::to_string(8 * op.matrices) +
-                      ".. give no address)");
+      throw BankError(what + " has " + std::to_string(lanes) + " lanes; " + to_string(op) + " takes " +
+                      std::to_string(8 * op.matrices) + " address lanes (or 32, of which lanes " +
+                      std::to_string(8 * op.matrices) + ".. give no address)");
     used_lanes = 8 * op.matrices;
   } else if (lanes > model.lanes) {
-    throw BankError("the TV layout " + to_string(tv) + " has " + std::to_string(lanes) + " lanes; one " +
-                    model.name + " instruction has " + std::to_string(model.lanes));
+    throw BankError(what + " has " + std::to_string(lanes) + " lanes; one " + model.name +
+                    " instruction has " + std::to_string(model.lanes));
   }
   const int64_t run_bits = checked_mul(vals, bits);
   if (run_bits % 8 != 0 || run_bits / 8 > 16 || ((run_bits / 8) & (run_bits / 8 - 1)) != 0)
@@ -118,9 +117,8 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
                     " bits; one access is 1, 2, 4, 8 or 16 bytes (split the TV layout into instructions)");
   const int bytes = static_cast<int>(run_bits / 8);
   if (op.is_matrix() && bytes != 16)
-    throw BankError(to_string(op) + " gives one 16-byte row a lane; the TV layout gives " +
+    throw BankError(to_string(op) + " gives one 16-byte row a lane; " + what + " gives " +
                     std::to_string(bytes) + " bytes (" + std::to_string(vals) + " x " + type.name + ")");
-  const FlatLayout flat_tv(tv);
   const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
                                                               : std::get<ComposedLayout>(smem).layout);
   SmemInstruction inst;
@@ -129,8 +127,9 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
   inst.addresses.resize(model.lanes);
   for (int64_t l = 0; l < used_lanes; ++l) {
     int64_t first = 0;
+    if (!index(l, 0)) continue;
     for (int64_t v = 0; v < vals; ++v) {
-      const int64_t t = checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
+      const int64_t t = *index(l, v);
       if (t < 0 || t >= tile)
         throw BankError("lane " + std::to_string(l) + ", value " + std::to_string(v) + ": tile index " +
                         std::to_string(t) + " is outside the tile of " + std::to_string(tile) + " elements");
@@ -157,6 +156,39 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
     inst.addresses[l] = addr;
   }
   return inst;
+}
+}  // namespace
+
+SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model, int64_t base) {
+  if (rank(tv) != 2)
+    throw BankError("the TV layout " + to_string(tv) + " has rank " + std::to_string(rank(tv)) +
+                    "; expected (lanes, values)");
+  check_integer_valued(tv);
+  const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
+  const FlatLayout flat_tv(tv);
+  return build_instruction(smem, lanes, vals, type, op, model, "the TV layout " + to_string(tv),
+                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+                             return checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
+                           });
+}
+
+SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model) {
+  int64_t vals = 0;
+  for (const auto& l : lanes)
+    if (!l.empty()) {
+      if (vals != 0 && static_cast<int64_t>(l.size()) != vals)
+        throw BankError("lanes access different numbers of values (" + std::to_string(vals) + " and " +
+                        std::to_string(l.size()) + ")");
+      vals = static_cast<int64_t>(l.size());
+    }
+  if (vals == 0) throw BankError("no lane accesses anything");
+  return build_instruction(smem, static_cast<int64_t>(lanes.size()), vals, type, op, model, "the instruction",
+                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+                             if (lanes[l].empty()) return std::nullopt;
+                             return lanes[l][v];
+                           });
 }
 
 }  // namespace tvlab

@@ -38,4 +38,10 @@ std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem, const 
                                                   const ValueType& type, const SmemOp& op,
                                                   const BankModel& model = nvidia_bank_model());
 
+// The same over instructions given lane by lane (a tiled copy's).
+std::optional<BankSuggestion> suggest_smem_layout(const SmemLayout& smem,
+                                                  const std::vector<LaneIndices>& insts,
+                                                  const ValueType& type, const SmemOp& op,
+                                                  const BankModel& model = nvidia_bank_model());
+
 }  // namespace tvlab

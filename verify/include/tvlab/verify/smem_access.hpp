@@ -18,6 +18,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/layout.hpp"
@@ -53,5 +54,11 @@ int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits);
 SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
                                  const SmemOp& op, const BankModel& model = nvidia_bank_model(),
                                  int64_t base = 0);
+
+// Tile indices of one instruction given lane by lane (the instructions of a tiled copy): lanes[l] holds
+// lane l's value indices in order, or nothing (a lane that gives no address). Same rules as above.
+using LaneIndices = std::vector<std::vector<int64_t>>;
+SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model = nvidia_bank_model());
 
 }  // namespace tvlab
