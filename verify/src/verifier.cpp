@@ -1,5 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
+#include "tvlab/verify/smem_checks.hpp"
+
 #include <algorithm>
 #include <cstdint>
 #include <set>
@@ -523,6 +525,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
       if (!is_xe(m)) add_source(rep, p, m);
     }
     add_block2d(rep, p);
+    add_smem_checks(rep, p, m);
   }
   return rep;
 }
