@@ -74,7 +74,7 @@ const BankModel& xe_slm_bank_model() {
     x.banks = 16;
     x.lanes = 16;
     x.store_broadcast = false;
-    x.merge_load_pairs = false;
+    x.merge_load_phases = false;
     x.cp_async_phase_lanes = 0;
     x.validated = false;
     return x;
@@ -93,18 +93,21 @@ int phase_lanes(const SmemInstruction& inst, const BankModel& model) {
   return std::max(1, std::min(model.lanes, model.wavefront_bytes() / std::max(inst.bytes, model.bank_bytes)));
 }
 
-// Every lane pair (2k, 2k+1) of the lanes is active and gives one address.
-bool pairs_share(const SmemInstruction& inst, const std::vector<int>& lanes) {
-  for (std::size_t k = 0; k + 1 < lanes.size(); k += 2) {
-    const auto& a = inst.addresses[lanes[k]];
-    const auto& b = inst.addresses[lanes[k + 1]];
-    if (!a || !b || *a != *b) return false;
+// Slots of a set of lanes: per quad (lanes 4q..4q+3) the distinct addresses its active lanes give (with
+// dedup; else every active lane is a slot).
+int64_t quad_slots(const SmemInstruction& inst, const std::vector<int>& lanes, bool dedup) {
+  std::set<std::pair<int, int64_t>> seen;
+  int64_t n = 0;
+  for (int l : lanes) {
+    const auto& a = inst.addresses[l];
+    if (!a) continue;
+    if (!dedup || seen.insert({l / 4, *a}).second) ++n;
   }
-  return lanes.size() % 2 == 0;
+  return n;
 }
 
-bool merges_pairs(const SmemInstruction& inst, const BankModel& model) {
-  return model.merge_load_pairs && model.split_phases && inst.op.kind == SmemOpKind::Load && inst.bytes >= 8;
+bool merges_phases(const SmemInstruction& inst, const BankModel& model) {
+  return model.merge_load_phases && model.split_phases && inst.op.kind == SmemOpKind::Load && inst.bytes >= 8;
 }
 
 // Nsight Compute's ideal wavefronts (see the header).
@@ -127,20 +130,14 @@ int ideal_wavefronts(const SmemInstruction& inst, const BankModel& model,
     for (const auto& a : inst.addresses) bytes += a ? inst.bytes : 0;
     return static_cast<int>((bytes + wf - 1) / wf);
   }
-  // Loads: slots (a lane pair reading one address is one slot) per group of lanes.
+  // Loads: slots (a quad's distinct addresses) per group of 256 bytes of lanes.
   const int group = std::min(model.lanes, static_cast<int>(2 * wf / std::max(inst.bytes, model.bank_bytes)));
-  const bool pairs = merges_pairs(inst, model);
+  const bool dedup = merges_phases(inst, model);
   int ideal = 0;
   for (int g0 = 0; g0 < model.lanes; g0 += group) {
-    int64_t slots = 0;
-    for (int l = g0; l < std::min(model.lanes, g0 + group); l += 2) {
-      const auto& a = inst.addresses[l];
-      const auto& b = l + 1 < model.lanes ? inst.addresses[l + 1] : std::optional<int64_t>();
-      if (pairs && a && b && *a == *b)
-        slots += 1;
-      else
-        slots += (a ? 1 : 0) + (b ? 1 : 0);
-    }
+    std::vector<int> lanes;
+    for (int l = g0; l < std::min(model.lanes, g0 + group); ++l) lanes.push_back(l);
+    const int64_t slots = quad_slots(inst, lanes, dedup);
     ideal += static_cast<int>((slots * std::max(inst.bytes, model.bank_bytes) + wf - 1) / wf);
   }
   return ideal;
@@ -157,11 +154,14 @@ std::vector<std::vector<int>> bank_phases(const SmemInstruction& inst, const Ban
     phases.emplace_back();
     for (int l = p * per; l < std::min(model.lanes, (p + 1) * per); ++l) phases.back().push_back(l);
   }
-  if (merges_pairs(inst, model)) {
+  if (merges_phases(inst, model)) {
+    // Two neighbouring phases (one half-warp) are served together when their quads' distinct addresses
+    // fit one wavefront.
+    const int64_t capacity = model.wavefront_bytes() / inst.bytes;
     std::vector<std::vector<int>> merged;
     for (std::size_t p = 0; p < phases.size(); ++p) {
-      if (p % 2 == 0 && p + 1 < phases.size() && pairs_share(inst, phases[p]) &&
-          pairs_share(inst, phases[p + 1])) {
+      if (p % 2 == 0 && p + 1 < phases.size() &&
+          quad_slots(inst, phases[p], true) + quad_slots(inst, phases[p + 1], true) <= capacity) {
         merged.push_back(phases[p]);
         merged.back().insert(merged.back().end(), phases[p + 1].begin(), phases[p + 1].end());
         ++p;

@@ -12,17 +12,19 @@
 //   ldmatrix/stmatrix .xN                  N phases, one per 8x16-byte matrix: lanes 8m..8m+7 give its
 //                                          8 row addresses (.trans moves no other bytes)
 //
-// Loads of 8 and 16 bytes merge phases: where in two neighbouring phases (the two halves, or quarters 0+1
-// and 2+3) every lane pair (2k, 2k+1) is active and reads one address, the two phases are served as one
-// (an 8-byte broadcast to all 32 lanes takes 1 wavefront, a 16-byte one 2). Stores never merge.
+// Loads of 8 and 16 bytes merge phases. A quad (lanes 4q..4q+3) counts one slot per distinct address its
+// active lanes read; two neighbouring phases (the two halves, or quarters 0+1 and 2+3) are served as one
+// when their slots fit one wavefront (16 slots of 8 bytes, 8 of 16): an 8-byte broadcast to all 32 lanes
+// takes 1 wavefront, a 16-byte one 2, and lanes alternating between two addresses (0, 16, 0, 16, ...)
+// merge too, while lanes repeating 4 addresses (0, 16, 32, 48, 0, ...) do not. Stores never merge.
 //
 // A phase takes as many wavefronts as the most distinct words any one bank holds among its lanes'
 // accesses ("ways"); lanes reading (or writing) the same word share it (broadcast).
 //
 // The ideal count is the baseline Nsight Compute's bank-conflict counters subtract (derived from the
 // recordings): ldmatrix/stmatrix one per matrix; st one per phase that does anything; cp.async the
-// active bytes / 128; ld the bytes of its "slots" / 128 per group of 32 lanes (16 for 16-byte loads),
-// where a lane pair reading one address is one slot. bank_conflicts = wavefronts - ideal.
+// active bytes / 128; ld the bytes of its slots / 128 per group of 32 lanes (16 for 16-byte loads).
+// bank_conflicts = wavefronts - ideal.
 //
 //   32 lanes, ld 4 bytes, lane l at 4*l          1 wavefront, ideal 1, conflict-free
 //   32 lanes, ld 4 bytes, lane l at 8*l          2 wavefronts: lanes l and l+16 share bank 2l%32
@@ -67,16 +69,16 @@ SmemOp parse_smem_op(std::string_view text);
 std::string to_string(const SmemOp& op);
 
 struct BankModel {
-  std::string name;              // "nvidia" or "xe-slm"
-  int banks = 32;                // number of banks
-  int bank_bytes = 4;            // width of one bank
-  int lanes = 32;                // lanes of one instruction (warp / subgroup)
-  bool store_broadcast = true;   // two lanes writing the same word share one access
-  bool load_broadcast = true;    // two lanes reading the same word share one access
-  bool split_phases = true;      // 8/16-byte accesses, cp.async and matrices split into phases
-  bool merge_load_pairs = true;  // 8/16-byte loads merge phases whose lane pairs share addresses
-  int cp_async_phase_lanes = 8;  // lanes per cp.async phase (0: as ld/st)
-  bool validated = true;         // measured on hardware (tests/data/hw); false prints `model: unvalidated`
+  std::string name;               // "nvidia" or "xe-slm"
+  int banks = 32;                 // number of banks
+  int bank_bytes = 4;             // width of one bank
+  int lanes = 32;                 // lanes of one instruction (warp / subgroup)
+  bool store_broadcast = true;    // two lanes writing the same word share one access
+  bool load_broadcast = true;     // two lanes reading the same word share one access
+  bool split_phases = true;       // 8/16-byte accesses, cp.async and matrices split into phases
+  bool merge_load_phases = true;  // 8/16-byte loads merge phases whose quads' distinct addresses fit
+  int cp_async_phase_lanes = 8;   // lanes per cp.async phase (0: as ld/st)
+  bool validated = true;          // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
 const BankModel& nvidia_bank_model();
@@ -121,7 +123,7 @@ struct BankAnalysis {
 // @pre addresses.size() == model.lanes; each address >= 0 and aligned to `bytes`; bytes in {1,2,4,8,16}
 //      (16 for ldmatrix/stmatrix, whose address lanes are 0..8*matrices-1); else BankError naming the lane.
 // @post wavefronts >= ideal_wavefronts; bank_conflicts == wavefronts - ideal_wavefronts;
-//       permuting lanes within a phase (lane pairs, for 8/16-byte loads) changes no count.
+//       permuting lanes within a quad, or quads within a phase, changes no count.
 // Example: ldmatrix.x4 with lane l at (l%8)*128 + (l/8)*16 -> 32 wavefronts, ideal 4, 28 conflicts.
 BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model = nvidia_bank_model());
 
