@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "atoms_command.hpp"
+#include "banks_command.hpp"
 #include "command.hpp"
 #include "desc_command.hpp"
 #include "eval_command.hpp"
@@ -35,6 +36,8 @@ int main(int argc, char** argv) {
       "bf16,bf16\n"
       "  tvlab desc 'Sw<3,3,3> o ((8,8),64):((64,512),1)' --type half_t --major K   a wgmma smem descriptor\n"
       "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.svg  a picture (.svg .tex .txt .png .pdf)\n"
+      "  tvlab banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4\n"
+      "                                                           shared-memory bank conflicts, and a fix\n"
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
   auto run_eval = setup_eval(app);
@@ -47,6 +50,7 @@ int main(int argc, char** argv) {
   auto run_explore = setup_explore(app);
   auto run_repl = setup_repl(app);
   auto run_desc = setup_desc(app);
+  auto run_banks = setup_banks(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -70,6 +74,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("explore")) return run_explore();
     if (app.got_subcommand("repl")) return run_repl();
     if (app.got_subcommand("desc")) return run_desc();
+    if (app.got_subcommand("banks")) return run_banks();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

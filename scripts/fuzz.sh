@@ -4,12 +4,12 @@
 # sanitizer report, leak, timeout or out-of-memory fails the script; the input is left as
 # $TVLAB_SANITIZE_BUILD_DIR/fuzz-findings/<target>/crash-* (or timeout-*, oom-*, leak-*).
 #   TVLAB_FUZZ_SECONDS   time per target (default 30)
-#   TVLAB_FUZZ_TARGETS   which targets (default: notation eval atom_name spec smem_desc)
+#   TVLAB_FUZZ_TARGETS   which targets (default: notation eval atom_name spec smem_desc banks)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TVLAB_SANITIZE_BUILD_DIR:-$root/build-asan}"
 seconds="${TVLAB_FUZZ_SECONDS:-30}"
-targets="${TVLAB_FUZZ_TARGETS:-notation eval atom_name spec smem_desc}"
+targets="${TVLAB_FUZZ_TARGETS:-notation eval atom_name spec smem_desc banks}"
 TVLAB_SANITIZE_BUILD_ONLY=1 TVLAB_SANITIZE_BUILD_DIR="$build" bash "$root/scripts/sanitize.sh"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"

@@ -215,5 +215,21 @@ case_ desc-ptr-addr 2 "smem_ptr address" - -- desc 'Sw<3,4,3> o smem_ptr[16b](0x
 case_ desc-swizzle-huge 2 "" - -- desc 'Sw<300,4,3> o (64,16):(16,1)' --type half_t --major K
 case_ desc-not-canonical-no-picture 2 "GMMA_K.stride_00" - -- desc 'Sw<3,3,3> o (64,16):(32,1)' --type half_t --major K -o "$tmp/out/d.svg"
 case_ desc-basis 2 "coordinate-valued" - -- desc '(64,16):(1@0,1@1)' --type half_t --major K
+# --- tvlab banks: layouts, TVs and types that cannot describe one instruction.
+ldsm_tv='((8,4),8):((1,512),64)'
+case_ banks-huge-offsets 2 "Integer overflow" - -- banks --smem '(2,2):(4611686018427387904,1)' --tv '(2,1):(1,0)' --type double --op ld
+case_ banks-huge-tile 2 "banks at --smem" - -- banks --smem '(4611686018427387904,2):(1,0)' --tv '(32,8):(144115188075855872,1)' --type half_t --op ld
+case_ banks-deep 2 "nesting deeper than 64 levels" - -- banks --smem "$(python3 -c "print('(' * 10000 + '4' + ')' * 10000)")" --tv "$ldsm_tv" --type half_t --op ld
+case_ banks-not-a-layout 2 "not a layout" - -- banks --smem 'Sw<3,3,3>' --tv "$ldsm_tv" --type half_t --op ldmatrix.x4
+case_ banks-coord-layout 2 "coordinate-valued" - -- banks --smem '(8,8):(1@0,1@1)' --tv '(32,2):(2,1)' --type half_t --op ld
+case_ banks-bad-op 2 "unknown shared-memory instruction 'ldmatrix.x3'" - -- banks --smem '(64,64):(64,1)' --tv "$ldsm_tv" --type half_t --op ldmatrix.x3
+case_ banks-bad-type 2 "banks at --type" - -- banks --smem '(64,64):(64,1)' --tv "$ldsm_tv" --type 'half\x' --op ldmatrix.x4
+case_ banks-scattered-run 2 "lane 0: value 1" - -- banks --smem '(64,64):(1,64)' --tv "$ldsm_tv" --type half_t --op ldmatrix.x4
+case_ banks-too-many-lanes 2 "one nvidia instruction has 32" - -- banks --smem '(64,64):(64,1)' --tv '(64,1):(1,0)' --type half_t --op ld
+case_ banks-run-too-wide 2 "1, 2, 4, 8 or 16 bytes" - -- banks --smem '(64,64):(64,1)' --tv '(32,64):(64,1)' --type float --op ld
+case_ banks-outside 2 "outside the tile" - -- banks --smem '(8,8):(8,1)' --tv '(32,1):(100,0)' --type float --op ld
+case_ banks-control-chars 2 'column' - -- banks --smem $'(4,\x1b[31m8)' --tv '(32,1):(1,0)' --type float --op ld
+case_ banks-xe-ldmatrix 2 "only on NVIDIA" - -- banks --arch xe --smem '(64,64):(64,1)' --tv '((8,2),8):((1,512),64)' --type half_t --op ldmatrix.x2
+
 echo "hostile CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

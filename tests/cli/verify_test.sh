@@ -23,6 +23,55 @@ has default-text "23 proved, 0 refuted, 0 unknown: passed" "$tmp/out"
 has default-noop "reorder.A  no-op: rlayout 1024:1" "$tmp/out"
 expect_rc several 0 "$tvlab" verify "$xe" "$gallery/xe_bf16_256x256x32_slm.json" "$gallery/sm80_f16_32x32x16_ldsm.json"
 
+# Copy direction (CUTLASS #1988): the stmatrix epilogue copy proves as operand D, is a spec error as C.
+expect_rc stsm-as-d 0 "$tvlab" verify "$data/cutlass_1988_stsm_as_d.json"
+has stsm-as-d-text "fragment.D  identical" "$tmp/out"
+expect_rc stsm-as-c 2 "$tvlab" verify "$data/cutlass_1988_stsm_as_c.json"
+has stsm-as-c-text "operands.C.copy: SM90_U32x4_STSM_N is a store (registers -> memory)" "$tmp/err"
+has stsm-as-c-names-d "give it as operand D, not C" "$tmp/err"
+sed 's/SM90_U32x4_STSM_N/SM75_U32x4_LDSM_N/' "$data/cutlass_1988_stsm_as_d.json" > "$tmp/ldsm_d.json"
+expect_rc ldsm-as-d 2 "$tvlab" verify "$tmp/ldsm_d.json"
+has ldsm-as-d-text "operands.D.copy: SM75_U32x4_LDSM_N is a load (memory -> registers)" "$tmp/err"
+
+# Shared-memory stages (issue 14): banks.X.s2r / banks.X.g2s with the worst instruction and a suggestion.
+expect_rc smem-rm64 0 "$tvlab" verify "$data/sm80_ldsm_x4_rm64.json"
+has smem-rm64-banks "warn banks.A.s2r  512 wavefronts (32 per instruction), ideal 64: 448 bank conflicts; suggest Sw<3,3,3> o 0 o (32,64):(64,1): 64 wavefronts (ideal), vector 8" "$tmp/out"
+has smem-rm64-witness "witness: warp 0, instruction 0: lanes 0,1,2,3,4,5,6,7 at bytes 0,128,256,384,512,640,768,896 meet in bank 0 (8 ways; 32 wavefronts, ideal 4)" "$tmp/out"
+has smem-rm64-vector "ok   vector.A.s2r  16 ldmatrix.x4 instructions, 16 bytes (8 x half_t) a lane" "$tmp/out"
+has smem-rm64-g2s "ok   smem.A.g2s  g2s writes all 2048 elements; s2r reads 2048 of them" "$tmp/out"
+expect_rc smem-rm64-strict 1 "$tvlab" verify --strict "$data/sm80_ldsm_x4_rm64.json"
+expect_rc smem-rm64-sw 0 "$tvlab" verify --strict "$data/sm80_ldsm_x4_rm64_sw333.json"
+has smem-rm64-sw-banks "ok   banks.A.s2r  64 wavefronts (4 per instruction): ideal" "$tmp/out"
+expect_rc smem-rm32 0 "$tvlab" verify "$data/sm80_ldsm_x4_rm32.json"
+has smem-rm32-banks "banks.A.s2r  128 wavefronts (16 per instruction), ideal 32: 96 bank conflicts; suggest Sw<2,3,3> o 0 o (32,32):(32,1)" "$tmp/out"
+expect_rc smem-rm32-sw 0 "$tvlab" verify --strict "$data/sm80_ldsm_x4_rm32_sw233.json"
+expect_rc smem-sw128 0 "$tvlab" verify --strict "$data/sm90_k_sw128_atom_half.json"
+expect_rc smem-float-padded 0 "$tvlab" verify --strict "$data/sm80_c_float_padded.json"
+expect_rc smem-float-unpadded 1 "$tvlab" verify --strict "$data/sm80_c_float_unpadded.json"
+has smem-float-unpadded-banks "banks.C.s2r  128 wavefronts (8 per instruction), ideal 32: 96 bank conflicts" "$tmp/out"
+# The suggestions, fed back, verify conflict-free.
+for f in sm80_ldsm_x4_rm64 sm80_ldsm_x4_rm32 sm80_c_float_unpadded; do
+  sug="$("$tvlab" verify --format json "$data/$f.json" | python3 -c "import json,sys; r=json.load(sys.stdin); print([c for c in r['specs'][0]['checks'] if c['code'].startswith('banks.') and c['code'].endswith('.s2r')][0]['data']['suggest']['layout'])" 2>&1)"
+  python3 -c "import json,sys; s=json.load(open('$data/$f.json')); o=list(s['operands'].values())[0]; o['smem']['layout']=sys.argv[1]; json.dump(s, open('$tmp/fed.json','w'))" "$sug"
+  expect_rc "suggest-fed-back-$f ($sug)" 0 "$tvlab" verify --strict "$tmp/fed.json"
+done
+# A lane whose values are not one vector in shared memory: vector.A.s2r fails, naming the lane.
+sed 's|"layout": "(32,64):(64,1)"|"layout": "(32,64):(1,32)"|' "$data/sm80_ldsm_x4_rm64.json" > "$tmp/colmajor.json"
+expect_rc smem-colmajor 1 "$tvlab" verify "$tmp/colmajor.json"
+has smem-colmajor-text "FAIL vector.A.s2r" "$tmp/out"
+has smem-colmajor-lane "lane 0: value 1" "$tmp/out"
+# A layout that is not one-to-one on the tile.
+sed 's|"layout": "(32,64):(64,1)"|"layout": "(32,64):(32,1)"|' "$data/sm80_ldsm_x4_rm64.json" > "$tmp/overlap.json"
+expect_rc smem-overlap 1 "$tvlab" verify "$tmp/overlap.json"
+has smem-overlap-text "FAIL smem.A.layout" "$tmp/out"
+# Spec errors at the JSON path.
+sed 's|"layout": "(32,64):(64,1)"|"layout": "Sw<3,3,3>"|' "$data/sm80_ldsm_x4_rm64.json" > "$tmp/bad_layout.json"
+expect_rc smem-bad-layout 2 "$tvlab" verify "$tmp/bad_layout.json"
+has smem-bad-layout-path "operands.A.smem.layout" "$tmp/err"
+python3 -c "import json; s=json.load(open('$data/sm80_ldsm_x4_rm64.json')); s['operands']['A']['copy']={'atom':'SM75_U32x4_LDSM_N','from_mma':True}; json.dump(s, open('$tmp/twice.json','w'))"
+expect_rc smem-twice 2 "$tvlab" verify "$tmp/twice.json"
+has smem-twice-path "operands.A.smem.s2r: the operand's register copy is given twice" "$tmp/err"
+
 # Bad configurations: exit 1 with witnesses.
 expect_rc width 1 "$tvlab" verify "$data/sm80_copy_c_half_on_float.json"
 has width-text "FAIL width.C" "$tmp/out"

@@ -169,6 +169,60 @@ TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mm
   return make_tiled_copy_C(atom, vt, mma);
 }
 
+// A copy of an operand's smem stage: an atom name (make_tiled_copy_X against the MMA) or an object
+// {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"}; values of the operand's type.
+TiledCopy smem_copy(const std::string& name, const json& c, const std::string& path, const TiledMMA& mma,
+                    const ValueType& vt) {
+  if (c.is_string()) {
+    const CopyAtom atom = at(path, [&] { return find_copy_atom(c.get<std::string>()); });
+    return at(path, [&] { return from_mma(atom, vt, mma, name); });
+  }
+  if (!c.is_object()) throw SpecError(path, "expected an atom name or an object with \"atom\"");
+  const json* atom_v = member(c, "atom");
+  if (!atom_v) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
+  const CopyAtom atom =
+      at(join(path, "atom"), [&] { return find_copy_atom(get_string(*atom_v, join(path, "atom"))); });
+  if (member(c, "from_mma")) return at(path, [&] { return from_mma(atom, vt, mma, name); });
+  const json* thr = member(c, "thr_layout");
+  if (!thr)
+    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
+  const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
+  const Layout v =
+      member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
+  return at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+}
+
+SmemStage smem_stage(const std::string& name, const json& o, const std::string& path, const TiledMMA& mma,
+                     const ValueType& vt) {
+  if (!o.is_object()) throw SpecError(path, "expected an object with \"layout\" (and \"g2s\", \"s2r\")");
+  const json* lv = member(o, "layout");
+  if (!lv) throw SpecError(join(path, "layout"), "missing: the shared-memory layout of the operand tile");
+  const std::string lp = join(path, "layout");
+  const std::string text = get_string(*lv, lp);
+  SmemStage st{[&] {
+    try {
+      return parse_smem_layout(text);
+    } catch (const BankError& e) {
+      throw SpecError(lp, e.what());
+    }
+  }(), std::nullopt, std::nullopt};
+  if (const json* g = member(o, "g2s")) st.g2s = smem_copy(name, *g, join(path, "g2s"), mma, vt);
+  if (const json* r = member(o, "s2r")) st.s2r = smem_copy(name, *r, join(path, "s2r"), mma, vt);
+  return st;
+}
+
+// "store" for atoms that move registers to memory (stmatrix, Xe block 2D stores), "load" for those that
+// move memory to registers (ldmatrix, Xe block 2D loads), nullptr for direction-free copies (UniversalCopy).
+const char* copy_direction(const CopyAtom& atom) {
+  if (atom.name.find("_STSM_") != std::string::npos) return "store";
+  if (atom.name.find("_LDSM_") != std::string::npos) return "load";
+  if (atom.block2d) {
+    if (atom.block2d->kind == Block2D::Kind::Store) return "store";
+    if (atom.block2d->kind != Block2D::Kind::Prefetch) return "load";
+  }
+  return nullptr;
+}
+
 std::optional<PlannedCopy> build_operand(const std::string& name, const json& o, const std::string& path,
                                          const std::optional<TiledMMA>& mma) {
   if (!o.is_object()) throw SpecError(path, "expected an object with \"type\"");
@@ -184,9 +238,21 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   const json* copy_v = member(o, "copy");
   const std::string copy_path = join(path, "copy");
   if (!mma) throw SpecError(path, "operands need an \"mma\" to be tiled against");
-  if (!copy_v && !xe) return std::nullopt;  // nothing to build: CuTe-form MMAs need an explicit copy
+  std::optional<SmemStage> smem;
+  if (const json* sv = member(o, "smem")) {
+    if (xe)
+      throw SpecError(join(path, "smem"), "Xe operands are staged in SLM with \"slm\": true, not \"smem\"");
+    if (name == "D") throw SpecError(join(path, "smem"), "\"smem\" stages a loaded operand (A, B, C)");
+    smem = smem_stage(name, *sv, join(path, "smem"), *mma, vt);
+    if (copy_v && smem->s2r)
+      throw SpecError(join(path, "smem.s2r"),
+                      "the operand's register copy is given twice (\"copy\" and smem.s2r)");
+  }
   if (copy_v && copy_v->is_object() && member(*copy_v, "tma")) return std::nullopt;  // build_smem reads it
+  // nothing to build: CuTe-form MMAs need an explicit copy
+  if (!copy_v && !xe && !(smem && smem->s2r)) return std::nullopt;
   PlannedCopy p;
+  p.smem = smem;
   p.name = name;
   p.modes = modes;
   p.mem_type = vt;
@@ -282,6 +348,9 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
         return make_block_2d_copy_subtiled(operand_of(name), *mma, *p.subtile_tv, *p.subtile_sg, vt, modes);
       });
     }
+  } else if (!copy_v && smem && smem->s2r) {
+    p.how = "s2r";
+    p.copy = *smem->s2r;
   } else if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
     if (!xe)
       throw SpecError(
@@ -331,6 +400,20 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     }
   } else {
     throw SpecError(copy_path, "expected \"auto\", \"coop\", an atom name or an object");
+  }
+  // Copy direction: a load operand (A, B, C) is checked on the copy's destination (registers), a store (D)
+  // on its source. An atom that moves data the other way cannot feed the operand.
+  if (const char* dir = copy_direction(p.copy.atom)) {
+    const bool store_atom = std::string(dir) == "store";
+    if (store_atom && name != "D")
+      throw SpecError(copy_path, p.copy.atom.name +
+                                     " is a store (registers -> memory): its register side is the "
+                                     "source, so it writes an accumulator out; give it as operand D, not " +
+                                     name);
+    if (!store_atom && name == "D")
+      throw SpecError(copy_path, p.copy.atom.name +
+                                     " is a load (memory -> registers): operand D is stored from "
+                                     "the accumulators; give this copy as operand C (or A, B)");
   }
   if (p.copy.atom.block2d && p.copy.atom.arch == "xe" && p.copy.atom.block2d->kind != Block2D::Kind::Store &&
       (p.how == "auto" || p.how == "override" || p.how == "coop"))
@@ -516,8 +599,13 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
                        w);
         if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
           warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
-        if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr)
-          warn_unknown(*sm, path + ".smem", {"layout"}, "an smem tile", w);
+        if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr) {
+          warn_unknown(*sm, path + ".smem", {"layout", "g2s", "s2r"}, "an smem stage", w);
+          for (const char* k : {"g2s", "s2r"})
+            if (const json* c = sm->is_object() ? member(*sm, k) : nullptr)
+              warn_unknown(*c, path + ".smem." + k, {"atom", "from_mma", "thr_layout", "val_layout"},
+                           "a copy", w);
+        }
       }
   }
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())

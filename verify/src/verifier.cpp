@@ -1,6 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
 #include <cstdio>
+#include "tvlab/verify/smem_checks.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -707,6 +708,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
       if (!is_xe(m)) add_source(rep, p, m);
     }
     add_block2d(rep, p);
+    add_smem_checks(rep, p, m);
   }
   for (const PlannedSmem& s : plan.smem) {
     add_desc(rep, s);

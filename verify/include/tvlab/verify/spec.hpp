@@ -23,6 +23,7 @@
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/core/tiling/xe_slm.hpp"
 #include "tvlab/core/tiling/xe_subtiled.hpp"
+#include "tvlab/verify/smem_access.hpp"
 
 namespace tvlab {
 
@@ -34,6 +35,14 @@ class SpecError : public std::runtime_error {
 
  private:
   std::string path_;
+};
+
+// NVIDIA: where an operand is staged in shared memory ("smem": {"layout", "g2s", "s2r"}).
+struct SmemStage {
+  SmemLayout layout;             // operand tile coordinate -> element offset
+  std::optional<TiledCopy> g2s;  // global -> shared (its destination side is shared memory)
+  std::optional<TiledCopy> s2r;  // shared -> registers (its source side); the operand's copy when
+                                 // "copy" is not given
 };
 
 struct PlannedCopy {
@@ -55,6 +64,7 @@ struct PlannedCopy {
   ValueType mem_type;
   std::optional<std::array<int64_t, 2>> shape;  // (rows, cols) of the operand in memory
   std::optional<int64_t> pitch_bytes, base_align;
+  std::optional<SmemStage> smem;
   bool expect_noop = false;  // "reorder": "none": a reorder between copy and MMA is an error
 };
 

@@ -1,0 +1,34 @@
+// libFuzzer target: `tvlab banks` behind the CLI. The input is four lines: LAYOUT, TV, TYPE, OP.
+// Every problem must be a BankError, LayoutError, ParseError or AtomError; anything else escaping (or a
+// crash, hang or sanitizer report) is a finding.
+#include <cstddef>
+#include <cstdint>
+#include <sstream>
+#include <string>
+
+#include "tvlab/core/atoms/atom.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/bank_suggest.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
+  std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
+  std::string smem, tv, type, op;
+  std::getline(in, smem);
+  std::getline(in, tv);
+  std::getline(in, type);
+  std::getline(in, op);
+  try {
+    const tvlab::SmemLayout s = tvlab::parse_smem_layout(smem);
+    const tvlab::Layout t = tvlab::parse_layout(tv);
+    const tvlab::ValueType vt = tvlab::value_type(type);
+    const tvlab::SmemOp o = tvlab::parse_smem_op(op);
+    const tvlab::BankAnalysis a = tvlab::analyze_banks(tvlab::smem_instruction(s, t, vt, o));
+    if (a.bank_conflicts > 0) (void)tvlab::suggest_smem_layout(s, {t}, vt, o);
+  } catch (const tvlab::BankError&) {
+  } catch (const tvlab::LayoutError&) {
+  } catch (const tvlab::ParseError&) {
+  } catch (const tvlab::AtomError&) {
+  }
+  return 0;
+}

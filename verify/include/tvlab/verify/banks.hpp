@@ -1,0 +1,134 @@
+// The shared-memory bank model: how many wavefronts ONE warp-wide (or subgroup-wide) shared-memory
+// instruction takes, and which lanes collide on which bank.
+//
+// NVIDIA (H100 measured, tests/data/hw/banks_h100.json): shared memory has 32 banks of 4 bytes; word
+// w (byte address / 4) lives in bank w % 32, and one wavefront serves at most one word per bank (128
+// bytes). An instruction is split into phases, each served alone:
+//
+//   ld/st of 1, 2 or 4 bytes a lane        1 phase of 32 lanes
+//   ld/st of 8 bytes a lane                2 phases: lanes 0-15, 16-31
+//   ld/st of 16 bytes a lane               4 phases: lanes 0-7, 8-15, 16-23, 24-31
+//   cp.async of 4, 8 or 16 bytes a lane    4 phases of 8 lanes, whatever the width
+//   ldmatrix/stmatrix .xN                  N phases, one per 8x16-byte matrix: lanes 8m..8m+7 give its
+//                                          8 row addresses (.trans moves no other bytes)
+//
+// Loads of 8 and 16 bytes merge phases. A quad (lanes 4q..4q+3) counts one slot per distinct address its
+// active lanes read; two neighbouring phases (the two halves, or quarters 0+1 and 2+3) are served as one
+// when their slots fit one wavefront (16 slots of 8 bytes, 8 of 16): an 8-byte broadcast to all 32 lanes
+// takes 1 wavefront, a 16-byte one 2, and lanes alternating between two addresses (0, 16, 0, 16, ...)
+// merge too, while lanes repeating 4 addresses (0, 16, 32, 48, 0, ...) do not. Stores never merge.
+//
+// A phase takes as many wavefronts as the most distinct words any one bank holds among its lanes'
+// accesses ("ways"); lanes reading (or writing) the same word share it (broadcast).
+//
+// The ideal count is the baseline Nsight Compute's bank-conflict counters subtract (derived from the
+// recordings): ldmatrix/stmatrix one per matrix; st one per phase that does anything; cp.async the
+// active bytes / 128; ld the bytes of its slots / 128 per group of 32 lanes (16 for 16-byte loads).
+// bank_conflicts = wavefronts - ideal.
+//
+//   32 lanes, ld 4 bytes, lane l at 4*l          1 wavefront, ideal 1, conflict-free
+//   32 lanes, ld 4 bytes, lane l at 8*l          2 wavefronts: lanes l and l+16 share bank 2l%32
+//   ldmatrix.x4, rows 128 bytes apart            32 wavefronts (8 per matrix), ideal 4
+//
+// Xe SLM (model: unvalidated): Intel's public OpenCL guide for processor graphics states 16 banks of 4
+// bytes and that writes to one bank conflict even at the same address; no public source states the Xe
+// (Xe-HPC, Xe2) banking, so results on that model carry validated = false and say so.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tvlab {
+
+class BankError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+enum class SmemOpKind { Load, Store, Ldmatrix, Stmatrix, CpAsync };
+
+// One shared-memory instruction kind: `ld`, `st`, `cp.async`, `ldmatrix.x1|x2|x4[.trans]`,
+// `stmatrix.x1|x2|x4[.trans]`.
+struct SmemOp {
+  SmemOpKind kind = SmemOpKind::Load;
+  int matrices = 0;  // ldmatrix/stmatrix: 1, 2 or 4
+  bool trans = false;
+
+  bool is_matrix() const { return kind == SmemOpKind::Ldmatrix || kind == SmemOpKind::Stmatrix; }
+  bool writes() const {
+    return kind == SmemOpKind::Store || kind == SmemOpKind::Stmatrix || kind == SmemOpKind::CpAsync;
+  }
+  friend bool operator==(const SmemOp&, const SmemOp&) = default;
+};
+// Parses the names above; BankError listing the accepted names otherwise.
+SmemOp parse_smem_op(std::string_view text);
+std::string to_string(const SmemOp& op);
+
+struct BankModel {
+  std::string name;               // "nvidia" or "xe-slm"
+  int banks = 32;                 // number of banks
+  int bank_bytes = 4;             // width of one bank
+  int lanes = 32;                 // lanes of one instruction (warp / subgroup)
+  bool store_broadcast = true;    // two lanes writing the same word share one access
+  bool load_broadcast = true;     // two lanes reading the same word share one access
+  bool split_phases = true;       // 8/16-byte accesses, cp.async and matrices split into phases
+  bool merge_load_phases = true;  // 8/16-byte loads merge phases whose quads' distinct addresses fit
+  int cp_async_phase_lanes = 8;   // lanes per cp.async phase (0: as ld/st)
+  bool validated = true;          // measured on hardware (tests/data/hw); false prints `model: unvalidated`
+  int wavefront_bytes() const { return banks * bank_bytes; }
+};
+const BankModel& nvidia_bank_model();
+const BankModel& xe_slm_bank_model();
+
+// One instruction as the hardware sees it: per lane a byte address in shared memory (nullopt: the lane
+// gives none, inactive or not an address lane of ldmatrix/stmatrix) and the bytes it accesses (1, 2, 4,
+// 8 or 16; 16 for ldmatrix/stmatrix rows).
+struct SmemInstruction {
+  SmemOp op;
+  int bytes = 4;
+  std::vector<std::optional<int64_t>> addresses;  // index = lane
+};
+
+// A bank holding more than one distinct word in a phase: the lanes and the words (byte address / bank
+// width) they access there.
+struct BankCollision {
+  int bank = 0;
+  std::vector<int> lanes;
+  std::vector<int64_t> words;
+  int ways = 0;  // distinct accesses the bank serves one after another
+};
+
+struct BankPhase {
+  std::vector<int> lanes;                 // lanes served in this phase (those with an address)
+  std::vector<int> banks;                 // the first bank of each lane's access, parallel to lanes
+  int wavefronts = 0;                     // = ways, the most accesses any bank serves (0 for an empty phase)
+  std::vector<BankCollision> collisions;  // banks with ways > 1, most ways first
+};
+
+struct BankAnalysis {
+  int wavefronts = 0;
+  int ideal_wavefronts = 0;
+  int bank_conflicts = 0;  // wavefronts - ideal_wavefronts
+  int64_t bytes = 0;       // bytes the active lanes access (before broadcast)
+  std::vector<BankPhase> phases;
+  bool validated = true;  // the model's, copied
+  std::string model;
+};
+
+// The wavefronts of one instruction.
+// @pre addresses.size() == model.lanes; each address >= 0 and aligned to `bytes`; bytes in {1,2,4,8,16}
+//      (16 for ldmatrix/stmatrix, whose address lanes are 0..8*matrices-1); else BankError naming the lane.
+// @post wavefronts >= ideal_wavefronts; bank_conflicts == wavefronts - ideal_wavefronts;
+//       permuting lanes within a quad, or quads within a phase, changes no count.
+// Example: ldmatrix.x4 with lane l at (l%8)*128 + (l/8)*16 -> 32 wavefronts, ideal 4, 28 conflicts.
+BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model = nvidia_bank_model());
+
+// The phases an instruction splits into: lists of lanes (a helper of analyze_banks, public for tests
+// and pictures). @pre inst valid as for analyze_banks.
+std::vector<std::vector<int>> bank_phases(const SmemInstruction& inst, const BankModel& model);
+
+}  // namespace tvlab

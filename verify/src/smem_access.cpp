@@ -1,0 +1,194 @@
+#include "tvlab/verify/smem_access.hpp"
+
+#include <functional>
+
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/expr.hpp"
+#include "tvlab/core/notation.hpp"
+
+namespace tvlab {
+
+std::string to_string(const SmemLayout& l) {
+  return std::visit([](const auto& x) { return tvlab::to_string(x); }, l);
+}
+
+namespace {
+// A flat integer layout evaluated by mixed radix: the hot path of smem_instruction (same result as
+// Layout::operator()(int64_t), without building IntTuples).
+struct FlatLayout {
+  std::vector<int64_t> shape, stride;
+  explicit FlatLayout(const Layout& l) {
+    for (const Scalar& s : leaves(l.shape)) shape.push_back(s.value);
+    for (const Scalar& d : leaves(l.stride)) stride.push_back(d.value);
+  }
+  int64_t operator()(int64_t i) const {
+    int64_t r = 0;
+    for (std::size_t k = 0; k < shape.size(); ++k) {
+      r = checked_add(r, checked_mul(i % shape[k], stride[k]));
+      i /= shape[k];
+    }
+    return r;
+  }
+};
+
+void check_integer_valued(const Layout& l) {
+  for (const Scalar& s : leaves(l.stride))
+    if (s.is_basis())
+      throw BankError("the shared-memory layout " + to_string(l) +
+                      " is coordinate-valued; expected tile coordinate -> element offset");
+}
+}  // namespace
+
+SmemLayout parse_smem_layout(std::string_view text) {
+  Value v;
+  try {
+    v = evaluate(text);
+  } catch (const EvalError& e) {
+    throw BankError("column " + std::to_string(e.column()) + ": " + e.subject() + ": " + e.what());
+  } catch (const LayoutError& e) {
+    throw BankError(e.what());
+  }
+  SmemLayout out;
+  if (auto* l = std::get_if<Layout>(&v)) {
+    out = *l;
+  } else if (auto* c = std::get_if<ComposedLayout>(&v)) {
+    out = *c;
+  } else {
+    throw BankError("'" + std::string(text) + "' is " + to_string(v) +
+                    ", not a layout (expected SHAPE:STRIDE or Sw<B,M,S> o SHAPE:STRIDE)");
+  }
+  const Layout& inner =
+      std::holds_alternative<Layout>(out) ? std::get<Layout>(out) : std::get<ComposedLayout>(out).layout;
+  check_integer_valued(inner);
+  try {
+    validate(inner);
+  } catch (const LayoutError& e) {
+    throw BankError(e.what());
+  }
+  if (auto* c = std::get_if<ComposedLayout>(&out);
+      c && (!c->offset.is_leaf() || c->offset.value().is_basis()))
+    throw BankError("the swizzled layout's offset " + to_string(c->offset) + " is not an integer");
+  return out;
+}
+
+int64_t smem_tile_size(const SmemLayout& l) {
+  return std::holds_alternative<Layout>(l) ? size(std::get<Layout>(l))
+                                           : size(std::get<ComposedLayout>(l).layout);
+}
+
+namespace {
+// THE layout -> element offset rule (smem_element_offset), over a pre-flattened inner layout. Pointer
+// swizzles (swz's element_offset) change here and nowhere else.
+int64_t element_offset(const SmemLayout& l, const FlatLayout& inner, int64_t i) {
+  if (std::holds_alternative<Layout>(l)) return inner(i);
+  const ComposedLayout& c = std::get<ComposedLayout>(l);
+  return c.swizzle(checked_add(c.offset.value().value, inner(i)));
+}
+}  // namespace
+
+int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
+  if (value_bits <= 0) throw BankError("element width must be positive");
+  const Layout& inner =
+      std::holds_alternative<Layout>(l) ? std::get<Layout>(l) : std::get<ComposedLayout>(l).layout;
+  return element_offset(l, FlatLayout(inner), i);
+}
+
+namespace {
+// The common part: lanes x vals tile indices given by index(l, v) (nullopt lanes: no address).
+SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t vals, const ValueType& type,
+                                  const SmemOp& op, const BankModel& model, const std::string& what,
+                                  const std::function<std::optional<int64_t>(int64_t, int64_t)>& index) {
+  const int64_t tile = smem_tile_size(smem);
+  const int bits = type.bits;
+  int64_t used_lanes = lanes;
+  if (op.is_matrix()) {
+    if (lanes != 8 * op.matrices && lanes != 32)
+      throw BankError(what + " has " + std::to_string(lanes) + " lanes; " + to_string(op) + " takes " +
+                      std::to_string(8 * op.matrices) + " address lanes (or 32, of which lanes " +
+                      std::to_string(8 * op.matrices) + ".. give no address)");
+    used_lanes = 8 * op.matrices;
+  } else if (lanes > model.lanes) {
+    throw BankError(what + " has " + std::to_string(lanes) + " lanes; one " + model.name +
+                    " instruction has " + std::to_string(model.lanes));
+  }
+  const int64_t run_bits = checked_mul(vals, bits);
+  if (run_bits % 8 != 0 || run_bits / 8 > 16 || ((run_bits / 8) & (run_bits / 8 - 1)) != 0)
+    throw BankError("each lane accesses " + std::to_string(vals) + " x " + std::to_string(bits) +
+                    " bits; one access is 1, 2, 4, 8 or 16 bytes (split the TV layout into instructions)");
+  const int bytes = static_cast<int>(run_bits / 8);
+  if (op.is_matrix() && bytes != 16)
+    throw BankError(to_string(op) + " gives one 16-byte row a lane; " + what + " gives " +
+                    std::to_string(bytes) + " bytes (" + std::to_string(vals) + " x " + type.name + ")");
+  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
+                                                              : std::get<ComposedLayout>(smem).layout);
+  SmemInstruction inst;
+  inst.op = op;
+  inst.bytes = bytes;
+  inst.addresses.resize(model.lanes);
+  for (int64_t l = 0; l < used_lanes; ++l) {
+    int64_t first = 0;
+    if (!index(l, 0)) continue;
+    for (int64_t v = 0; v < vals; ++v) {
+      const int64_t t = *index(l, v);
+      if (t < 0 || t >= tile)
+        throw BankError("lane " + std::to_string(l) + ", value " + std::to_string(v) + ": tile index " +
+                        std::to_string(t) + " is outside the tile of " + std::to_string(tile) + " elements");
+      const int64_t off = element_offset(smem, inner, t);
+      if (v == 0) {
+        first = off;
+        if (off < 0)
+          throw BankError("lane " + std::to_string(l) + ": element offset " + std::to_string(off) +
+                          " is negative");
+      } else if (off != first + v) {
+        throw BankError("lane " + std::to_string(l) + ": value " + std::to_string(v) + " (tile index " +
+                        std::to_string(t) + ") sits at element offset " + std::to_string(off) + ", not " +
+                        std::to_string(first + v) + ": a lane's values must be contiguous in shared memory");
+      }
+    }
+    const int64_t bit_addr = checked_mul(first, bits);
+    if (bit_addr % 8 != 0)
+      throw BankError("lane " + std::to_string(l) + ": element offset " + std::to_string(first) +
+                      " is not at a byte boundary");
+    const int64_t addr = bit_addr / 8;
+    if (addr % bytes != 0)
+      throw BankError("lane " + std::to_string(l) + ": byte address " + std::to_string(addr) +
+                      " is not aligned to its " + std::to_string(bytes) + "-byte access");
+    inst.addresses[l] = addr;
+  }
+  return inst;
+}
+}  // namespace
+
+SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model, int64_t base) {
+  if (rank(tv) != 2)
+    throw BankError("the TV layout " + to_string(tv) + " has rank " + std::to_string(rank(tv)) +
+                    "; expected (lanes, values)");
+  check_integer_valued(tv);
+  const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
+  const FlatLayout flat_tv(tv);
+  return build_instruction(smem, lanes, vals, type, op, model, "the TV layout " + to_string(tv),
+                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+                             return checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
+                           });
+}
+
+SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model) {
+  int64_t vals = 0;
+  for (const auto& l : lanes)
+    if (!l.empty()) {
+      if (vals != 0 && static_cast<int64_t>(l.size()) != vals)
+        throw BankError("lanes access different numbers of values (" + std::to_string(vals) + " and " +
+                        std::to_string(l.size()) + ")");
+      vals = static_cast<int64_t>(l.size());
+    }
+  if (vals == 0) throw BankError("no lane accesses anything");
+  return build_instruction(smem, static_cast<int64_t>(lanes.size()), vals, type, op, model, "the instruction",
+                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+                             if (lanes[l].empty()) return std::nullopt;
+                             return lanes[l][v];
+                           });
+}
+
+}  // namespace tvlab
