@@ -665,15 +665,25 @@ Value eval_node(const Expr& e) {
       case Expr::Kind::Composed: {
         Swizzle sw(e.children[0].swizzle[0], e.children[0].swizzle[1], e.children[0].swizzle[2]);
         IntTuple offset(0);
-        if (e.children.size() == 3) offset = int_operand(e.children[1], eval_node(e.children[1]), "offset");
+        int ptr_bits = 0;  // smem_ptr[Wb](unset): CuTe's smem_ptr_flag_bits<W>
+        if (e.children.size() == 3 && e.children[1].kind == Expr::Kind::Name &&
+            e.children[1].name.rfind("smem_ptr[", 0) == 0) {
+          ptr_bits = std::stoi(e.children[1].name.substr(9));
+          if (ptr_bits <= 0 || ptr_bits > 1024)
+            throw EvalError(e.children[1].column, "smem_ptr",
+                            "element width " + std::to_string(ptr_bits) + " bits is out of range (1..1024)");
+        } else if (e.children.size() == 3) {
+          offset = int_operand(e.children[1], eval_node(e.children[1]), "offset");
+        }
         const Expr& inner = e.children.back();
         Value l = eval_node(inner);
         if (auto* t = std::get_if<IntTuple>(&l)) {
           Layout m = make_layout(*t);
           validate(m);
-          return ComposedLayout(sw, offset, m);
+          return ptr_bits ? ComposedLayout::smem(sw, ptr_bits, m) : ComposedLayout(sw, offset, m);
         }
-        if (auto* ll = std::get_if<Layout>(&l)) return ComposedLayout(sw, offset, *ll);
+        if (auto* ll = std::get_if<Layout>(&l))
+          return ptr_bits ? ComposedLayout::smem(sw, ptr_bits, *ll) : ComposedLayout(sw, offset, *ll);
         throw EvalError(inner.column, "composed layout", "expected a layout after 'o', got " + to_string(l));
       }
       case Expr::Kind::Name: {

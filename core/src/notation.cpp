@@ -275,7 +275,8 @@ class Parser {
     Expr c = node(Expr::Kind::Composed, start);
     c.children.push_back(std::move(first));
     pos_ += 1;  // 'o'
-    Expr second = layout_expr();
+    skip_ws();
+    Expr second = s_.compare(pos_, 9, "smem_ptr[") == 0 ? smem_ptr_flag() : layout_expr();
     if (at_composition_o()) {
       pos_ += 1;
       c.children.push_back(std::move(second));
@@ -284,6 +285,26 @@ class Parser {
       c.children.push_back(std::move(second));
     }
     return c;
+  }
+
+  // CuTe's printed smem_ptr_flag_bits<W> offset, `smem_ptr[16b](unset)`: a Name node the evaluator turns into
+  // a pointer swizzle (the swizzle acts on byte addresses). Only the unset form is a layout's offset.
+  Expr smem_ptr_flag() {
+    const std::size_t start = pos_;
+    pos_ += 9;  // "smem_ptr["
+    const std::size_t digits = pos_;
+    while (pos_ < s_.size() && pos_ - digits < 4 && std::isdigit(static_cast<unsigned char>(s_[pos_])))
+      ++pos_;
+    if (pos_ == digits || pos_ >= s_.size() || s_[pos_] != 'b')
+      fail(digits, "expected the element width in bits, as in smem_ptr[16b](unset)");
+    const std::string bits(s_.substr(digits, pos_ - digits));
+    ++pos_;
+    if (s_.compare(pos_, 8, "](unset)") != 0)
+      fail(pos_, "expected ](unset) after smem_ptr[" + bits + "b (a layout's pointer flag has no address)");
+    pos_ += 8;
+    Expr n = node(Expr::Kind::Name, start);
+    n.name = "smem_ptr[" + bits + "b](unset)";
+    return n;
   }
 
   // layout_expr := primary [':' primary]

@@ -70,8 +70,14 @@ int64_t integer_index(const IntTuple& t, const char* what) {
 int64_t element_offset(const ComposedLayout& c, const IntTuple& coord, int value_bits) {
   if (value_bits <= 0)
     throw LayoutError("element_offset needs a positive element width", std::to_string(value_bits) + " bits");
-  const int64_t e =
-      integer_index(add_coords(c.offset, c.layout(coord)), "the composed layout's inner layout");
+  return swizzle_element_offset(
+      c, integer_index(add_coords(c.offset, c.layout(coord)), "the composed layout's inner layout"),
+      value_bits);
+}
+
+int64_t swizzle_element_offset(const ComposedLayout& c, int64_t e, int value_bits) {
+  if (value_bits <= 0)
+    throw LayoutError("element_offset needs a positive element width", std::to_string(value_bits) + " bits");
   if (!c.is_smem_flagged()) return c.swizzle(e);
   const int64_t w = c.smem_ptr_bits;
   if (e < 0 || (e > 0 && e > (int64_t(1) << 58) / w))

@@ -211,7 +211,7 @@ case_ desc-huge-blocks 2 "GMMA_K.blocks" - -- desc '(1073741824,16):(16,1)' --ty
 case_ desc-overflow 2 "" - -- desc '(9223372036854775807,16):(16,1)' --type half_t --major K
 case_ desc-deep 2 "nesting deeper than 64 levels" - -- desc "$(python3 -c "print('(' * 10000 + '4' + ')' * 10000)")" --type half_t --major K
 case_ desc-ptr-huge 2 "smem_ptr" - -- desc 'Sw<3,4,3> o smem_ptr[99999999999b](unset) o (64,16):(16,1)' --type half_t --major K
-case_ desc-ptr-addr 2 "smem_ptr address" - -- desc 'Sw<3,4,3> o smem_ptr[16b](0xffffffffffffffffff) o (64,16):(16,1)' --type half_t --major K
+case_ desc-ptr-addr 2 "has no address" - -- desc 'Sw<3,4,3> o smem_ptr[16b](0xffffffffffffffffff) o (64,16):(16,1)' --type half_t --major K
 case_ desc-swizzle-huge 2 "" - -- desc 'Sw<300,4,3> o (64,16):(16,1)' --type half_t --major K
 case_ desc-not-canonical-no-picture 2 "GMMA_K.stride_00" - -- desc 'Sw<3,3,3> o (64,16):(32,1)' --type half_t --major K -o "$tmp/out/d.svg"
 case_ desc-basis 2 "coordinate-valued" - -- desc '(64,16):(1@0,1@1)' --type half_t --major K

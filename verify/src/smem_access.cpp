@@ -8,10 +8,6 @@
 
 namespace tvlab {
 
-std::string to_string(const SmemLayout& l) {
-  return std::visit([](const auto& x) { return tvlab::to_string(x); }, l);
-}
-
 namespace {
 // A flat integer layout evaluated by mixed radix: the hot path of smem_instruction (same result as
 // Layout::operator()(int64_t), without building IntTuples).
@@ -77,12 +73,16 @@ int64_t smem_tile_size(const SmemLayout& l) {
 }
 
 namespace {
-// THE layout -> element offset rule (smem_element_offset), over a pre-flattened inner layout. Pointer
-// swizzles (swz's element_offset) change here and nowhere else.
-int64_t element_offset(const SmemLayout& l, const FlatLayout& inner, int64_t i) {
+// THE layout -> element offset rule (smem_element_offset), over a pre-flattened inner layout: core's
+// element_offset (pointer swizzles act on byte addresses) with the inner layout evaluated by mixed radix.
+int64_t element_offset(const SmemLayout& l, const FlatLayout& inner, int64_t i, int value_bits) {
   if (std::holds_alternative<Layout>(l)) return inner(i);
   const ComposedLayout& c = std::get<ComposedLayout>(l);
-  return c.swizzle(checked_add(c.offset.value().value, inner(i)));
+  try {
+    return swizzle_element_offset(c, checked_add(c.offset.value().value, inner(i)), value_bits);
+  } catch (const LayoutError& e) {
+    throw BankError(e.what());
+  }
 }
 }  // namespace
 
@@ -90,7 +90,7 @@ int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
   if (value_bits <= 0) throw BankError("element width must be positive");
   const Layout& inner =
       std::holds_alternative<Layout>(l) ? std::get<Layout>(l) : std::get<ComposedLayout>(l).layout;
-  return element_offset(l, FlatLayout(inner), i);
+  return element_offset(l, FlatLayout(inner), i, value_bits);
 }
 
 namespace {
@@ -133,7 +133,7 @@ SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t
       if (t < 0 || t >= tile)
         throw BankError("lane " + std::to_string(l) + ", value " + std::to_string(v) + ": tile index " +
                         std::to_string(t) + " is outside the tile of " + std::to_string(tile) + " elements");
-      const int64_t off = element_offset(smem, inner, t);
+      const int64_t off = element_offset(smem, inner, t, bits);
       if (v == 0) {
         first = off;
         if (off < 0)

@@ -1,6 +1,5 @@
 #include "tvlab/core/atoms/smem_tile.hpp"
 
-#include <regex>
 #include <string>
 
 #include "tvlab/core/error.hpp"
@@ -58,6 +57,14 @@ SmemTile smem_tile(const ComposedLayout& c, int bits) {
   SmemTile t;
   t.layout = c.layout;
   t.bits = bits;
+  if (c.is_smem_flagged()) {  // Sw o smem_ptr[Wb](unset) o L: the swizzle already acts on byte addresses
+    if (c.smem_ptr_bits != bits)
+      throw LayoutError("smem_ptr width", "smem_ptr[" + std::to_string(c.smem_ptr_bits) +
+                                              "b] does not match the element type's " + std::to_string(bits) +
+                                              " bits");
+    t.byte_swizzle = c.swizzle.bits == 0 ? Swizzle(0, 4, 3) : c.swizzle;
+    return t;
+  }
   t.start_byte = checked_mul(c.offset.ival(), bits / 8);
   // Sw<B,M,S> on element offsets is Sw<B,M+log2(bytes),S> on byte addresses; B = 0 is no swizzle at all.
   t.byte_swizzle = c.swizzle.bits == 0
@@ -68,33 +75,6 @@ SmemTile smem_tile(const ComposedLayout& c, int bits) {
 
 SmemTile parse_smem_tile(std::string_view text, int bits) {
   require_bits(bits);
-  static const std::regex ptr_form(
-      R"(^\s*(?:cute::)?Sw<\s*(-?\d+)\s*,\s*(-?\d+)\s*,\s*(-?\d+)\s*>\s+o\s+smem_ptr\[(\d+)b\]\(\s*(unset|0x[0-9a-fA-F]+|\d+)\s*\)\s+o\s+(.+)$)");
-  std::cmatch m;
-  const std::string s(text);
-  if (std::regex_match(s.c_str(), m, ptr_form)) {
-    if (m[4].str().size() > 3 || std::stoi(m[4].str()) != bits)
-      throw LayoutError("smem_ptr width", "smem_ptr[" + m[4].str() + "b] does not match the element type's " +
-                                              std::to_string(bits) + " bits");
-    const std::string sw[3] = {m[1].str(), m[2].str(), m[3].str()};
-    for (const auto& v : sw)
-      if (v.size() > 3)
-        throw LayoutError("swizzle", "Sw<" + sw[0] + "," + sw[1] + "," + sw[2] + "> out of range");
-    const Swizzle swz(std::stoi(sw[0]), std::stoi(sw[1]), std::stoi(sw[2]));
-    int64_t start = 0;
-    const std::string addr = m[5].str();
-    if (addr != "unset") {
-      if (addr.size() > 12) throw LayoutError("smem_ptr address", addr + " is beyond shared memory");
-      start = std::stoll(addr, nullptr, 0);
-    }
-    const Value v = evaluate(std::string_view(s).substr(static_cast<std::size_t>(m.position(6))));
-    const Layout* l = std::get_if<Layout>(&v);
-    if (!l) throw LayoutError("smem layout", "the layout after smem_ptr must be a plain shape:stride layout");
-    SmemTile t = smem_tile(*l, bits);
-    t.byte_swizzle = swz.bits == 0 ? Swizzle(0, 4, 3) : swz;
-    t.start_byte = start;
-    return t;
-  }
   const Value v = evaluate(text);
   if (const auto* l = std::get_if<Layout>(&v)) return smem_tile(*l, bits);
   if (const auto* c = std::get_if<ComposedLayout>(&v)) return smem_tile(*c, bits);

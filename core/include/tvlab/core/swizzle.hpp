@@ -83,5 +83,9 @@ struct ComposedLayout {
 int64_t element_offset(const ComposedLayout& c, const IntTuple& coord, int value_bits);
 int64_t element_offset(const ComposedLayout& c, int64_t idx, int value_bits);
 int64_t element_offset(const Layout& l, int64_t idx, int value_bits);
+// The last step of element_offset: offset + L(idx) = e already evaluated (a caller with its own fast
+// inner-layout evaluation), swizzled as above. swizzle_element_offset(c, c.offset + c.layout(i), W) ==
+// element_offset(c, i, W).
+int64_t swizzle_element_offset(const ComposedLayout& c, int64_t e, int value_bits);
 
 }  // namespace tvlab

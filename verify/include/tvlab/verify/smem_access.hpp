@@ -21,16 +21,16 @@
 #include <vector>
 
 #include "tvlab/core/atoms/value_type.hpp"
+#include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/layout.hpp"
 #include "tvlab/core/swizzle.hpp"
 #include "tvlab/verify/banks.hpp"
 
 namespace tvlab {
 
-// A shared-memory layout, swizzled or not.
-using SmemLayout = std::variant<Layout, ComposedLayout>;
+// A shared-memory layout, swizzled or not (core's AnyLayout; to_string prints it).
+using SmemLayout = AnyLayout;
 
-std::string to_string(const SmemLayout& l);
 // Parses LAYOUT notation (a bare shape is column-major; Sw<B,M,S> o L composed); BankError naming the
 // column otherwise, or when the text is not a layout (a tiler, a swizzle alone).
 SmemLayout parse_smem_layout(std::string_view text);
@@ -39,7 +39,8 @@ int64_t smem_tile_size(const SmemLayout& l);
 
 // The element offset of tile index i.
 // @pre 0 <= i < smem_tile_size(l); integer-valued layout.
-// @post plain layouts: l(i); Sw o k o L: Sw(k + L(i)) (a swizzle on element indices).
+// @post plain layouts: l(i); Sw o k o L: Sw(k + L(i)) (a swizzle on element indices); a pointer swizzle
+//       Sw o smem_ptr[Wb](unset) o L acts on byte addresses (core's element_offset).
 // Example: smem_element_offset(Sw<3,3,3> o (8,64):(64,1), 1 (row 1, column 0), 16) = 72.
 int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits);
 
