@@ -23,8 +23,8 @@ using ojson = nlohmann::ordered_json;
 
 // The registry's architectures, in the order `tvlab atoms` lists them.
 const std::vector<std::string>& arch_order() {
-  static const std::vector<std::string> v = {"xe",   "xe-legacy", "sm61", "sm70",
-                                             "sm75", "sm80",      "sm90", "universal"};
+  static const std::vector<std::string> v = {"xe",   "xe-legacy", "sm61",  "sm70",  "sm75",     "sm80",
+                                             "sm89", "sm90",      "sm100", "sm120", "universal"};
   return v;
 }
 
@@ -368,8 +368,9 @@ std::function<int()> setup_atoms(CLI::App& app) {
       "concrete atoms list them. --json prints an array of objects\n"
       "{arch, kind, name, signature, ranges, instances}, instances being every valid concrete name where\n"
       "that list is reasonably small (else empty). 'tvlab show ATOM' describes one atom.");
-  cmd->add_option("--arch", opt->arch,
-                  "Only this architecture: xe, xe-legacy, sm61, sm70, sm75, sm80, sm90 or universal");
+  cmd->add_option(
+      "--arch", opt->arch,
+      "Only this architecture: xe, xe-legacy, sm61, sm70, sm75, sm80, sm89, sm90, sm100, sm120 or universal");
   cmd->add_flag("--json", opt->json, "Print a JSON array instead of text");
   return [opt]() -> int { return run_atoms(*opt); };
 }

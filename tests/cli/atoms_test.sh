@@ -99,6 +99,11 @@ check_grep atoms-xe-dpas 'XE_DPAS_TT<M, TD, TA, TB = TA, TC = TD>' "$tvlab" atom
 check_grep atoms-xe-ranges '1 <= Height <= 32' "$tvlab" atoms --arch xe
 check_grep atoms-all-sm80 'SM80_16x8x16_F32F16F16F32_TN' "$tvlab" atoms
 check_grep atoms-legacy 'XE_2D_U16x32x32_LD_N' "$tvlab" atoms --arch xe-legacy
+check_grep atoms-sm89 'SM89_16x8x32_F16E5M2E4M3F16_TN' "$tvlab" atoms --arch sm89
+check_py atoms-sm89-json 'len(j)==8 and all(f["arch"]=="sm89" and f["kind"]=="mma" for f in j)' "$tvlab" atoms --arch sm89 --json
+check_py show-sm89 'j["shape_mnk"]==[16,8,32] and j["a"]=="((4,8),(4,2,2)):((64,1),(16,8,256))" and j["b"]=="((4,8),(4,2)):((32,1),(8,128))" and j["c"]=="((4,8),(2,2)):((32,1),(16,8))" and j["types"]=={"d":"float","a":"float_e4m3_t","b":"float_e5m2_t","c":"float"}' \
+  "$tvlab" show SM89_16x8x32_F32E4M3E5M2F32_TN --json
+check_err sm89-args 'no template arguments' "$tvlab" show 'SM89_16x8x32_F32E4M3E4M3F32_TN<float>'
 
 # ---- errors: exit 2, `error: ...` on stderr, nothing on stdout ----
 check_err height 'Height' "$tvlab" show 'XE_LOAD_2D<16,64,16>'

@@ -119,6 +119,7 @@ const Registry& registry() {
     register_xe_block2d(reg);
     register_xe_legacy(reg);
     register_nvidia(reg);
+    register_nvidia_sm89(reg);
     return reg;
   }();
   return r;
