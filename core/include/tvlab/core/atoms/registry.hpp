@@ -70,5 +70,8 @@ void register_xe_block2d(Registry& r);
 void register_xe_legacy(Registry& r);
 void register_nvidia(Registry& r);
 void register_nvidia_sm89(Registry& r);
+void register_nvidia_sm100(Registry& r);
+void register_nvidia_tmem(Registry& r);
+void register_nvidia_sm120(Registry& r);
 
 }  // namespace tvlab
