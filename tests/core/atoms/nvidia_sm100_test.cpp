@@ -229,6 +229,16 @@ TEST(NvidiaUmma, RegistryFamilies) {
 
 // ---- TMEM copies ------------------------------------------------------------------------------
 
+// Bit layouts of up to 2^17 bits: every index of the small ones; of the large ones the first and last
+// bit of every 16 (every 16-bit half register, the finest packing), which keeps the test fast.
+void expect_same_bits(const Layout& got, const Layout& want, const std::string& what) {
+  ASSERT_EQ(size(got), size(want)) << what;
+  const bool all = size(want) <= 8192;
+  for (int64_t i = 0; i < size(want); i += (all || i % 16 == 15) ? 1 : 15) {
+    ASSERT_EQ(got(i), want(i)) << what << " index " << i;
+  }
+}
+
 struct TraitRow {
   std::string name, thr, val_id, src, dst, ref;
 };
@@ -258,9 +268,9 @@ TEST(NvidiaTmem, EveryCuteTraitAsFunctions) {
     EXPECT_EQ(S(a.src), row.src) << row.name;
     EXPECT_EQ(S(a.dst), row.dst) << row.name;
     EXPECT_EQ(S(a.ref), row.ref) << row.name;
-    expect_same_function(a.src, L(row.src), row.name + " src");
-    expect_same_function(a.dst, L(row.dst), row.name + " dst");
-    expect_same_function(*a.val_id, L(row.val_id), row.name + " val_id");
+    expect_same_bits(a.src, L(row.src), row.name + " src");
+    expect_same_bits(a.dst, L(row.dst), row.name + " dst");
+    expect_same_bits(*a.val_id, L(row.val_id), row.name + " val_id");
   }
 }
 
@@ -276,16 +286,24 @@ TEST(NvidiaTmem, Postconditions) {
     const int64_t bits = size(*a.val_id);
     ASSERT_EQ(size(regs), bits) << f.base;
     EXPECT_EQ(size(mode(regs, 0)), 32) << f.base;
+    // Per 16-bit half register (the finest packing): its first bit starts a run of 16 consecutive
+    // logical bits, the runs are distinct and cover [0, bits); ValID sends each run to 16 consecutive
+    // column bits of one lane, and distinct runs to distinct places.
     std::set<int64_t> logical, addrs, lanes;
-    for (int64_t i = 0; i < bits; ++i) logical.insert(regs(i));
-    EXPECT_EQ(static_cast<int64_t>(logical.size()), bits) << f.base;
-    EXPECT_EQ(*logical.begin(), 0) << f.base;
-    EXPECT_EQ(*logical.rbegin(), bits - 1) << f.base;
-    for (int64_t b = 0; b < bits; ++b) {
-      addrs.insert((*a.val_id)(b));
-      lanes.insert((*a.val_id)(b) >> 21);
+    for (int64_t i = 0; i < bits; i += 16) {
+      const int64_t t = (i / 16) % 32, bit = 16 * ((i / 16) / 32);  // (thread, first bit of a half)
+      const int64_t first = regs(t + 32 * bit);
+      EXPECT_EQ(first % 16, 0) << f.base;
+      EXPECT_EQ(regs(t + 32 * (bit + 15)), first + 15) << f.base;
+      logical.insert(first);
+      const int64_t addr = (*a.val_id)(first);
+      EXPECT_EQ((*a.val_id)(first + 15), addr + 15) << f.base;
+      addrs.insert(addr);
+      lanes.insert(addr >> 21);
     }
-    EXPECT_EQ(static_cast<int64_t>(addrs.size()), bits) << f.base;
+    EXPECT_EQ(static_cast<int64_t>(logical.size()) * 16, bits) << f.base;
+    EXPECT_EQ(*logical.rbegin(), bits - 16) << f.base;
+    EXPECT_EQ(addrs.size(), logical.size()) << f.base;
     const bool dp16 = f.base.find("_16dp") != std::string::npos;
     EXPECT_EQ(lanes.size(), dp16 ? 16u : 32u) << f.base;
     // 32 registers of 32 bits per thread at most x 128 = 4096 bits.
@@ -306,6 +324,19 @@ TEST(NvidiaTmem, ThirtyTwoLanesMatchPtx) {
         EXPECT_EQ((addr & ((1 << 21) - 1)) / 32, r);
       }
   }
+}
+
+// The lane/column map of 16dp256b1x (index lane + 16 * column, 32-bit columns) is the SM80 16x8
+// accumulator layout: the gallery's TMEM picture draws it.
+TEST(NvidiaTmem, SixteenLanes256bIsTheSm80AccumulatorLayout) {
+  const CopyAtom a = find_copy_atom("SM100_TMEM_LOAD_16dp256b1x");
+  const Layout c = L("((4,8),(2,2)):((32,1),(16,8))");
+  for (int64_t t = 0; t < 32; ++t)
+    for (int64_t r = 0; r < 4; ++r) {
+      const int64_t addr = (*a.val_id)(a.dst(t + 32 * (32 * r)));
+      EXPECT_EQ((addr >> 21) + 16 * ((addr & ((1 << 21) - 1)) / 32), c(t + 32 * r))
+          << "t=" << t << " r=" << r;
+    }
 }
 
 TEST(NvidiaTmem, Errors) {
