@@ -456,6 +456,8 @@ std::function<int()> setup_show(CLI::App& app) {
       "--json prints one object:\n"
       "  MMA:  {kind, name, shape_mnk, thr_id, a, b, c, types: {d, a, b, c}}\n"
       "  copy: {kind, name, thr_id, bits: {src, dst, ref}, value_type, values: {src, dst, ref}}\n"
+      "  (where the atom has them: MMA scope \"cta\" for CTA-scoped SM100 UMMA, params {...}, layouts\n"
+      "  {sfa, sfb, e}; copy val_id for SM100 TMEM copies)\n"
       "Value types (C++ name / alias):\n" +
       types +
       "Invalid parameters exit 2 naming the violated rule and the allowed range, e.g.\n"
