@@ -23,8 +23,8 @@ using ojson = nlohmann::ordered_json;
 
 // The registry's architectures, in the order `tvlab atoms` lists them.
 const std::vector<std::string>& arch_order() {
-  static const std::vector<std::string> v = {"xe",   "xe-legacy", "sm61", "sm70",
-                                             "sm75", "sm80",      "sm90", "universal"};
+  static const std::vector<std::string> v = {"xe",   "xe-legacy", "sm61",  "sm70",  "sm75",     "sm80",
+                                             "sm89", "sm90",      "sm100", "sm120", "universal"};
   return v;
 }
 
@@ -51,7 +51,8 @@ int64_t threads_of(const Layout& tv) {
 
 // A grid whose cells list the (thread, value) pairs a TV layout maps onto them: the cell at (r, c) is
 // index r + rows*c (column-major) or c + cols*r (row-major).
-std::string tv_grid(const Layout& tv, int64_t rows, int64_t cols, bool row_major, const std::string& corner) {
+std::string tv_grid(const Layout& tv, int64_t rows, int64_t cols, bool row_major, const std::string& corner,
+                    const std::string& thr_letter = "T") {
   const int64_t shown_r = std::min(rows, kMaxGrid), shown_c = std::min(cols, kMaxGrid);
   std::vector<std::vector<TV>> owners(static_cast<std::size_t>(shown_r * shown_c));
   const int64_t nthr = threads_of(tv), n = size(tv);
@@ -70,7 +71,7 @@ std::string tv_grid(const Layout& tv, int64_t rows, int64_t cols, bool row_major
     std::string s;
     for (std::size_t o = 0; o < owners[k].size() && o < kMaxOwners; ++o)
       s += (s.empty() ? "" : "/") +
-           ("T" + std::to_string(owners[k][o].t) + "V" + std::to_string(owners[k][o].v));
+           (thr_letter + std::to_string(owners[k][o].t) + "V" + std::to_string(owners[k][o].v));
     if (owners[k].size() > kMaxOwners) s += "/+" + std::to_string(owners[k].size() - kMaxOwners);
     cells[k] = s.empty() ? "." : s;
     width = std::max(width, cells[k].size());
@@ -160,6 +161,18 @@ ojson mma_json(const MmaAtom& a) {
   t["b"] = a.b_type.name;
   t["c"] = a.c_type.name;
   j["types"] = t;
+  // Only where the atom has them (the keys above are the whole object for thread-scoped atoms).
+  if (!a.scope.empty()) j["scope"] = a.scope;
+  if (!a.params.empty()) {
+    ojson p;
+    for (const auto& [key, value] : a.params) p[key] = value;
+    j["params"] = p;
+  }
+  if (!a.extra.empty()) {
+    ojson e;
+    for (const auto& [key, layout] : a.extra) e[key] = to_string(layout);
+    j["layouts"] = e;
+  }
   return j;
 }
 
@@ -169,16 +182,28 @@ std::string mma_text(const MmaAtom& a) {
   s += field("shape_mnk", "(" + m + "," + n + "," + k + ")  M = " + m + ", N = " + n + ", K = " + k);
   s += field("types", "D = " + a.d_type.name + ", A = " + a.a_type.name + ", B = " + a.b_type.name +
                           ", C = " + a.c_type.name);
-  s += field("thr_id", to_string(a.thr_id));
-  s += field("a", to_string(a.a) + "   (thr,val) -> m + " + m + "*k");
-  s += field("b", to_string(a.b) + "   (thr,val) -> n + " + n + "*k");
-  s += field("c", to_string(a.c) + "   (thr,val) -> m + " + m + "*n");
-  s +=
-      "\nEach cell lists the (thread, value) pairs TtVv that hold the element ('.' none, '/' several, '+n' n "
-      "more).\n";
-  s += "\nA (M x K = " + m + " x " + k + "): rows m, columns k\n" + tv_grid(a.a, a.m, a.k, false, "m\\k");
-  s += "\nB (N x K = " + n + " x " + k + "): rows n, columns k\n" + tv_grid(a.b, a.n, a.k, false, "n\\k");
-  s += "\nC (M x N = " + m + " x " + n + "): rows m, columns n\n" + tv_grid(a.c, a.m, a.n, false, "m\\n");
+  for (const auto& [key, value] : a.params) s += field(key, value);
+  const bool cta = a.scope == "cta";
+  const std::string tv = cta ? "(cta,val)" : "(thr,val)";
+  s += field("thr_id",
+             to_string(a.thr_id) + (cta ? "   CTA-scoped: cta -> CTA of the MMA (not a thread)" : ""));
+  s += field("a", to_string(a.a) + "   " + tv + " -> m + " + m + "*k");
+  s += field("b", to_string(a.b) + "   " + tv + " -> n + " + n + "*k");
+  s += field("c", to_string(a.c) + "   " + tv + " -> m + " + m + "*n");
+  for (const auto& [key, layout] : a.extra) s += field(key, to_string(layout));
+  s += cta ? "\nEach cell lists the (CTA, value) pairs CcVv that hold the element ('.' none, '/' several, "
+             "'+n' n "
+             "more).\n"
+           : "\nEach cell lists the (thread, value) pairs TtVv that hold the element ('.' none, '/' several, "
+             "'+n' n "
+             "more).\n";
+  const std::string letter = cta ? "C" : "T";
+  s += "\nA (M x K = " + m + " x " + k + "): rows m, columns k\n" +
+       tv_grid(a.a, a.m, a.k, false, "m\\k", letter);
+  s += "\nB (N x K = " + n + " x " + k + "): rows n, columns k\n" +
+       tv_grid(a.b, a.n, a.k, false, "n\\k", letter);
+  s += "\nC (M x N = " + m + " x " + n + "): rows m, columns n\n" +
+       tv_grid(a.c, a.m, a.n, false, "m\\n", letter);
   return s;
 }
 
@@ -198,6 +223,7 @@ ojson copy_json(const CopyAtom& a, const ValueType& t, const ValueLayouts& v) {
   values["dst"] = to_string(v.dst);
   values["ref"] = to_string(v.ref);
   j["values"] = values;
+  if (a.val_id) j["val_id"] = to_string(*a.val_id);
   return j;
 }
 
@@ -219,6 +245,8 @@ std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts&
   s += field("values dst", to_string(v.dst));
   s += field("values ref", to_string(v.ref));
   if (!a.prefetch.empty()) s += field("prefetch", a.prefetch);
+  if (a.val_id)
+    s += field("val_id", to_string(*a.val_id) + "   logical bit -> TMEM address (column bit + lane*2^21)");
   if (!a.note.empty()) s += field("note", a.note);
   const int64_t row_bits = a.block2d ? int64_t{a.block2d->width} * a.block2d->bits : 0;
   if (a.block2d && row_bits % t.bits == 0) {
@@ -230,6 +258,31 @@ std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts&
          "*y): rows y, columns x;\neach cell lists the (thread, value) pairs TtVv holding it ('.' none, '/' "
          "several, '+n' n more)\n";
     s += tv_grid(v.ref, rows, cols, true, "y\\x");
+  } else if (a.val_id) {
+    // Tensor memory: where each thread's 32-bit registers come from (load) or go to (store).
+    const Layout& regs = a.ref == a.src ? a.dst : a.src;
+    const int64_t nthr = size(mode(regs, 0)), nreg = size(mode(regs, 1)) / 32;
+    constexpr int64_t kLane = int64_t{1} << 21;
+    std::vector<int64_t> map;
+    for (int64_t r = 0; r < nreg; ++r)
+      for (int64_t th = 0; th < nthr; ++th) {
+        const int64_t addr = (*a.val_id)(regs(th + nthr * 32 * r));
+        map.push_back(addr / kLane * 100000 + (addr % kLane) / 32);
+      }
+    s += "\nTMEM lane:column (32-bit columns) of each thread's registers R0, R1, ... (first bit of each):\n";
+    const int64_t shown_t = std::min(nthr, kMaxGrid), shown_r = std::min(nreg, int64_t{16});
+    for (int64_t th = 0; th < shown_t; ++th) {
+      std::string line = "  T" + std::to_string(th) + ":" + std::string(th < 10 ? 2 : 1, ' ');
+      for (int64_t r = 0; r < shown_r; ++r) {
+        const int64_t x = map[static_cast<std::size_t>(r * nthr + th)];
+        const std::string cell = std::to_string(x / 100000) + ":" + std::to_string(x % 100000);
+        line += std::string(cell.size() < 7 ? 7 - cell.size() : 1, ' ') + cell;
+      }
+      s += line + "\n";
+    }
+    if (shown_r < nreg)
+      s += "  (showing " + std::to_string(shown_r) + " of " + std::to_string(nreg) +
+           " registers each; `tvlab show --json` gives the whole layout)\n";
   } else {
     s += "\nRef value offsets (in " + t.name + " elements) held by each thread, V0 first:\n";
     s += tv_lines(v.ref);
@@ -368,8 +421,9 @@ std::function<int()> setup_atoms(CLI::App& app) {
       "concrete atoms list them. --json prints an array of objects\n"
       "{arch, kind, name, signature, ranges, instances}, instances being every valid concrete name where\n"
       "that list is reasonably small (else empty). 'tvlab show ATOM' describes one atom.");
-  cmd->add_option("--arch", opt->arch,
-                  "Only this architecture: xe, xe-legacy, sm61, sm70, sm75, sm80, sm90 or universal");
+  cmd->add_option(
+      "--arch", opt->arch,
+      "Only this architecture: xe, xe-legacy, sm61, sm70, sm75, sm80, sm89, sm90, sm100, sm120 or universal");
   cmd->add_flag("--json", opt->json, "Print a JSON array instead of text");
   return [opt]() -> int { return run_atoms(*opt); };
 }
@@ -402,6 +456,8 @@ std::function<int()> setup_show(CLI::App& app) {
       "--json prints one object:\n"
       "  MMA:  {kind, name, shape_mnk, thr_id, a, b, c, types: {d, a, b, c}}\n"
       "  copy: {kind, name, thr_id, bits: {src, dst, ref}, value_type, values: {src, dst, ref}}\n"
+      "  (where the atom has them: MMA scope \"cta\" for CTA-scoped SM100 UMMA, params {...}, layouts\n"
+      "  {sfa, sfb, e}; copy val_id for SM100 TMEM copies)\n"
       "Value types (C++ name / alias):\n" +
       types +
       "Invalid parameters exit 2 naming the violated rule and the allowed range, e.g.\n"

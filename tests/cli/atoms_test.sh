@@ -99,6 +99,26 @@ check_grep atoms-xe-dpas 'XE_DPAS_TT<M, TD, TA, TB = TA, TC = TD>' "$tvlab" atom
 check_grep atoms-xe-ranges '1 <= Height <= 32' "$tvlab" atoms --arch xe
 check_grep atoms-all-sm80 'SM80_16x8x16_F32F16F16F32_TN' "$tvlab" atoms
 check_grep atoms-legacy 'XE_2D_U16x32x32_LD_N' "$tvlab" atoms --arch xe-legacy
+check_grep atoms-sm89 'SM89_16x8x32_F16E5M2E4M3F16_TN' "$tvlab" atoms --arch sm89
+check_py atoms-sm89-json 'len(j)==8 and all(f["arch"]=="sm89" and f["kind"]=="mma" for f in j)' "$tvlab" atoms --arch sm89 --json
+check_py show-sm89 'j["shape_mnk"]==[16,8,32] and j["a"]=="((4,8),(4,2,2)):((64,1),(16,8,256))" and j["b"]=="((4,8),(4,2)):((32,1),(8,128))" and j["c"]=="((4,8),(2,2)):((32,1),(16,8))" and j["types"]=={"d":"float","a":"float_e4m3_t","b":"float_e5m2_t","c":"float"}' \
+  "$tvlab" show SM89_16x8x32_F32E4M3E5M2F32_TN --json
+check_err sm89-args 'no template arguments' "$tvlab" show 'SM89_16x8x32_F32E4M3E4M3F32_TN<float>'
+check_py atoms-sm100-json 'len([f for f in j if f["kind"]=="mma"])==40 and len([f for f in j if f["kind"]=="copy"])==150 and all(f["arch"]=="sm100" for f in j)' "$tvlab" atoms --arch sm100 --json
+check_grep atoms-sm100-cta 'CTA-scoped' "$tvlab" atoms --arch sm100
+check_grep atoms-sm120 'SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<a_type, b_type, c_type, sf_type, VS>' "$tvlab" atoms --arch sm120
+check_py show-umma-2sm 'j["scope"]=="cta" and j["thr_id"]=="2:1" and j["shape_mnk"]==[256,128,16] and j["a"]=="(2,(128,16)):(128,(1,256))" and j["b"]=="(2,(64,16)):(64,(1,128))" and j["c"]=="(2,(128,128)):(128,(1,256))" and "CTA pair" in j["params"]["scope"]' \
+  "$tvlab" show 'SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::MN>' --json
+check_grep show-umma-text 'CTA-scoped: cta -> CTA of the MMA' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>'
+check_grep show-umma-cells 'C0V0' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>'
+check_py show-tmem 'j["thr_id"]=="32:1" and j["bits"]["dst"]=="((4,8),(64,2)):((64,256),(1,2048))" and j["bits"]["ref"]=="(32,4096):(0,1)" and j["val_id"]=="(256,16):(1,2097152)"' "$tvlab" show SM100_TMEM_LOAD_16dp256b1x --json
+check_grep show-tmem-map 'T1:      8:0' "$tvlab" show SM100_TMEM_LOAD_16dp64b1x
+check_py show-sm120-sf 'j["layouts"]=={"sfa":"((2,2,8),64):((8,0,1),16)","sfb":"((4,8),64):((0,1),8)"} and j["types"]["a"]=="uint4_t"' "$tvlab" show 'SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>' --json
+check_err umma-m 'SM100_MMA_F16BF16_SS: M in {64, 128}' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,256,64,K,K>'
+check_err umma-ts-major 'a_major == UMMA::Major::K' "$tvlab" show 'SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,MN,K>'
+check_err umma-vs 'VS in {16, 32}' "$tvlab" show 'SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,64,K,K>'
+check_err tmem-reps 'closest' "$tvlab" show SM100_TMEM_LOAD_16dp256b64x
+check_err sm120-vs 'float_ue4m3_t: VS == 16' "$tvlab" show 'SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>'
 
 # ---- errors: exit 2, `error: ...` on stderr, nothing on stdout ----
 check_err height 'Height' "$tvlab" show 'XE_LOAD_2D<16,64,16>'

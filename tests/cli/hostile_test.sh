@@ -61,6 +61,14 @@ case_ atom-deep 2 "column" - -- show "XE_LOAD_2D$(python3 -c "print('<' * 100000
 case_ atom-long 2 "atom name longer than 4096 characters" - -- show "$(python3 -c "print('X' * 5000)")"
 case_ atom-control 2 '\x07' - -- show $'XE_LOAD_2D<16,8,\a16>'
 case_ atom-huge-param 2 "XE_LOAD_2D" - -- show 'XE_LOAD_2D<16,99999999999999999999999,16>'
+case_ umma-huge-m 2 "SM100_MMA_F16BF16_SS: M" - -- show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,99999999999999999999999,64,K,K>'
+case_ umma-zero-n 2 "N % 16 == 0" - -- show 'SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,0,K,K>'
+case_ umma-odd-m 2 "M in {128, 256}" - -- show 'SM100_MMA_S8_2x1SM_SS<int8_t,int8_t,int32_t,129,64,K,K>'
+case_ umma-bad-type 2 "a_type" - -- show 'SM100_MMA_F16BF16_SS<SM100_MMA_F16BF16_SS<half_t>,half_t,float,128,64,K,K>'
+case_ umma-too-many 2 "parameters" - -- show "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,64,K,K$(python3 -c "print(',One' * 500)")>"
+case_ ns-only 2 "unknown atom" - -- show '::::'
+case_ sm120-neg-vs 2 "column" - -- show 'SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,-16>'
+case_ tmem-args 2 "no template arguments" - -- show 'SM100_TMEM_STORE_32dp32b128x<32>'
 case_ missing-batch 2 "cannot open the batch file" - -- eval --batch "$tmp/missing.txt"
 # CuTe's C++ spellings: deep templates, huge Int<...>, unterminated templates, long repetitions.
 python3 -c "print('Layout<' + 'Shape<' * 100000 + '_1' + '>' * 100001 + '{}')" > "$tmp/cpp-deep.txt"

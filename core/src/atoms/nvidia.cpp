@@ -11,88 +11,14 @@
 #include <utility>
 #include <vector>
 
-#include "tvlab/core/atoms/registry.hpp"
+#include "nvidia_support.hpp"
 #include "tvlab/core/notation.hpp"
 
 namespace tvlab {
 
 namespace {
 
-// ---------------------------------------------------------------------------------------------
-// Shared helpers
-
-std::string join(const std::vector<std::string>& v, const char* sep = ",") {
-  std::string s;
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? sep : "") + v[i];
-  return s;
-}
-
-// Concrete (non-template) operations are written without <...>.
-void expect_no_args(const AtomName& n) {
-  if (n.templated)
-    throw AtomError(n.base + ": no template arguments",
-                    "'" + n.base + "' is a concrete operation, not a template; write it without <...>");
-}
-
-// A value-type template argument; unknown names throw AtomError naming the parameter.
-ValueType type_arg(const AtomName& n, std::size_t i, const char* what) {
-  if (auto t = parse_value_type(n.args.at(i))) return *t;
-  std::string known;
-  for (const ValueType& t : value_types()) known += (known.empty() ? "" : " ") + t.name;
-  throw AtomError(
-      n.base + ": " + what + " is a value type",
-      "'" + n.args[i] + "' is not a value type; accepted: " + known + ", AlignedArray<T,N> (1 <= N <= 1024)");
-}
-
-void expect_arg_count(const AtomName& n, std::size_t lo, std::size_t hi, const std::string& signature) {
-  if (n.args.size() < lo || n.args.size() > hi)
-    throw AtomError(n.base + ": parameters", "expected " + signature + ", got " +
-                                                 std::to_string(n.args.size()) + " template argument" +
-                                                 (n.args.size() == 1 ? "" : "s"));
-}
-
-std::vector<std::string> one(const std::string& name) {
-  return {name};
-}
-
-// ---------------------------------------------------------------------------------------------
-// MMA atoms with fixed layouts (spec section 2a)
-
-struct MmaSpec {
-  std::string name, arch;
-  int64_t m, n, k;
-  std::string thr, a, b, c;    // layouts in CuTe notation
-  std::string td, ta, tb, tc;  // value types (names or aliases)
-};
-
-MmaAtom build_mma(const MmaSpec& s) {
-  MmaAtom atom;
-  atom.name = s.name;
-  atom.arch = s.arch;
-  atom.m = s.m, atom.n = s.n, atom.k = s.k;
-  atom.thr_id = parse_layout(s.thr);
-  atom.a = parse_layout(s.a);
-  atom.b = parse_layout(s.b);
-  atom.c = parse_layout(s.c);
-  atom.d_type = value_type(s.td), atom.a_type = value_type(s.ta);
-  atom.b_type = value_type(s.tb), atom.c_type = value_type(s.tc);
-  return atom;
-}
-
-void add_mma(Registry& r, MmaSpec s) {
-  AtomFamily f;
-  f.arch = s.arch;
-  f.kind = "mma";
-  f.base = s.name;
-  f.signature = s.name;
-  f.ranges = "no parameters";
-  f.make = [s](const AtomName& n) -> Atom {
-    expect_no_args(n);
-    return build_mma(s);
-  };
-  f.instances = [name = s.name] { return one(name); };
-  r.add(std::move(f));
-}
+using namespace nv;
 
 // Layouts shared by several rows of section 2a.
 constexpr const char* kThr32 = "32:1";

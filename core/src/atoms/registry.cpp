@@ -101,7 +101,9 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 }  // namespace
 
 Atom Registry::find(std::string_view name) const {
-  const AtomName n = parse_atom_name(name);
+  AtomName n = parse_atom_name(name);
+  // CuTe's nested namespaces (SM120::BLOCKSCALED::, SM103::, ...) are not part of the family name.
+  if (const std::size_t colons = n.base.rfind("::"); colons != std::string::npos) n.base.erase(0, colons + 2);
   if (const AtomFamily* f = family(n.base)) return f->make(n);
   std::vector<std::pair<std::size_t, std::string>> near;
   for (const AtomFamily& f : families_) near.emplace_back(edit_distance(n.base, f.base), f.signature);
@@ -119,6 +121,10 @@ const Registry& registry() {
     register_xe_block2d(reg);
     register_xe_legacy(reg);
     register_nvidia(reg);
+    register_nvidia_sm89(reg);
+    register_nvidia_sm100(reg);
+    register_nvidia_tmem(reg);
+    register_nvidia_sm120(reg);
     return reg;
   }();
   return r;

@@ -9,16 +9,19 @@ namespace tvlab {
 
 const std::vector<ValueType>& value_types() {
   static const std::vector<ValueType> types = {
-      {"float", "f32", 32, true, true},         {"double", "f64", 64, true, true},
-      {"half_t", "f16", 16, true, true},        {"bfloat16_t", "bf16", 16, true, true},
-      {"tfloat32_t", "tf32", 32, true, true},   {"float_e4m3_t", "e4m3", 8, true, true},
-      {"float_e5m2_t", "e5m2", 8, true, true},  {"complex<double>", "c64", 128, true, true},
-      {"int4_t", "s4", 4, false, true},         {"uint4_t", "u4", 4, false, false},
-      {"int8_t", "s8", 8, false, true},         {"uint8_t", "u8", 8, false, false},
-      {"int16_t", "s16", 16, false, true},      {"uint16_t", "u16", 16, false, false},
-      {"int32_t", "s32", 32, false, true},      {"uint32_t", "u32", 32, false, false},
-      {"int64_t", "s64", 64, false, true},      {"uint64_t", "u64", 64, false, false},
-      {"uint128_t", "u128", 128, false, false}, {"uint1_t", "u1", 1, false, false},
+      {"float", "f32", 32, true, true},           {"double", "f64", 64, true, true},
+      {"half_t", "f16", 16, true, true},          {"bfloat16_t", "bf16", 16, true, true},
+      {"tfloat32_t", "tf32", 32, true, true},     {"float_e4m3_t", "e4m3", 8, true, true},
+      {"float_e5m2_t", "e5m2", 8, true, true},    {"complex<double>", "c64", 128, true, true},
+      {"int4_t", "s4", 4, false, true},           {"uint4_t", "u4", 4, false, false},
+      {"int8_t", "s8", 8, false, true},           {"uint8_t", "u8", 8, false, false},
+      {"int16_t", "s16", 16, false, true},        {"uint16_t", "u16", 16, false, false},
+      {"int32_t", "s32", 32, false, true},        {"uint32_t", "u32", 32, false, false},
+      {"int64_t", "s64", 64, false, true},        {"uint64_t", "u64", 64, false, false},
+      {"uint128_t", "u128", 128, false, false},   {"uint1_t", "u1", 1, false, false},
+      {"float_e2m1_t", "e2m1", 4, true, true},    {"float_e2m3_t", "e2m3", 6, true, true},
+      {"float_e3m2_t", "e3m2", 6, true, true},    {"float_ue8m0_t", "ue8m0", 8, true, false},
+      {"float_ue4m3_t", "ue4m3", 8, true, false}, {"complex<tfloat32_t>", "", 64, true, true},
   };
   return types;
 }

@@ -16,7 +16,9 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <variant>
+#include <vector>
 
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/layout.hpp"
@@ -37,11 +39,20 @@ class AtomError : public std::runtime_error {
 
 struct MmaAtom {
   std::string name;             // canonical upstream name, e.g. "XE_DPAS_TT<8,float,bfloat16_t>"
-  std::string arch;             // registry arch: xe, xe-legacy, sm61, sm70, sm75, sm80, sm90, universal
+  std::string arch;             // registry arch: xe, xe-legacy, sm61..sm120, universal
   int64_t m = 1, n = 1, k = 1;  // Shape_MNK
   Layout thr_id;
   Layout a, b, c;
   ValueType d_type, a_type, b_type, c_type;
+  // What the thread mode of thr_id and the TV layouts counts: "" = threads (lanes of a warp, threads
+  // of a warpgroup); "cta" = CTAs (SM100 UMMA: one elected thread of each participating CTA issues
+  // the MMA; thr_id 1:0 for one CTA, 2:1 for the CTA pair of a _2x1SM_ atom, and A/B/C map
+  // (cta, val) -> element, the values being the elements held in that CTA's smem/TMEM).
+  std::string scope;
+  // Further facts `tvlab show` prints, in order, e.g. {"sf_type", "float_ue8m0_t"}, {"sparse", "2:4 A"}.
+  std::vector<std::pair<std::string, std::string>> params;
+  // Further TV layouts of the atom (SM120 block-scaled SFA/SFB, sparse metadata E), in order.
+  std::vector<std::pair<std::string, Layout>> extra;
 };
 
 // Hardware parameters of an Xe block 2D operation (new-API view; legacy atoms name theirs too).
@@ -62,6 +73,8 @@ struct CopyAtom {
   std::optional<Block2D> block2d;  // Xe block 2D operations
   std::string prefetch;            // Xe: the prefetch op of a load ("" where there is none)
   std::string note;                // quirks worth telling a reader (legacy atoms), "" if none
+  // SM100 TMEM copies: CuTe's ValID, logical bit -> TMEM address (column bits + lane * 2^21).
+  std::optional<Layout> val_id;
 };
 
 // A copy atom's layouts recast from bits to elements of `bits` bits (CuTe's Copy_Atom<Op, T>).

@@ -32,7 +32,7 @@ AtomName parse_atom_name(std::string_view text);
 int64_t atom_int_arg(const AtomName& n, std::size_t i, const char* what);
 
 struct AtomFamily {
-  std::string arch;       // xe, xe-legacy, sm61, sm70, sm75, sm80, sm90, universal
+  std::string arch;       // xe, xe-legacy, sm61, sm70, sm75, sm80, sm89, sm90, sm100, sm120, universal
   std::string kind;       // "mma" or "copy"
   std::string base;       // the name before any <...>
   std::string signature;  // how to write it, e.g. "XE_LOAD_2D<Bits, Height, Width, BlockWidth = Width>"
@@ -69,5 +69,9 @@ void register_xe_dpas(Registry& r);
 void register_xe_block2d(Registry& r);
 void register_xe_legacy(Registry& r);
 void register_nvidia(Registry& r);
+void register_nvidia_sm89(Registry& r);
+void register_nvidia_sm100(Registry& r);
+void register_nvidia_tmem(Registry& r);
+void register_nvidia_sm120(Registry& r);
 
 }  // namespace tvlab
