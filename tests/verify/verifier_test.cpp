@@ -320,7 +320,7 @@ TEST(Verify, GmmaDescriptorAndTmaChecks) {
 
 TEST(Spec, SmemAndTmaErrorsNameTheJsonPath) {
   EXPECT_EQ(spec_error_path(gmma_spec("Sw<3,3,3> o (64,16", "")).substr(0, 27),
-            "operands.A.smem.layout: unb");
+            "operands.A.smem.layout: col");
   EXPECT_EQ(spec_error_path(gmma_spec("(64,16):(16,1)", R"({"stride":[16,1]})")).substr(0, 28),
             "operands.A.copy.tma.shape: m");
   EXPECT_EQ(

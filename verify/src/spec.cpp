@@ -200,12 +200,13 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
   const std::string lp = join(path, "layout");
   const std::string text = get_string(*lv, lp);
   SmemStage st{[&] {
-    try {
-      return parse_smem_layout(text);
-    } catch (const BankError& e) {
-      throw SpecError(lp, e.what());
-    }
-  }(), std::nullopt, std::nullopt};
+                 try {
+                   return parse_smem_layout(text);
+                 } catch (const BankError& e) {
+                   throw SpecError(lp, e.what());
+                 }
+               }(),
+               std::nullopt, std::nullopt};
   if (const json* g = member(o, "g2s")) st.g2s = smem_copy(name, *g, join(path, "g2s"), mma, vt);
   if (const json* r = member(o, "s2r")) st.s2r = smem_copy(name, *r, join(path, "s2r"), mma, vt);
   return st;
@@ -456,6 +457,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   const json* copy_v = member(o, "copy");
   const json* tma_v = copy_v && copy_v->is_object() ? member(*copy_v, "tma") : nullptr;
   if (!smem_v && !tma_v) return std::nullopt;
+  // C staged in smem (an epilogue's or an SM80 s2r's tile) has no descriptor or TMA: the bank checks read it.
+  if (!tma_v && name != "A" && name != "B") return std::nullopt;
   const std::string sp = join(path, "smem");
   if (!smem_v)
     throw SpecError(sp,
