@@ -169,6 +169,17 @@ TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mm
   return make_tiled_copy_C(atom, vt, mma);
 }
 
+// make_tiled_copy(atom, thr_layout, val_layout) from a copy object {"atom", "thr_layout", "val_layout"}.
+TiledCopy thr_val_copy(const CopyAtom& atom, const ValueType& vt, const json& c, const std::string& path) {
+  const json* thr = member(c, "thr_layout");
+  if (!thr)
+    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
+  const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
+  const Layout v =
+      member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
+  return at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+}
+
 // A copy of an operand's smem stage: an atom name (make_tiled_copy_X against the MMA) or an object
 // {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"}; values of the operand's type.
 TiledCopy smem_copy(const std::string& name, const json& c, const std::string& path, const TiledMMA& mma,
@@ -183,13 +194,7 @@ TiledCopy smem_copy(const std::string& name, const json& c, const std::string& p
   const CopyAtom atom =
       at(join(path, "atom"), [&] { return find_copy_atom(get_string(*atom_v, join(path, "atom"))); });
   if (member(c, "from_mma")) return at(path, [&] { return from_mma(atom, vt, mma, name); });
-  const json* thr = member(c, "thr_layout");
-  if (!thr)
-    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
-  const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
-  const Layout v =
-      member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
-  return at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+  return thr_val_copy(atom, vt, c, path);
 }
 
 SmemStage smem_stage(const std::string& name, const json& o, const std::string& path, const TiledMMA& mma,
@@ -388,16 +393,8 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
       p.how = "from_mma";
       p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });
     } else {
-      const json* thr = member(*copy_v, "thr_layout");
-      if (!thr)
-        throw SpecError(join(copy_path, "thr_layout"),
-                        "missing: give thr_layout (and val_layout) or from_mma");
-      const Layout t = parse_layout_value(*thr, join(copy_path, "thr_layout"));
-      const Layout v = member(*copy_v, "val_layout")
-                           ? parse_layout_value((*copy_v)["val_layout"], join(copy_path, "val_layout"))
-                           : Layout();
       p.how = "thr_val";
-      p.copy = at(copy_path, [&] { return make_tiled_copy(atom, vt, t, v); });
+      p.copy = thr_val_copy(atom, vt, *copy_v, copy_path);
     }
   } else {
     throw SpecError(copy_path, "expected \"auto\", \"coop\", an atom name or an object");
@@ -556,14 +553,8 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
     p.copy = at(path, [&] { return from_mma(atom, vt, *mma, operand); });
     return p;
   }
-  const json* thr = member(c, "thr_layout");
-  if (!thr)
-    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
-  const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
-  const Layout v =
-      member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
   p.how = "thr_val";
-  p.copy = at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+  p.copy = thr_val_copy(atom, vt, c, path);
   return p;
 }
 }  // namespace

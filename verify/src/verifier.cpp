@@ -19,6 +19,17 @@
 namespace tvlab {
 
 namespace {
+// The reorder's facts in a check's JSON data (reorder.X, subtiled reorder.X).
+void put_reorder_data(CheckResult& r, const ReorderPlan& plan) {
+  r.data["kind"] = plan.kind;
+  r.data["rlayout"] = to_string(plan.rlayout);
+  r.data["noop"] = plan.noop;
+  r.data["movs"] = plan.movs;
+  r.data["converts"] = plan.converts;
+  r.data["route"] = plan.route;
+  r.data["moved_values"] = plan.moved_values;
+}
+
 std::string tv_at(int64_t i, int64_t nthr) {
   return "(T" + std::to_string(i % nthr) + ",V" + std::to_string(i / nthr) + ")";
 }
@@ -236,13 +247,7 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
                        "", "the same elements"});
     r.steps = plan.steps;
     r.method = "algebra";
-    r.data["kind"] = plan.kind;
-    r.data["rlayout"] = to_string(plan.rlayout);
-    r.data["noop"] = plan.noop;
-    r.data["movs"] = plan.movs;
-    r.data["converts"] = plan.converts;
-    r.data["route"] = plan.route;
-    r.data["moved_values"] = plan.moved_values;
+    put_reorder_data(r, plan);
     if (plan.noop) {
       r.verdict = Verdict::Proved;
       r.summary = "no-op: rlayout " + to_string(plan.rlayout);
@@ -538,13 +543,7 @@ void add_subtiled(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     const ValueType& d_type = store ? p.copy.value_type : mma_type(m, "C");
     const ReorderPlan plan = plan_xe_reorder(src, dst, s_type, d_type);
     r.steps = plan.steps;
-    r.data["kind"] = plan.kind;
-    r.data["rlayout"] = to_string(plan.rlayout);
-    r.data["noop"] = plan.noop;
-    r.data["movs"] = plan.movs;
-    r.data["converts"] = plan.converts;
-    r.data["route"] = plan.route;
-    r.data["moved_values"] = plan.moved_values;
+    put_reorder_data(r, plan);
     r.verdict = plan.noop ? Verdict::Proved : Verdict::Refuted;
     r.summary = plan.noop ? "no-op: rlayout " + to_string(plan.rlayout)
                           : plan.kind + " reorder, " + std::to_string(plan.moved_values) + " of " +
