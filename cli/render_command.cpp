@@ -359,7 +359,8 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     const auto [rows, cols] = tile_for(o, src, "--reorder SRC");
     return viz::build_reorder_scene(src, dst, rows, cols, vo);
   }
-  const bool spec_input = o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what);
+  std::error_code fs_ec;
+  const bool spec_input = o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what, fs_ec);
   if (!spec_input && (!o.smem.empty() || !o.tv.empty() || !o.type.empty() || !o.op.empty()) &&
       o.view != "banks")
     throw BadInput{"arguments", "--smem/--tv/--type/--op", "belong to --view banks"};

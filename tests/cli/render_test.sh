@@ -130,7 +130,7 @@ bad needs-tile 'needs --tile' "$tmp/bad/a.svg" '(16,2):(1,16)' --view tv
 grep -qF "960 of 1024 values move" "$tmp/spec-reorder.txt" && ok || ko "spec reorder: $(head -3 "$tmp/spec-reorder.txt")"
 bad spec-no-slm 'has no SLM layout' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view slm --operand A
 ldsm='((8,4),8):((1,512),64)'
-bad banks-syntax '--smem, column' "$tmp/bad/a.svg" --view banks --smem '(64,64:(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
+bad banks-syntax 'banks at --smem: column 1' "$tmp/bad/a.svg" --view banks --smem '(64,64:(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
 bad banks-tv 'lane' "$tmp/bad/a.png" --view banks --smem '(64,64):(64,1)' --tv '(32,8):(1,32)' --type half_t --op ldmatrix.x4
 bad banks-type '--type' "$tmp/bad/a.txt" --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type halfish --op ldmatrix.x4
 bad banks-op '--op' "$tmp/bad/a.tex" --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x3

@@ -33,7 +33,7 @@ Scene ldsm_scene(const std::string& smem) {
 }
 
 TEST(BanksScene, ColoursAreTheBanksOfEachElementsWord) {
-  for (int pad : {0, 1, 2, 4, 8}) {  // row-major 64 x 64 half tiles, padded rows
+  for (int pad : {0, 8, 16, 24, 64}) {  // row-major 64 x 64 half tiles, rows padded by 16-byte rows
     const int ld = 64 + pad;
     const Scene s = ldsm_scene("(64,64):(" + std::to_string(ld) + ",1)");
     ASSERT_EQ(s.cells.size(), 64u * 64u);
@@ -78,7 +78,7 @@ TEST(BanksScene, LanesLabelledWhereTheirAddressesAre) {
 
 TEST(BanksScene, MarksExactlyOnCollidingLanesAndTitleIsAnalyze) {
   for (const char* smem : {"(64,64):(64,1)", "(64,32):(32,1)", "Sw<3,3,3> o (64,64):(64,1)",
-                           "Sw<2,3,3> o (64,32):(32,1)", "(64,64):(72,1)", "(64,64):(66,1)"}) {
+                           "Sw<2,3,3> o (64,32):(32,1)", "(64,64):(72,1)", "(64,64):(96,1)"}) {
     const SmemLayout l = parse_smem_layout(smem);
     const BankAnalysis a = analyze_banks(
         smem_instruction(l, parse_layout(kLdsm), value_type("half_t"), parse_smem_op("ldmatrix.x4")));

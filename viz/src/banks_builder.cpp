@@ -5,6 +5,7 @@
 
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
+#include "tvlab/viz/palette.hpp"
 
 namespace tvlab::viz {
 
