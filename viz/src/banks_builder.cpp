@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 
+#include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
 #include "tvlab/viz/palette.hpp"
@@ -40,7 +41,7 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
   std::vector<int64_t> word(static_cast<std::size_t>(n));
   for (int64_t i = 0; i < n; ++i)
     word[static_cast<std::size_t>(i)] =
-        smem_element_offset(smem, i, type.bits) * type.bits / 8 / model.bank_bytes;
+        checked_mul(smem_element_offset(smem, i, type.bits), type.bits) / 8 / model.bank_bytes;
   std::vector<std::vector<int>> owners(static_cast<std::size_t>(n));
   for (std::size_t l = 0; l < lanes.size() && l < in.addresses.size(); ++l)
     if (in.addresses[l])
