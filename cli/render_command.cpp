@@ -13,7 +13,9 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
+#include "tvlab/verify/smem_checks.hpp"
 #include "tvlab/verify/spec.hpp"
+#include "tvlab/viz/banks_builder.hpp"
 #include "tvlab/viz/copy_builder.hpp"
 #include "tvlab/viz/layout_builder.hpp"
 #include "tvlab/viz/mma_builder.hpp"
@@ -35,6 +37,7 @@ struct RenderOptions {
   std::string tile;
   std::string value_type;
   std::vector<std::string> reorder;
+  std::string smem, tv, type, op;  // --view banks without a spec (tvlab banks' inputs)
   bool force = false;
 };
 
@@ -111,6 +114,73 @@ XeOperand xe_operand(const std::string& op) {
   return XeOperand::A;
 }
 
+// --view banks of a spec operand: the worst instruction of its s2r copy, chosen as verify's banks.X.s2r check
+// chooses it (the first instruction with the most bank conflicts).
+viz::Scene spec_banks_scene(const RenderOptions& o, const Plan& plan, const viz::Options& vo) {
+  const std::string op = o.operand.empty() ? "A" : o.operand;
+  const PlannedCopy* p = nullptr;
+  for (const PlannedCopy& c : plan.copies)
+    if (c.name == op) p = &c;
+  if (!plan.mma || !p || !p->smem || !p->smem->s2r)
+    throw BadInput{"view", "--view banks",
+                   "needs a spec whose operand " + op +
+                       " is staged in shared memory with an s2r copy (\"smem\": {\"layout\", \"s2r\"}); "
+                       "or give --smem --tv --type --op"};
+  const TiledMMA& m = *plan.mma;
+  const IntTuple tile = op == "A"   ? make_shape(m.tile_mnk[0], m.tile_mnk[2])
+                        : op == "B" ? make_shape(m.tile_mnk[1], m.tile_mnk[2])
+                                    : make_shape(m.tile_mnk[0], m.tile_mnk[1]);
+  const TiledCopy& c = *p->smem->s2r;
+  const SmemOp sop = smem_op_of(c, true);
+  const std::vector<CopyInstruction> sites = copy_smem_instructions(c, true, tile);
+  int worst = -1, worst_conf = -1;
+  for (std::size_t i = 0; i < sites.size(); ++i) {
+    const BankAnalysis a =
+        analyze_banks(smem_instruction(p->smem->layout, sites[i].lanes, c.value_type, sop));
+    if (a.bank_conflicts > worst_conf) worst_conf = a.bank_conflicts, worst = static_cast<int>(i);
+  }
+  if (worst < 0)
+    throw BadInput{"view", "--view banks", "operand " + op + "'s s2r copy issues no instruction"};
+  const CopyInstruction& w = sites[static_cast<std::size_t>(worst)];
+  const std::string which = o.what + " operand " + op + " s2r (" + c.atom.name + "): warp " +
+                            std::to_string(w.warp) + ", instruction " + std::to_string(w.block) +
+                            " (repeat " + std::to_string(w.repeat) + "), the worst of " +
+                            std::to_string(sites.size());
+  return viz::build_banks_scene(p->smem->layout, w.lanes, c.value_type, sop, which, vo);
+}
+
+// --view banks with --smem --tv --type --op: one instruction, as `tvlab banks` takes it. The smem layout may
+// also be WHAT (a gallery manifest's WHAT is one argument, spaces and all).
+viz::Scene banks_scene(const RenderOptions& o, const viz::Options& vo) {
+  if (!o.what.empty() && !o.smem.empty())
+    throw BadInput{"arguments", o.what, "--view banks takes the smem layout as WHAT or --smem, not both"};
+  const std::string smem_text = o.smem.empty() ? o.what : o.smem;
+  const std::string smem_where = o.smem.empty() ? "WHAT" : "--smem";
+  for (auto [v, name] :
+       {std::pair{&smem_text, "--smem"}, {&o.tv, "--tv"}, {&o.type, "--type"}, {&o.op, "--op"}})
+    if (v->empty())
+      throw BadInput{"arguments", name,
+                     "--view banks without a spec needs --smem (or WHAT) --tv --type --op"};
+  std::string where = smem_where;
+  try {
+    const SmemLayout smem = parse_smem_layout(smem_text);
+    where = "--tv";
+    const Layout tv = parse_layout(o.tv);
+    where = "--type";
+    const ValueType type = value_type(o.type);
+    where = "--op";
+    const SmemOp op = parse_smem_op(o.op);
+    where = "--tv";
+    return viz::build_banks_scene(smem, tv, type, op, vo);
+  } catch (const ParseError& e) {
+    throw BadInput{"banks", where + ", column " + std::to_string(e.column()), e.what()};
+  } catch (const viz::VizError&) {
+    throw;
+  } catch (const std::exception& e) {  // BankError, LayoutError, AtomError: bad input
+    throw BadInput{"banks", where, e.what()};
+  }
+}
+
 viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   Plan plan;
   try {
@@ -134,6 +204,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     for (const PlannedCopy& c : plan.copies) names += (names.empty() ? "" : ", ") + c.name;
     throw BadInput{"operand", "--operand " + o.operand, "the spec's copies are: " + names};
   }
+  if (view == "banks") return spec_banks_scene(o, plan, vo);
   if (view == "subgroup") {
     if (!plan.mma || plan.mma->atom.arch != "xe")
       throw BadInput{"view", "--view subgroup", "needs a spec with an Xe (XE_DPAS_TT) mma"};
@@ -175,7 +246,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     return store ? viz::build_reorder_scene(mma_tv, copy_tv, extent[0].ival(), extent[1].ival(), vo)
                  : viz::build_reorder_scene(copy_tv, mma_tv, extent[0].ival(), extent[1].ival(), vo);
   }
-  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder or slm"};
+  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder, slm or banks"};
 }
 
 viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
@@ -288,6 +359,12 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     const auto [rows, cols] = tile_for(o, src, "--reorder SRC");
     return viz::build_reorder_scene(src, dst, rows, cols, vo);
   }
+  std::error_code fs_ec;
+  const bool spec_input = o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what, fs_ec);
+  if (!spec_input && (!o.smem.empty() || !o.tv.empty() || !o.type.empty() || !o.op.empty()) &&
+      o.view != "banks")
+    throw BadInput{"arguments", "--smem/--tv/--type/--op", "belong to --view banks"};
+  if (o.view == "banks" && !spec_input) return banks_scene(o, vo);
   if (o.view == "reorder" && !(o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what)))
     throw BadInput{"view", "--view reorder",
                    "needs a spec (with --operand) or --reorder SRC_TV DST_TV [--tile (M,N)]"};
@@ -351,6 +428,8 @@ int run_render(const RenderOptions& o) {
     report("layout", input, e.what());
   } catch (const AtomError& e) {
     report("atom", o.what, e.what());
+  } catch (const BankError& e) {
+    report("banks", input, e.what());
   }
   return kBadInput;
 }
@@ -371,8 +450,9 @@ std::function<int()> setup_render(CLI::App& app) {
          "--view", opt->view,
          "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
-         "reorder (with --reorder)")
-      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder"}));
+         "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
+         "--op)")
+      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks"}));
   cmd->add_option("--operand", opt->operand,
                   "A, B, C or D (a spec's copy or subgroup fragment; an atom's operand)");
   cmd->add_option("--palette", opt->palette,
@@ -384,6 +464,11 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--reorder", opt->reorder,
                   "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
       ->expected(2);
+  cmd->add_option("--smem", opt->smem,
+                  "--view banks: LAYOUT, tile coordinate -> element offset (as tvlab banks)");
+  cmd->add_option("--tv", opt->tv, "--view banks: TV, (lane, v) -> tile index of ONE instruction");
+  cmd->add_option("--type", opt->type, "--view banks: the element type (half_t, float, ...)");
+  cmd->add_option("--op", opt->op, "--view banks: ld, st, cp.async, ldmatrix.x1|x2|x4[.trans], stmatrix...");
   cmd->add_flag("--force", opt->force, "draw pictures of more than 1000000 cells (up to 4194304)");
   cmd->footer(
       "Examples:\n"
@@ -396,6 +481,9 @@ std::function<int()> setup_render(CLI::App& app) {
       "  tvlab render spec.json -o mma.png        (--view mma|copy|subgroup, --operand A|B|C|D)\n"
       "  tvlab render --reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)' -o reorder.svg\n"
       "  tvlab render '((16,2),4):((4,64),1)' --view slm --tile '(16,8)' -o slm.svg\n"
+      "  tvlab render --view banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t \\\n"
+      "      --op ldmatrix.x4 -o banks.svg     cells coloured by bank, lanes outlined, collisions in red\n"
+      "  tvlab render spec.json --view banks --operand A -o banks.png   the worst s2r instruction of A\n"
       "Cells list every (T,V) holding them; holes are hatched; (T,V) outside the tile are listed below.\n"
       "Exit codes: 0 written, 2 bad input or unrenderable request (nothing is written), 3 internal error.");
   return [opt]() { return run_render(*opt); };

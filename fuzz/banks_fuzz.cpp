@@ -1,5 +1,6 @@
-// libFuzzer target: `tvlab banks` behind the CLI. The input is four lines: LAYOUT, TV, TYPE, OP.
-// Every problem must be a BankError, LayoutError, ParseError or AtomError; anything else escaping (or a
+// libFuzzer target: `tvlab banks` and `tvlab render --view banks` behind the CLI. The input is four lines:
+// LAYOUT, TV, TYPE, OP. Every problem must be a BankError, LayoutError, ParseError, AtomError or (the
+// picture: too many cells) VizError; anything else escaping (or a
 // crash, hang or sanitizer report) is a finding.
 #include <cstddef>
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/bank_suggest.hpp"
+#include "tvlab/viz/backends.hpp"
+#include "tvlab/viz/banks_builder.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
@@ -25,6 +28,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     const tvlab::SmemOp o = tvlab::parse_smem_op(op);
     const tvlab::BankAnalysis a = tvlab::analyze_banks(tvlab::smem_instruction(s, t, vt, o));
     if (a.bank_conflicts > 0) (void)tvlab::suggest_smem_layout(s, {t}, vt, o);
+    tvlab::viz::Options small;
+    small.max_cells = 4096;  // the picture's cost is per cell: keep iterations fast
+    (void)tvlab::viz::to_text(tvlab::viz::build_banks_scene(s, t, vt, o, small));
+  } catch (const tvlab::viz::VizError&) {
   } catch (const tvlab::BankError&) {
   } catch (const tvlab::LayoutError&) {
   } catch (const tvlab::ParseError&) {

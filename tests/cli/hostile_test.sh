@@ -230,6 +230,10 @@ case_ banks-huge-tile 2 "banks at --smem" - -- banks --smem '(461168601842738790
 case_ banks-deep 2 "nesting deeper than 64 levels" - -- banks --smem "$(python3 -c "print('(' * 10000 + '4' + ')' * 10000)")" --tv "$ldsm_tv" --type half_t --op ld
 case_ banks-not-a-layout 2 "not a layout" - -- banks --smem 'Sw<3,3,3>' --tv "$ldsm_tv" --type half_t --op ldmatrix.x4
 case_ banks-coord-layout 2 "coordinate-valued" - -- banks --smem '(8,8):(1@0,1@1)' --tv '(32,2):(2,1)' --type half_t --op ld
+case_ banks-render-huge-tile 2 "Integer overflow" - -- render --view banks --smem '(4611686018427387904,2):(1,0)' --tv '(32,1):(1,0)' --type half_t --op ld -o "$tmp/out/a.svg"
+case_ banks-render-huge-offsets 2 "Integer overflow" - -- render --view banks --smem '(2,2):(4611686018427387904,1)' --tv '(2,1):(1,0)' --type double --op ld -o "$tmp/out/a.png"
+case_ banks-render-many-cells 2 "pass --force" - -- render --view banks --smem '(65536,64):(64,1)' --tv '(32,1):(1,0)' --type half_t --op ld -o "$tmp/out/a.svg"
+case_ banks-render-coord-layout 2 "coordinate-valued" - -- render --view banks --smem '(8,8):(1@0,1@1)' --tv '(32,2):(2,1)' --type half_t --op ld -o "$tmp/out/a.txt"
 case_ banks-bad-op 2 "unknown shared-memory instruction 'ldmatrix.x3'" - -- banks --smem '(64,64):(64,1)' --tv "$ldsm_tv" --type half_t --op ldmatrix.x3
 case_ banks-bad-type 2 "banks at --type" - -- banks --smem '(64,64):(64,1)' --tv "$ldsm_tv" --type 'half\x' --op ldmatrix.x4
 case_ banks-scattered-run 2 "lane 0: value 1" - -- banks --smem '(64,64):(1,64)' --tv "$ldsm_tv" --type half_t --op ldmatrix.x4

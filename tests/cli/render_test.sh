@@ -25,6 +25,9 @@ cases=(
   "spec-copy|'$root/gallery/specs/sm80_f16_32x32x16_ldsm.json' --operand A|svg txt png"
   "spec-subgroup|'$root/gallery/specs/xe_bf16_256x256x32.json' --view subgroup --operand B|svg txt"
   "spec-reorder|'$root/tests/data/specs/xe_f16_a_col_major.json' --view reorder --operand A|svg txt"
+  "banks|--view banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4|svg tex txt png pdf"
+  "banks-sw|'Sw<3,3,3> o (64,64):(64,1)' --view banks --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4|svg txt png"
+  "spec-banks|'$root/tests/data/specs/sm80_ldsm_x4_rm64.json' --view banks --operand A|svg tex txt png pdf"
   "spec-slm|'$root/gallery/specs/xe_bf16_256x256x32_slm.json' --view slm --operand B|svg"
 )
 for c in "${cases[@]}"; do
@@ -92,6 +95,18 @@ fi
 "$tvlab" render SM80_16x8x16_F32F16F16F32_TN -o "$tmp/again.svg" && cmp -s "$tmp/again.svg" "$tmp/mma-atom.svg" && ok || ko "svg not deterministic"
 "$tvlab" render --reorder '(16,2):(1,16)' '(16,2):(2,1)' --tile '(8,4)' -o "$tmp/again.tex" && cmp -s "$tmp/again.tex" "$tmp/reorder.tex" && ok || ko "tex not deterministic"
 
+# --view banks: the title's counts are tvlab banks' (the same library call), the text shows banks and lanes.
+"$tvlab" render --view banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4 \
+  -o "$tmp/b64.txt" 2>"$tmp/err"
+want=$("$tvlab" banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4 --json |
+  python3 -c 'import json,sys; j=json.load(sys.stdin); print("wavefronts %d (ideal %d), %d bank conflicts" % (j["wavefronts"], j["ideal_wavefronts"], j["bank_conflicts"]))')
+if grep -qxF "$want" "$tmp/b64.txt" && [ "$want" = "wavefronts 32 (ideal 4), 28 bank conflicts" ] &&
+   grep -q ' \*L0 b0 ' "$tmp/b64.txt" && grep -qF "'*' lanes meeting in one bank in one phase" "$tmp/b64.txt"; then ok
+else ko "banks title/text: want '$want': $(head -8 "$tmp/b64.txt")"; fi
+"$tvlab" render "$root/tests/data/specs/sm80_ldsm_x4_rm64_sw333.json" --view banks --operand A -o "$tmp/bsw.txt" 2>"$tmp/err"
+if grep -qxF "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free)" "$tmp/bsw.txt" && ! grep -q '\*L' "$tmp/bsw.txt"; then ok
+else ko "banks spec sw333: $(head -8 "$tmp/bsw.txt") $(cat "$tmp/err")"; fi
+
 # Refused requests: exit 2, a message naming the problem, and no file (nor temporary) left behind.
 bad() {  # name, needle on stderr, output file, arguments...
   local name="$1" needle="$2" out="$3" rc; shift 3
@@ -114,6 +129,15 @@ bad syntax 'column' "$tmp/bad/a.svg" '(4,8'
 bad needs-tile 'needs --tile' "$tmp/bad/a.svg" '(16,2):(1,16)' --view tv
 grep -qF "960 of 1024 values move" "$tmp/spec-reorder.txt" && ok || ko "spec reorder: $(head -3 "$tmp/spec-reorder.txt")"
 bad spec-no-slm 'has no SLM layout' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view slm --operand A
+ldsm='((8,4),8):((1,512),64)'
+bad banks-syntax 'banks at --smem: column 1' "$tmp/bad/a.svg" --view banks --smem '(64,64:(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
+bad banks-tv 'lane' "$tmp/bad/a.png" --view banks --smem '(64,64):(64,1)' --tv '(32,8):(1,32)' --type half_t --op ldmatrix.x4
+bad banks-type '--type' "$tmp/bad/a.txt" --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type halfish --op ldmatrix.x4
+bad banks-op '--op' "$tmp/bad/a.tex" --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x3
+bad banks-missing 'needs --smem (or WHAT) --tv --type --op' "$tmp/bad/a.svg" --view banks --smem '(64,64):(64,1)'
+bad banks-what 'not both' "$tmp/bad/a.svg" '(4,8):(8,1)' --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
+bad banks-not-view 'belong to --view banks' "$tmp/bad/a.svg" '(4,8):(8,1)' --smem '(64,64):(64,1)'
+bad banks-spec-no-smem 'staged in shared memory' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view banks --operand A
 bad bad-view 'renders as mma or subgroup' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
 bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.json"
 printf '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}' > "$tmp/badspec.json"

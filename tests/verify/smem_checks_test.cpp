@@ -76,8 +76,9 @@ TEST(SmemChecks, VerdictsOfTheSpecs) {
   EXPECT_EQ(b.data["suggest"]["layout"], "Sw<3,3,3> o 0 o (32,64):(64,1)");
   EXPECT_FALSE(r.failed(false));
   EXPECT_TRUE(r.failed(true));
-  for (const char* spec : {"sm80_ldsm_x4_rm64_sw333.json", "sm80_ldsm_x4_rm32_sw233.json",
-                           "sm90_k_sw128_atom_half.json", "sm80_c_float_padded.json"}) {
+  for (const char* spec :
+       {"sm80_ldsm_x4_rm64_sw333.json", "sm80_ldsm_x4_rm32_sw233.json", "sm90_k_sw128_atom_half.json",
+        "sm90_k_sw128_elem_half.json", "sm80_c_float_padded.json"}) {
     r = verify_plan(build_plan_from_text(read(spec)));
     EXPECT_FALSE(r.failed(true)) << spec;
     EXPECT_EQ(

@@ -52,7 +52,7 @@ std::string to_text(const Scene& s) {
     std::string key;
     if (holes) key += "'.' no owner";
     if (several) key += std::string(key.empty() ? "" : ", ") + "'/' several owners";
-    if (marked) key += std::string(key.empty() ? "" : ", ") + "'*' a moved value";
+    if (marked) key += std::string(key.empty() ? "" : ", ") + "'*' " + s.marked_meaning;
     out += "(" + key + ")\n";
   }
   for (std::string& r : rows) {

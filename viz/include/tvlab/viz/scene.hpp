@@ -74,8 +74,9 @@ struct Scene {
   std::vector<Text> texts;
   std::vector<Line> lines;
   std::vector<LegendEntry> legend;
-  std::vector<std::string> notes;  // lines under the picture
-  bool colorblind = false;         // which palette the colour indices refer to
+  std::vector<std::string> notes;                // lines under the picture
+  bool colorblind = false;                       // which palette the colour indices refer to
+  std::string marked_meaning = "a moved value";  // what a marked cell means (the text backend's key)
 
   // Widest label line and most label lines (at most kMaxLabelLines) among the cells (slot sizing).
   int label_chars() const;

@@ -1,0 +1,155 @@
+// The banks view: colours are the banks of each element's word, lanes sit where the instruction's
+// addresses are, marks sit exactly on the lanes the bank model reports colliding, the title is analyze's.
+#include "tvlab/viz/banks_builder.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "tvlab/core/notation.hpp"
+#include "tvlab/viz/backends.hpp"
+
+namespace tvlab::viz {
+namespace {
+
+const char* kLdsm = "((8,4),8):((1,512),64)";  // ldmatrix.x4: lane (r,m) -> row r, columns 8m..8m+7
+
+const Cell& cell_at(const Scene& s, int r, int c) {
+  for (const Cell& cell : s.cells)
+    if (cell.x == 1 + c && cell.y == 2 + r) return cell;
+  throw std::runtime_error("no cell");
+}
+
+// Sw<B,M,S> on an integer, written out here rather than taken from core.
+int64_t swz(int64_t x, int b, int m, int s) {
+  const int64_t mask = ((int64_t{1} << b) - 1) << (m + s);
+  return x ^ ((x & mask) >> s);
+}
+
+Scene ldsm_scene(const std::string& smem) {
+  return build_banks_scene(parse_smem_layout(smem), parse_layout(kLdsm), value_type("half_t"),
+                           parse_smem_op("ldmatrix.x4"));
+}
+
+TEST(BanksScene, ColoursAreTheBanksOfEachElementsWord) {
+  for (int pad : {0, 8, 16, 24, 64}) {  // row-major 64 x 64 half tiles, rows padded by 16-byte rows
+    const int ld = 64 + pad;
+    const Scene s = ldsm_scene("(64,64):(" + std::to_string(ld) + ",1)");
+    ASSERT_EQ(s.cells.size(), 64u * 64u);
+    for (int r = 0; r < 64; ++r)
+      for (int c = 0; c < 64; ++c) {
+        const int bank = static_cast<int>((int64_t{r} * ld + c) * 2 / 4 % 32);
+        const Cell& cell = cell_at(s, r, c);
+        ASSERT_EQ(cell.colors, std::vector<int>{bank % 16}) << pad << " " << r << "," << c;
+        const std::string& l = cell.label.at(0);
+        ASSERT_EQ(l.substr(l.rfind('b')), "b" + std::to_string(bank));
+      }
+  }
+  const Scene sw = ldsm_scene("Sw<3,3,3> o (64,64):(64,1)");
+  for (int r = 0; r < 64; ++r)
+    for (int c = 0; c < 64; ++c) {
+      const int bank = static_cast<int>(swz(int64_t{r} * 64 + c, 3, 3, 3) * 2 / 4 % 32);
+      const std::string& l = cell_at(sw, r, c).label.at(0);
+      ASSERT_EQ(l.substr(l.rfind('b')), "b" + std::to_string(bank)) << r << "," << c;
+    }
+}
+
+TEST(BanksScene, LanesLabelledWhereTheirAddressesAre) {
+  const Scene s = ldsm_scene("(64,64):(64,1)");
+  int labelled = 0;
+  for (int r = 0; r < 64; ++r)
+    for (int c = 0; c < 64; ++c) {
+      const std::string& l = cell_at(s, r, c).label.at(0);
+      if (r < 8 && c < 32) {
+        ++labelled;
+        EXPECT_EQ(l.substr(0, l.find(' ')), "L" + std::to_string(r + 8 * (c / 8))) << r << "," << c;
+      } else {
+        EXPECT_EQ(l[0], 'b') << r << "," << c;
+      }
+    }
+  EXPECT_EQ(labelled, 32 * 8);
+  // Lanes (r, m) and (r, m+1) meet at column 8: one outline runs down rows 0..7 there.
+  bool split = false;
+  for (const Line& ln : s.lines)
+    split |= ln.kind == LineKind::Boundary && ln.x0 == 9 && ln.x1 == 9 && ln.y0 <= 2 && ln.y1 >= 10;
+  EXPECT_TRUE(split);
+}
+
+TEST(BanksScene, MarksExactlyOnCollidingLanesAndTitleIsAnalyze) {
+  for (const char* smem : {"(64,64):(64,1)", "(64,32):(32,1)", "Sw<3,3,3> o (64,64):(64,1)",
+                           "Sw<2,3,3> o (64,32):(32,1)", "(64,64):(72,1)", "(64,64):(96,1)"}) {
+    const SmemLayout l = parse_smem_layout(smem);
+    const BankAnalysis a = analyze_banks(
+        smem_instruction(l, parse_layout(kLdsm), value_type("half_t"), parse_smem_op("ldmatrix.x4")));
+    std::set<int> want;
+    for (const BankPhase& ph : a.phases)
+      for (const BankCollision& c : ph.collisions) want.insert(c.lanes.begin(), c.lanes.end());
+    const Scene s = ldsm_scene(smem);
+    std::set<int> got;
+    for (const Cell& c : s.cells)
+      if (c.marked) {
+        ASSERT_EQ(c.label[0][0], 'L') << smem;  // only accessed cells are marked
+        got.insert(std::stoi(c.label[0].substr(1)));
+      }
+    EXPECT_EQ(got, want) << smem;
+    EXPECT_EQ(s.title.at(1), "wavefronts " + std::to_string(a.wavefronts) + " (ideal " +
+                                 std::to_string(a.ideal_wavefronts) + "), " +
+                                 std::to_string(a.bank_conflicts) + " bank conflicts" +
+                                 (a.bank_conflicts ? "" : " (conflict-free)"))
+        << smem;
+    bool legend_mark = false;
+    for (const LegendEntry& e : s.legend) legend_mark |= e.swatch == Swatch::Marked;
+    EXPECT_EQ(legend_mark, !want.empty()) << smem;
+  }
+  EXPECT_EQ(ldsm_scene("(64,64):(64,1)").title.at(1), "wavefronts 32 (ideal 4), 28 bank conflicts");
+  EXPECT_EQ(ldsm_scene("Sw<3,3,3> o (64,64):(64,1)").title.at(1),
+            "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free)");
+}
+
+TEST(BanksScene, PaddedFloatColumnMarksOnlyItsOneBank) {
+  // Lanes 0..31 read column 0 of a 32 x 32 float tile: unpadded all meet in bank 0 (32 ways).
+  const Layout tv = parse_layout("(32,1):(1,0)");
+  const Scene s =
+      build_banks_scene(parse_smem_layout("(32,32):(32,1)"), tv, value_type("float"), parse_smem_op("ld"));
+  EXPECT_EQ(s.title.at(1), "wavefronts 32 (ideal 1), 31 bank conflicts");
+  for (int r = 0; r < 32; ++r) {
+    EXPECT_TRUE(cell_at(s, r, 0).marked);
+    EXPECT_EQ(cell_at(s, r, 0).label[0], "L" + std::to_string(r) + " b0");
+    EXPECT_FALSE(cell_at(s, r, 1).marked);
+  }
+  const Scene p =
+      build_banks_scene(parse_smem_layout("(32,32):(33,1)"), tv, value_type("float"), parse_smem_op("ld"));
+  EXPECT_EQ(p.title.at(1), "wavefronts 1 (ideal 1), 0 bank conflicts (conflict-free)");
+  for (int r = 0; r < 32; ++r)
+    EXPECT_EQ(cell_at(p, r, 0).label[0], "L" + std::to_string(r) + " b" + std::to_string(r));
+}
+
+TEST(BanksScene, LaneByLaneInstructionAndText) {
+  LaneIndices lanes(32);
+  for (int l = 0; l < 32; ++l)
+    for (int v = 0; v < 8; ++v) lanes[l].push_back(l % 8 + 64 * (8 * (l / 8) + v));
+  const Scene s = build_banks_scene(parse_smem_layout("(64,64):(64,1)"), lanes, value_type("half_t"),
+                                    parse_smem_op("ldmatrix.x4"), "warp 0, instruction 0");
+  EXPECT_EQ(s.title.at(1), "wavefronts 32 (ideal 4), 28 bank conflicts");
+  const std::string t = to_text(s);
+  EXPECT_NE(t.find("*L0 b0"), std::string::npos);
+  EXPECT_NE(t.find("'*' lanes meeting in one bank in one phase"), std::string::npos);
+  EXPECT_NE(t.find("phase 0: lanes 0-7, 8 wavefronts"), std::string::npos) << t.substr(0, 2000);
+  for (auto* f : {&to_svg, &to_tikz, &to_png}) EXPECT_FALSE((*f)(s).empty());
+}
+
+TEST(BanksScene, BadInputThrows) {
+  // Lane 0's values are not one contiguous run in shared memory.
+  EXPECT_THROW(build_banks_scene(parse_smem_layout("(64,64):(64,1)"), parse_layout("(32,8):(1,32)"),
+                                 value_type("half_t"), parse_smem_op("ldmatrix.x4")),
+               BankError);
+  Options small;
+  small.max_cells = 1000;
+  EXPECT_THROW(build_banks_scene(parse_smem_layout("(64,64):(64,1)"), parse_layout(kLdsm),
+                                 value_type("half_t"), parse_smem_op("ldmatrix.x4"), small),
+               VizError);
+}
+
+}  // namespace
+}  // namespace tvlab::viz

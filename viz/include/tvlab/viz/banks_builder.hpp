@@ -1,0 +1,31 @@
+// The banks view (tvlab render --view banks): one shared-memory instruction over its smem tile.
+//
+//   smem (64,64):(64,1), tv ((8,4),8):((1,512),64), half_t, ldmatrix.x4
+//     -> 64 x 64 cells (rows: the layout's mode 0, columns: the other modes), each coloured by the bank of
+//        its element's 4-byte word (colour index = bank mod 16, the label "b<bank>" says which of the two);
+//        the cells lane l reads labelled "L<l>" and outlined; cells whose word meets another lane's word in
+//        the same bank in the same phase marked red; title "wavefronts 32 (ideal 4), 28 bank conflicts".
+//
+// The counts are the bank model's (analyze_banks) for exactly the instruction smem_instruction() builds, so
+// the picture and `tvlab banks` cannot disagree. Bad input (a lane's run not contiguous, a non-integer
+// layout) throws BankError / LayoutError naming it; too many cells throws VizError.
+#pragma once
+
+#include <string>
+
+#include "tvlab/verify/smem_access.hpp"
+#include "tvlab/viz/options.hpp"
+
+namespace tvlab::viz {
+
+// One instruction given by a TV layout: (lane, v) -> column-major tile index (as `tvlab banks --tv`).
+Scene build_banks_scene(const SmemLayout& smem, const Layout& tv, const ValueType& type, const SmemOp& op,
+                        const Options& opt = {}, const BankModel& model = nvidia_bank_model());
+
+// One instruction given lane by lane (a tiled copy's instruction, e.g. verify's worst s2r instruction);
+// `which` names it in the title ("s2r of A, warp 0, instruction 3: the worst of 16").
+Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
+                        const SmemOp& op, const std::string& which, const Options& opt = {},
+                        const BankModel& model = nvidia_bank_model());
+
+}  // namespace tvlab::viz
