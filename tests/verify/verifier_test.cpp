@@ -297,7 +297,7 @@ TEST(Verify, GmmaDescriptorAndTmaChecks) {
   const Report ok = verify_gallery("sm90_f16_gmma_tma_128x128x64.json");
   EXPECT_FALSE(ok.failed(true));
   EXPECT_EQ(check(ok, "desc.A").data["value"], "0x4000004000010000");
-  EXPECT_EQ(check(ok, "desc.A").data["block_offsets"].size(), 8u);                 // 2 M blocks x 4 K blocks
+  EXPECT_EQ(check(ok, "desc.A").data["block_offsets"].size(), 8u);  // 2 M blocks x 4 K blocks
   EXPECT_EQ(check(ok, "tma.B.box").data["box"].dump(), "[64,64]");  // multicast 2 halves 128
   // Rows of 64 bytes under a 128B swizzle: not canonical, the rule is named.
   const Report bad = verify_plan(build_plan_from_text(gmma_spec("Sw<3,3,3> o (64,16):(32,1)", "")), "bad");

@@ -129,7 +129,8 @@ TEST(Tma, RestrictionsByName) {
                 .cu_swizzle,
             "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B");
   try {
-    make_tma_copy_facts(smem_tile(test::L("((2,2),2):((2,1),4)"), 16), {64, 64}, {1, 64});  // offset 1 is row 2
+    make_tma_copy_facts(smem_tile(test::L("((2,2),2):((2,1),4)"), 16), {64, 64},
+                        {1, 64});  // offset 1 is row 2
     ADD_FAILURE();
   } catch (const LayoutError& e) {
     EXPECT_EQ(e.condition(), "tma.vectorization");
