@@ -119,28 +119,66 @@ constexpr int64_t kSmall = INT32_MAX;
                     "shape " + std::to_string(shape) + " is not divisible by " + std::to_string(by));
 }
 
-// Every shape of lhs in [1, 2^31): compose_leaf may take its 32-bit path.
-bool small_shapes(const detail::FlatModes& lhs) {
-  for (const Scalar& s : lhs.shape)
-    if (s.is_basis() || s.value < 1 || s.value > kSmall) return false;
+// The coalesced left operand when every leaf is a plain integer: its modes front to back as int64s.
+struct PlainModes {
+  int n = 0;
+  bool small = true;  // every shape in [1, 2^31): compose_leaf may take its 32-bit path
+  int64_t shape[detail::kInlineModes], stride[detail::kInlineModes];
+};
+
+// detail::coalesce_flat(l, true, ...) on plain integers (CuTe's coalesce_x: bw_coalesce over the leaves,
+// last to first, a leading size-1 mode kept as size 2 while alone). False when a leaf is a scaled basis
+// or more than kInlineModes modes remain: the caller takes the general path.
+bool coalesce_plain_x(const Layout& l, PlainModes& out) {
+  const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
+  int i = static_cast<int>(sn.size()) - 1;
+  while (i >= 0 && sn[i].rank >= 0) --i;
+  if (i < 0) {  // the empty layout ():() coalesces to _1:_0
+    out.n = 1, out.shape[0] = 1, out.stride[0] = 0, out.small = true;
+    return true;
+  }
+  if (sn[i].value.is_basis() || dn[i].value.is_basis()) return false;
+  // Modes accumulate from the back of the arrays: k is the front mode.
+  constexpr int kEnd = detail::kInlineModes;
+  int k = kEnd - 1;
+  out.shape[k] = sn[i].value.value == 1 ? 2 : sn[i].value.value, out.stride[k] = dn[i].value.value;
+  for (--i; i >= 0; --i) {
+    if (sn[i].rank >= 0) continue;
+    const Scalar &ss = sn[i].value, &ds = dn[i].value;
+    if (ss.is_basis() || ds.is_basis()) return false;
+    const int64_t sv = ss.value, dv = ds.value;
+    if (sv == 1) continue;                     // skip size-1 modes
+    if (k == kEnd - 1 && out.shape[k] == 1) {  // replace our size-1 with anything (never here: kept as 2)
+      out.shape[k] = sv, out.stride[k] = dv;
+    } else if (checked_mul(sv, dv) == out.stride[k]) {  // merge: s0:s1*d1 with s1:d1
+      out.shape[k] = checked_mul(sv, out.shape[k]), out.stride[k] = dv;
+    } else {  // prepend a new mode
+      if (k == 0) return false;
+      --k, out.shape[k] = sv, out.stride[k] = dv;
+    }
+  }
+  out.n = kEnd - k;
+  out.small = true;
+  for (int m = 0; m < out.n; ++m) {
+    out.shape[m] = out.shape[k + m], out.stride[m] = out.stride[k + m];
+    if (out.shape[m] < 1 || out.shape[m] > kSmall) out.small = false;
+  }
   return true;
 }
 
-// lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand; `small` is
-// small_shapes(lhs).
-void compose_leaf(const detail::FlatModes& lhs, bool small, int64_t rest_shape, const Scalar& d, Nodes& os,
-                  Nodes& od) {
-  if (d.is(0)) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, d);
-  const int r = lhs.size();
-  if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, d * lhs.stride[0]);
-  int64_t rest_stride = d.value;
+// lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand.
+void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& os, Nodes& od) {
+  if (d == 0) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(0));
+  const int r = lhs.n;
+  if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(d, lhs.stride[0])));
+  int64_t rest_stride = d;
   const std::size_t head = os.size();  // a tuple node, fixed (or replaced by a leaf) at the end
   os.push_back(IntTuple::Node{0, 1, Scalar()}), od.push_back(IntTuple::Node{0, 1, Scalar()});
   int count = 0;
   for (int i = 0; i + 1 < r; ++i) {
-    const int64_t curr_shape = plain(lhs.shape[i], "shape");
+    const int64_t curr_shape = lhs.shape[i];
     int64_t next_shape, next_stride, new_shape;
-    if (small && rest_stride > 0 && rest_stride <= kSmall && rest_shape <= kSmall) {
+    if (lhs.small && rest_stride > 0 && rest_stride <= kSmall && rest_shape <= kSmall) {
       // Positive values below 2^31 (all shapes positive): the arithmetic below without its overflow
       // checks, 32-bit, two divisions instead of five. rest_stride < curr_shape gives next_stride 1;
       // otherwise it must divide, and next_shape is 1.
@@ -172,18 +210,18 @@ void compose_leaf(const detail::FlatModes& lhs, bool small, int64_t rest_shape, 
       new_shape = std::min(next_shape, rest_shape);
       if (checked_mod(rest_shape, new_shape) != 0) throw_shape_divisibility(rest_shape, new_shape);
     }
-    push_leaf(os, Scalar(new_shape)), push_leaf(od, Scalar(rest_stride) * lhs.stride[i]);
+    push_leaf(os, Scalar(new_shape)), push_leaf(od, Scalar(checked_mul(rest_stride, lhs.stride[i])));
     ++count;
     rest_shape = checked_div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
   if (count == 0) {  // a leaf in place of the tuple node
     os[head] = IntTuple::Node{-1, 1, Scalar(rest_shape)};
-    od[head] = IntTuple::Node{-1, 1, Scalar(rest_stride) * lhs.stride[r - 1]};
+    od[head] = IntTuple::Node{-1, 1, Scalar(checked_mul(rest_stride, lhs.stride[r - 1]))};
     return;
   }
   if (rest_shape != 1) {
-    push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(rest_stride) * lhs.stride[r - 1]);
+    push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(rest_stride, lhs.stride[r - 1])));
     ++count;
   }
   if (count == 1) {  // one mode: the leaf itself
@@ -197,10 +235,10 @@ void compose_leaf(const detail::FlatModes& lhs, bool small, int64_t rest_shape, 
 
 // The rhs subtree at (rs, rd); advances both past it. Shape and stride trees are congruent, so both
 // outputs grow in step.
-void compose_node(const detail::FlatModes& lhs, bool small, const IntTuple::Node*& rs,
-                  const IntTuple::Node*& rd, Nodes& os, Nodes& od) {
+void compose_node(const PlainModes& lhs, const IntTuple::Node*& rs, const IntTuple::Node*& rd, Nodes& os,
+                  Nodes& od) {
   if (rs->rank < 0) {
-    compose_leaf(lhs, small, plain(rs->value, "shape"), rd->value, os, od);
+    compose_leaf(lhs, plain(rs->value, "shape"), rd->value.value, os, od);
     ++rs, ++rd;
     return;
   }
@@ -208,7 +246,7 @@ void compose_node(const detail::FlatModes& lhs, bool small, const IntTuple::Node
   ++rs, ++rd;
   const std::size_t head = os.size();
   os.push_back(IntTuple::Node{n, 1, Scalar()}), od.push_back(IntTuple::Node{n, 1, Scalar()});
-  for (int i = 0; i < n; ++i) compose_node(lhs, small, rs, rd, os, od);
+  for (int i = 0; i < n; ++i) compose_node(lhs, rs, rd, os, od);
   os[head].span = od[head].span = static_cast<int32_t>(os.size() - head);
 }
 
@@ -235,13 +273,13 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
 
 Layout composition(const Layout& lhs, const Layout& rhs) {
   return with_operands(lhs, rhs, [&] {
-    detail::FlatModes flat;
-    if (!has_basis(rhs.stride) && (detail::coalesce_flat(lhs, true, flat),
-                                   rhs.shape.nodes().size() * (flat.shape.size() + 1) <= Nodes::kCapacity)) {
+    PlainModes flat;
+    if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat) &&
+        rhs.shape.nodes().size() * (flat.n + 1) <= Nodes::kCapacity) {
       // At most r + 1 nodes per rhs node: the buffers cannot overflow.
       Nodes os, od;
       const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
-      compose_node(flat, small_shapes(flat), rs, rd, os, od);
+      compose_node(flat, rs, rd, os, od);
       Layout result;  // filled in place: no moves of the node arrays
       os.assign_to(result.shape), od.assign_to(result.stride);
       return result;
@@ -256,12 +294,11 @@ Layout composition(const Layout& lhs, const Tiler& rhs) {
   if (rhs.is_underscore()) return lhs;
   if (rhs.is_integer()) {
     return with_operands(lhs, IntTuple(rhs.integer()), [&] {
-      detail::FlatModes flat;
-      detail::coalesce_flat(lhs, true, flat);
-      if (flat.shape.size() + 1 > Nodes::kCapacity)
+      PlainModes flat;
+      if (!coalesce_plain_x(lhs, flat) || flat.n + 1 > Nodes::kCapacity)
         return composition(lhs, make_layout(IntTuple(rhs.integer())));
       Nodes os, od;  // one rhs leaf: at most r + 1 nodes
-      compose_leaf(flat, small_shapes(flat), rhs.integer(), Scalar(1), os, od);
+      compose_leaf(flat, rhs.integer(), 1, os, od);
       Layout result;
       os.assign_to(result.shape), od.assign_to(result.stride);
       return result;

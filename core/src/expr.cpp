@@ -37,6 +37,7 @@ Value value(const AnyLayout& l);
 struct Call {
   const Expr& expr;
   std::vector<Value> args;
+  mutable std::vector<std::optional<Layout>> made;  // layouts made from tuple arguments, by index
 
   [[noreturn]] void fail(const std::string& why) const { throw EvalError(expr.column, expr.name, why); }
   [[noreturn]] void fail_arg(std::size_t i, const std::string& why) const {
@@ -50,12 +51,14 @@ struct Call {
   }
   bool is_composed(std::size_t i) const { return std::holds_alternative<ComposedLayout>(args[i]); }
 
-  Layout layout(std::size_t i) const {
+  // Argument i as a layout (a tuple as its compact layout), without copying a layout argument.
+  const Layout& layout(std::size_t i) const {
     if (auto* l = std::get_if<Layout>(&args[i])) return *l;
     if (auto* t = std::get_if<IntTuple>(&args[i])) {
       Layout l = make_layout(*t);
       validate(l);
-      return l;
+      if (made.empty()) made.resize(args.size());  // sized once: references into it stay valid
+      return made[i].emplace(std::move(l));
     }
     if (std::holds_alternative<ComposedLayout>(args[i]))
       throw EvalError(expr.children[i].column, expr.name,
@@ -631,8 +634,8 @@ Value literal_tuple(const Expr& e, std::vector<Value> elems) {
   return Tiler(std::move(modes));
 }
 
-IntTuple int_operand(const Expr& e, const Value& v, const char* role) {
-  if (auto* t = std::get_if<IntTuple>(&v)) return *t;
+IntTuple int_operand(const Expr& e, Value&& v, const char* role) {
+  if (auto* t = std::get_if<IntTuple>(&v)) return std::move(*t);
   throw EvalError(e.column, "layout", std::string("the ") + role + " must be integers, got " + to_string(v));
 }
 
@@ -656,7 +659,7 @@ Value eval_node(const Expr& e) {
           throw EvalError(
               e.children[1].column, "layout",
               "stride " + to_string(stride) + " does not match the profile of shape " + to_string(shape));
-        Layout l(shape, stride);
+        Layout l(std::move(shape), std::move(stride), Layout::Trusted{});  // congruent: checked above
         validate(l);
         return l;
       }
@@ -696,7 +699,7 @@ Value eval_node(const Expr& e) {
         auto it = table().find(e.name);
         if (it == table().end())
           throw EvalError(e.column, e.name, "unknown function; see `tvlab eval --help`");
-        Call call{e, {}};
+        Call call{e, {}, {}};
         call.args.reserve(e.children.size());
         for (const Expr& c : e.children) call.args.push_back(eval_node(c));
         return it->second.second(call);
@@ -715,11 +718,14 @@ Value evaluate(const Expr& e) {
 }
 
 Value evaluate(std::string_view text) {
-  // A smem layout atom named alone (GMMA::Layout_K_SW128_Atom<half_t>), whatever the parser makes of it.
-  try {
-    if (auto atom = smem_layout_atom(canonical_atom_name(text))) return *atom;
-  } catch (const LayoutError& err) {
-    throw EvalError(1, canonical_atom_name(text), err.what());
+  // A smem layout atom named alone (GMMA::Layout_K_SW128_Atom<half_t>), whatever the parser makes of it;
+  // every atom name holds GMMA:: or UMMA::.
+  if (text.find("MMA") != std::string_view::npos) {
+    try {
+      if (auto atom = smem_layout_atom(canonical_atom_name(text))) return *atom;
+    } catch (const LayoutError& err) {
+      throw EvalError(1, canonical_atom_name(text), err.what());
+    }
   }
   Expr e;
   try {

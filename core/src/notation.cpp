@@ -196,8 +196,9 @@ class Parser {
   std::string column_of(std::size_t p) const { return "column " + std::to_string(p + 1); }
 
   static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-  static bool is_digit(char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; }
-  static bool is_alpha(char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; }
+  // ASCII only, whatever the C locale: the notation's names and integers are ASCII.
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
   std::size_t ws_after(std::size_t p) const {
     while (p < s_.size() && is_space(s_[p])) ++p;
     return p;
@@ -232,7 +233,7 @@ class Parser {
   // The word at p (letters, digits, '_'), without consuming it.
   std::string_view word_at(std::size_t p) const {
     std::size_t e = p;
-    while (e < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[e])) || s_[e] == '_')) ++e;
+    while (e < s_.size() && (is_alpha(s_[e]) || is_digit(s_[e]) || s_[e] == '_')) ++e;
     return s_.substr(p, e - p);
   }
   bool at_composition_o() {
@@ -243,6 +244,7 @@ class Parser {
   // where asked) before a name.
   void skip_namespace_prefix(bool cutlass_too = false) {
     skip_ws();
+    if (pos_ >= s_.size() || (s_[pos_] != ':' && s_[pos_] != 'c')) return;  // neither `::` nor cute/cutlass
     if (at_scope(pos_)) {
       const std::size_t p = ws_after(pos_ + 2);
       if (p < s_.size() && (is_alpha(s_[p]) || s_[p] == '_')) pos_ = p;
@@ -871,6 +873,7 @@ class Parser {
     enter(start);
     ++pos_;  // '('
     Expr t = node(Expr::Kind::Tuple, start);
+    t.children.reserve(4);
     if (peek(')')) {
       ++pos_;
       --depth_;
@@ -898,6 +901,7 @@ class Parser {
     ++pos_;  // '('
     Expr c = node(Expr::Kind::Call, start);
     c.name = std::move(name);
+    c.children.reserve(4);
     if (!peek(')')) {
       while (true) {
         c.children.push_back(expr());

@@ -68,6 +68,33 @@ TEST(Composition, RefusalsAreNamedOverDomain) {
   EXPECT_GT(refused, 10);
 }
 
+// The plain-integer fast path (coalesced lhs in int64 arrays, 32-bit arithmetic below 2^31) and the general
+// path it falls back to (a scaled basis, more than 16 coalesced modes): size-1 modes, negative strides,
+// shapes past 2^31 and many-mode left operands, each against brute force.
+TEST(Composition, FastPathEdgesMatchBruteForce) {
+  const char* cases[][2] = {
+      {"(1,4,1,8):(3,1,0,4)", "(4,8):(8,1)"},
+      {"(4,1):(1,0)", "(2,4):(1,2)"},
+      {"1:0", "(4,2):(0,1)"},
+      {"(4,8):(-1,4)", "(2,16):(16,1)"},
+      {"(8,4):(4,-32)", "(4,(2,4)):(8,(1,2))"},
+      {"(3,5,7):(1,3,15)", "(5,7):(3,15)"},
+      {"((2,2),(2,2),(2,2),(2,2),(2,2),(2,2),(2,2),(2,2),(2,2)):((1,3),(9,27),(81,243),(729,2187),(6561,19683),"
+       "(59049,177147),(531441,1594323),(4782969,14348907),(43046721,129140163))",
+       "(64,(4,32)):(1,(4096,64))"},
+  };
+  for (const auto& [a, b] : cases) {
+    const Layout la = L(a), lb = L(b);
+    check_composition(la, lb, composition(la, lb));
+  }
+  // Past 2^31: the 64-bit arithmetic; checked at the ends and a spread of indices.
+  const Layout big = L("(4294967296,4):(1,4294967296)"), rhs = L("(2,8589934592):(8589934592,1)");
+  const Layout r = composition(big, rhs);
+  ASSERT_TRUE(compatible(rhs.shape, r.shape)) << S(r);
+  for (int64_t i : {int64_t(0), int64_t(1), int64_t(2), int64_t(12345678901), size(rhs) - 1})
+    EXPECT_EQ(r(i), big(rhs(i))) << S(r) << " at " << i;
+}
+
 TEST(Composition, Examples) {
   EXPECT_EQ(S(composition(L("(10,2):(16,4)"), L("(5,4):(1,5)"))), "(5,(2,2)):(16,(80,4))");
   EXPECT_EQ(S(composition(L("(6,2):(8,2)"), L("(4,3):(3,1)"))), "((2,2),3):((24,2),8)");
