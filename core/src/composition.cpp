@@ -105,7 +105,7 @@ Layout composition_impl(const Lhs& lhs, const IntTuple::Node* rs, const IntTuple
 // the left operand is coalesced whole): the result's nodes are written in pre-order straight into two
 // node arrays, one rhs leaf at a time, with the same arithmetic and conditions as compose_flat.
 using detail::push_leaf;
-using Nodes = detail::NodeBuf<64>;
+using Nodes = IntTuple::Nodes;  // the result's own node arrays, written in place
 
 constexpr int64_t kSmall = INT32_MAX;
 
@@ -274,14 +274,13 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
 Layout composition(const Layout& lhs, const Layout& rhs) {
   return with_operands(lhs, rhs, [&] {
     PlainModes flat;
-    if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat) &&
-        rhs.shape.nodes().size() * (flat.n + 1) <= Nodes::kCapacity) {
-      // At most r + 1 nodes per rhs node: the buffers cannot overflow.
-      Nodes os, od;
+    if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat)) {
+      Layout result;  // its node arrays are written in place, pre-order
+      Nodes &os = detail::IntTupleAccess::nodes(result.shape),
+            &od = detail::IntTupleAccess::nodes(result.stride);
+      os.clear(), od.clear();
       const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
       compose_node(flat, rs, rd, os, od);
-      Layout result;  // filled in place: no moves of the node arrays
-      os.assign_to(result.shape), od.assign_to(result.stride);
       return result;
     }
     const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
@@ -295,12 +294,12 @@ Layout composition(const Layout& lhs, const Tiler& rhs) {
   if (rhs.is_integer()) {
     return with_operands(lhs, IntTuple(rhs.integer()), [&] {
       PlainModes flat;
-      if (!coalesce_plain_x(lhs, flat) || flat.n + 1 > Nodes::kCapacity)
-        return composition(lhs, make_layout(IntTuple(rhs.integer())));
-      Nodes os, od;  // one rhs leaf: at most r + 1 nodes
-      compose_leaf(flat, rhs.integer(), 1, os, od);
+      if (!coalesce_plain_x(lhs, flat)) return composition(lhs, make_layout(IntTuple(rhs.integer())));
       Layout result;
-      os.assign_to(result.shape), od.assign_to(result.stride);
+      Nodes &os = detail::IntTupleAccess::nodes(result.shape),
+            &od = detail::IntTupleAccess::nodes(result.stride);
+      os.clear(), od.clear();
+      compose_leaf(flat, rhs.integer(), 1, os, od);
       return result;
     });
   }

@@ -6,7 +6,6 @@
 #pragma once
 
 #include <boost/container/small_vector.hpp>
-#include <new>
 
 #include "tvlab/core/layout.hpp"
 
@@ -26,26 +25,6 @@ void coalesce_flat(const Layout& l, bool preserve_outside, FlatModes& out);
 
 // The layout of flat modes: a leaf for one mode, else a flat tuple.
 Layout make_flat_layout(const FlatModes& m);
-
-// A fixed-capacity node array on the stack for results built node by node: no capacity checks beyond
-// the caller's bound, no zero-filling (Node is an implicit-lifetime type), copied into an IntTuple once.
-template <int N>
-class NodeBuf {
- public:
-  static constexpr int kCapacity = N;
-  void push_back(const IntTuple::Node& n) { data()[size_++] = n; }
-  void pop_back() { --size_; }
-  IntTuple::Node& operator[](std::size_t i) { return data()[i]; }
-  std::size_t size() const { return size_; }
-  // Replaces t's nodes with these.
-  void assign_to(IntTuple& t) const { IntTupleAccess::nodes(t).assign(data(), data() + size_); }
-
- private:
-  IntTuple::Node* data() { return std::launder(reinterpret_cast<IntTuple::Node*>(buf_)); }
-  const IntTuple::Node* data() const { return std::launder(reinterpret_cast<const IntTuple::Node*>(buf_)); }
-  alignas(IntTuple::Node) unsigned char buf_[N * sizeof(IntTuple::Node)];
-  std::size_t size_ = 0;
-};
 
 // Appends a leaf node to n.
 template <class Nodes>
