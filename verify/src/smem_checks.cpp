@@ -1,5 +1,6 @@
 #include "tvlab/verify/smem_checks.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -37,6 +38,12 @@ std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool 
   const ValueLayouts vl = copy.atom_values();
   const int64_t nv = size(mode(smem_is_source ? vl.src : vl.dst, 1));
   const int64_t T = size(mode(f, 0)), J = size(mode(f, 1));
+  // A copy whose tiler dwarfs the tile (a hostile val_layout) would enumerate forever: its values must stay
+  // within a few times the tile's (an MMA replicates an operand over at most its threads).
+  if (size(f) > (int64_t(1) << 26) || size(f) / std::max<int64_t>(1, product(tile)) > 4096)
+    throw LayoutError("copy_smem_instructions",
+                      "the copy's " + std::to_string(size(f)) + " (thread, value) pairs over a tile of " +
+                          std::to_string(product(tile)) + " elements: its tiler does not fit the tile");
   const int64_t R = size(f) / (T * J);
   if (nv <= 0 || J % nv != 0)
     throw LayoutError("copy_smem_instructions", "the atom's " + std::to_string(nv) +
