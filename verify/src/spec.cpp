@@ -479,6 +479,10 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   if (smem && xe) {
     if (!smem->r2s) smem->r2s = p.r2s;
     if (!smem->s2r) smem->s2r = p.s2r;
+    if (!smem->r2s && !smem->s2r)
+      throw SpecError(join(path, "smem"),
+                      "an SLM stage needs its copies: give \"r2s\" and/or \"s2r\", or stage through the SLM "
+                      "pipeline with \"copy\": \"coop\" (or \"slm\": true)");
   }
   p.smem = smem;
   return p;
