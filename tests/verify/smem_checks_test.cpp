@@ -155,6 +155,21 @@ TEST(SmemChecks, XeSlmBanksOnTheUnvalidatedModel) {
   EXPECT_FALSE(r.failed(true));
   EXPECT_EQ(check(r, "banks.A.s2r").verdict, Verdict::Proved);
   EXPECT_EQ(check(r, "banks.A.r2s").verdict, Verdict::Proved);
+  // K-major SLM: reads are ideal, but on the model two lanes' 2-byte stores into one word serialise, and no
+  // swizzle or padding separates neighbouring elements of a row: no suggestion, said so.
+  const std::string kmajor = read("xe_bf16_a_slm_colmajor.json");
+  std::string spec = kmajor;
+  spec.replace(spec.find("(256,32):(1,256)"), 16, "(256,32):(32,1)");
+  r = verify_plan(build_plan_from_text(spec));
+  EXPECT_EQ(check(r, "banks.A.s2r").verdict, Verdict::Proved);
+  const CheckResult& w = check(r, "banks.A.r2s");
+  EXPECT_EQ(w.data["wavefronts"], 1024);
+  EXPECT_TRUE(w.data["suggest"].is_null());
+  EXPECT_NE(w.summary.find("no suggestion"), std::string::npos) << w.summary;
+  ASSERT_EQ(w.witnesses.size(), 1u);
+  EXPECT_EQ(
+      w.witnesses[0],
+      "subgroup 0, instruction 0: lanes 0,1 at bytes 0,2 meet in bank 0 (2 ways; 2 wavefronts, ideal 1)");
 }
 
 // Every instruction's wavefronts, summed, against the independent enumeration: Xe r2s/s2r over several

@@ -260,6 +260,9 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
                          {"kind", sug->kind},
                          {"wavefronts", sug->wavefronts},
                          {"vector", sug->vector}};
+  } else {
+    r.summary += "; no suggestion: no Sw<B,M,S> or row padding that keeps the vector is conflict-free";
+    r.data["suggest"] = nullptr;
   }
   return r;
 }
