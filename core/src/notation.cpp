@@ -886,7 +886,7 @@ class Parser {
       return t;
     }
     while (true) {
-      t.children.push_back(expr());
+      if (!integer_element(t.children)) t.children.push_back(expr());
       skip_ws();
       if (pos_ >= s_.size()) fail(start, "unbalanced '(': no matching ')'");
       if (s_[pos_] == ',') {
@@ -910,7 +910,7 @@ class Parser {
     c.children.reserve(4);
     if (!peek(')')) {
       while (true) {
-        c.children.push_back(expr());
+        if (!integer_element(c.children)) c.children.push_back(expr());
         skip_ws();
         if (pos_ >= s_.size()) fail(paren, "unbalanced '(' of " + c.name + ": no matching ')'");
         if (s_[pos_] == ',') {
@@ -944,6 +944,23 @@ class Parser {
       ++pos_;
     }
     return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+  }
+
+  // A tuple element or call argument that is an integer literal (4, -1, 2@1) followed by ',' or ')': parsed
+  // straight into `out`, the Expr expr() makes of it (expr -> layout_expr -> primary -> integer). Anything
+  // else rewinds and returns false for expr() to parse.
+  bool integer_element(std::vector<Expr>& out) {
+    skip_ws();
+    if (pos_ >= s_.size() || !(is_digit(s_[pos_]) || s_[pos_] == '-')) return false;
+    const std::size_t at = pos_, nodes = nodes_;
+    Expr e = integer();  // a malformed literal fails here exactly as primary() would
+    skip_ws();
+    if (pos_ < s_.size() && (s_[pos_] == ',' || s_[pos_] == ')')) {
+      out.push_back(std::move(e));
+      return true;
+    }
+    pos_ = at, nodes_ = nodes;
+    return false;
   }
 
   Expr integer() {
