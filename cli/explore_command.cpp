@@ -44,6 +44,8 @@ int run_explore(const ExploreOptions& o) {
     for (const std::string& x : ops) {
       try {
         in.operands.push_back(operand_map(plan, x));
+        const OperandMap& m = in.operands.back();
+        in.banks.push_back(operand_banks(plan, x, m.rows, m.cols));
       } catch (const std::invalid_argument& e) {
         report("operand", "--operand " + x, e.what());
         return kBadInput;
