@@ -558,8 +558,9 @@
     info.textContent = ''; phases.textContent = ''; sug.textContent = '';
     $('bank-stepper').style.visibility = c && !c.error && c.insts.length ? '' : 'hidden';
     if (!c) { sum.textContent = 'The smem stage has no g2s or s2r copy: only the banks of ' + b.layout + ' are drawn.'; return; }
-    sum.textContent = c.name + ' ' + c.atom + ': ' + c.op + ' of ' + b.type + ', ' + c.bytes_per_lane + ' bytes a lane';
-    if (c.error) { sum.textContent += ' \u2014 cannot be analysed: ' + c.error; sum.className = 'error'; return; }
+    sum.textContent = c.name + ' ' + c.atom + ': ' + c.op + ' of ' + b.type;
+    if (c.error) { sum.textContent += ' \u2014 cannot be analysed (verify\'s vector.' + state.op + '.' + c.name + '): ' + c.error; sum.className = 'error'; return; }
+    sum.textContent += ', ' + c.bytes_per_lane + ' bytes a lane';
     sum.className = '';
     sum.textContent += '; ' + c.insts.length + ' instructions, ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts +
       (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') + (b.validated ? '' : '; model: unvalidated');

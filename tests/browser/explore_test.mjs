@@ -3,6 +3,7 @@
 // saves screenshots and measures the load time of the 256x256x32 tile.
 // node explore_test.mjs TVLAB OUTDIR
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -327,6 +328,17 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   check('banks-ok: nothing marked', (await count(page, '#panel-banks rect.cl')) === 0);
   check('banks-ok: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+  // A copy the bank model cannot take (a column-major tile under ldmatrix: verify refutes vector.A.s2r).
+  const cm = path.join(out, 'sm80_ldsm_x4_colmajor.json');
+  writeFileSync(cm, readFileSync(path.join(root, 'tests/data/specs/sm80_ldsm_x4_rm64.json'), 'utf8').replace('"(32,64):(64,1)"', '"(32,64):(1,32)"'));
+  const c = await open(explore(path.relative(root, cm), 'sm80_ldsm_x4_colmajor'));
+  await c.page.click('#banks-toggle');
+  const cs = await text(c.page, '#bank-summary');
+  check('banks-error: says why', (await hasClass(c.page, '#bank-summary', 'error')) && cs.includes('cannot be analysed (verify\'s vector.A.s2r)') &&
+    cs.includes('must be contiguous'), cs);
+  check('banks-error: no stepper, no lanes', !(await c.page.locator('#bank-stepper').isVisible()) && (await count(c.page, '#panel-banks rect.ln')) === 0);
+  check('banks-error: no console errors or network', c.problems.length === 0, c.problems.join('; '));
+  await c.page.close();
   const x = await open(explore('tests/data/specs/xe_f16_a_col_major.json', 'xe_f16_a_col_major_banks'));
   await x.page.click('#banks-toggle');
   check('banks-none: says why', (await text(x.page, '#bank-why')).includes('operand A is not staged in shared memory'), await text(x.page, '#bank-why'));

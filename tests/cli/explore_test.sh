@@ -76,6 +76,11 @@ if bad:
 sys.exit(1 if bad else 0)
 PY
 has banks-none '"banks":{"staged":false,"why":"operand A is not staged in shared memory' "$p"
+# A copy whose lanes are not one vector in shared memory (a column-major tile under ldmatrix): its error, no
+# instructions, as verify's vector.A.s2r refutes it.
+sed 's|"layout": "(32,64):(64,1)"|"layout": "(32,64):(1,32)"|' "$data/sm80_ldsm_x4_rm64.json" >"$tmp/colmajor.json"
+expect_rc banks-colmajor 0 "$tvlab" explore "$tmp/colmajor.json" -o "$tmp/colmajor.html"
+has banks-error '"name":"s2r","atom":"SM75_U32x4_LDSM_N","op":"ldmatrix.x4","bytes_per_lane":0,"error":"warp 0, instruction 0 (repeat 0): lane 0: value 1 (tile index 32) sits at element offset 32, not 1' "$tmp/colmajor.html"
 # Bad input: exit 2, nothing written.
 printf '{"mma": 3}' >"$tmp/bad.json"
 expect_rc bad-spec 2 "$tvlab" explore "$tmp/bad.json" -o "$tmp/bad.html"
