@@ -44,6 +44,8 @@ int run_explore(const ExploreOptions& o) {
     for (const std::string& x : ops) {
       try {
         in.operands.push_back(operand_map(plan, x));
+        const OperandMap& m = in.operands.back();
+        in.banks.push_back(operand_banks(plan, x, m.rows, m.cols));
       } catch (const std::invalid_argument& e) {
         report("operand", "--operand " + x, e.what());
         return kBadInput;
@@ -76,9 +78,12 @@ std::function<int()> setup_explore(CLI::App& app) {
       "The page shows, per operand, the copy's register fragment (source), the MMA's (destination) and the\n"
       "reorder between them, the list of mismatching elements and the verify report. Hover a cell: its\n"
       "owners T?V? in every panel. Click a cell or type T3, T3V5 or (4,7): all of it lights up. Switch the\n"
-      "operand and the thread/subgroup view; wheel or +/- to zoom, drag to pan.\n"
+      "operand and the thread/subgroup view; wheel or +/- to zoom, drag to pan. `banks`: for an operand\n"
+      "staged in shared memory (\"smem\"), every s2r/g2s instruction's wavefronts (worst first, prev/next),\n"
+      "the tile coloured by bank with its lanes outlined, collisions in red, and the suggested layout.\n"
       "Examples:\n"
       "  tvlab explore tests/data/specs/xe_f16_a_col_major.json -o explore.html && xdg-open explore.html\n"
+      "  tvlab explore tests/data/specs/sm80_ldsm_x4_rm64.json -o banks.html   (then the banks button)\n"
       "Exit codes: 0 the page is written (also when checks fail: it is a viewer; use verify to gate),\n"
       "2 bad spec or unwritable output, 3 internal error.");
   return [opt]() { return run_explore(*opt); };

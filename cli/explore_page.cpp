@@ -3,7 +3,9 @@
 #include <nlohmann/json.hpp>
 
 #include "explore_assets.hpp"
+#include "tvlab/core/notation.hpp"
 #include "tvlab/verify/report_format.hpp"
+#include "tvlab/viz/palette.hpp"
 
 namespace tvlab::cli {
 
@@ -41,6 +43,83 @@ nlohmann::ordered_json operand_json(const OperandMap& m) {
   return j;
 }
 
+nlohmann::ordered_json banks_json(const OperandBanks& b) {
+  using J = nlohmann::ordered_json;
+  J j;
+  j["staged"] = b.staged;
+  if (!b.staged) {
+    j["why"] = b.why;
+    return j;
+  }
+  j["layout"] = b.layout;
+  j["type"] = b.type;
+  j["model"] = b.model;
+  j["validated"] = b.validated;
+  j["banks"] = b.banks;
+  j["bank_bytes"] = b.bank_bytes;
+  J pal = J::array();
+  for (int k = 0; k < viz::Palette::kColors; ++k) pal.push_back(viz::Palette::get(false).thread(k).hex());
+  j["palette"] = pal;
+  j["address"] = b.address;
+  j["bank"] = b.bank;
+  J copies = J::array();
+  for (const BankCopyView& c : b.copies) {
+    J cj;
+    cj["name"] = c.name;
+    cj["atom"] = c.atom;
+    cj["op"] = to_string(c.op);
+    cj["bytes_per_lane"] = c.bytes;
+    cj["error"] = c.error.empty() ? J(nullptr) : J(c.error);
+    cj["wavefronts"] = c.wavefronts;
+    cj["ideal_wavefronts"] = c.ideal_wavefronts;
+    cj["bank_conflicts"] = c.wavefronts - c.ideal_wavefronts;
+    cj["order"] = c.order;
+    if (c.suggest)
+      cj["suggest"] = {{"layout", to_string(c.suggest->layout)},
+                       {"kind", c.suggest->kind},
+                       {"wavefronts", c.suggest->wavefronts},
+                       {"ideal_wavefronts", c.suggest->ideal_wavefronts},
+                       {"vector", c.suggest->vector},
+                       {"padding", c.suggest->padding},
+                       {"text", c.suggest->text()}};
+    else
+      cj["suggest"] = nullptr;
+    J insts = J::array();
+    for (const BankInstructionView& in : c.insts) {
+      J ij;
+      ij["warp"] = in.warp;
+      ij["instruction"] = in.block;
+      ij["repeat"] = in.repeat;
+      ij["wavefronts"] = in.analysis.wavefronts;
+      ij["ideal_wavefronts"] = in.analysis.ideal_wavefronts;
+      ij["bank_conflicts"] = in.analysis.bank_conflicts;
+      J phases = J::array();
+      for (const BankPhase& ph : in.analysis.phases) {
+        J cols = J::array();
+        for (const BankCollision& col : ph.collisions)
+          cols.push_back(
+              {{"bank", col.bank}, {"ways", col.ways}, {"lanes", col.lanes}, {"words", col.words}});
+        phases.push_back({{"lanes", ph.lanes}, {"wavefronts", ph.wavefronts}, {"collisions", cols}});
+      }
+      ij["phases"] = phases;
+      J lanes = J::array();
+      for (const BankLaneView& l : in.lanes)
+        lanes.push_back({{"lane", l.lane},
+                         {"cells", l.cells},
+                         {"address", l.address},
+                         {"bank", l.bank},
+                         {"phase", l.phase},
+                         {"clash", l.clash}});
+      ij["lanes"] = lanes;
+      insts.push_back(ij);
+    }
+    cj["insts"] = insts;
+    copies.push_back(cj);
+  }
+  j["copies"] = copies;
+  return j;
+}
+
 // JSON inside <script>: "</" would end the element; "<\/" is the same JSON string.
 std::string script_safe(const std::string& json) {
   std::string out;
@@ -73,7 +152,11 @@ std::string explore_page(const ExploreInput& in) {
   data["name"] = in.name;
   data["mma"] = in.mma;
   data["operands"] = nlohmann::ordered_json::object();
-  for (const OperandMap& m : in.operands) data["operands"][m.operand] = operand_json(m);
+  for (std::size_t k = 0; k < in.operands.size(); ++k) {
+    nlohmann::ordered_json o = operand_json(in.operands[k]);
+    if (k < in.banks.size()) o["banks"] = banks_json(in.banks[k]);
+    data["operands"][in.operands[k].operand] = o;
+  }
   data["report"] = report_json({in.report}, false);
   const std::string title = "tvlab explore: " + (in.name.empty() ? in.spec : in.name);
   std::string page = kExploreHtml;

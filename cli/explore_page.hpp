@@ -6,8 +6,27 @@
 //     "operands": { "A": { "rows": 64, "cols": 32, "row_axis": "m", "col_axis": "k", "threads": 64,
 //                          "group": 16, "xe": true, "src_name": ..., "dst_name": ...,
 //                          "src": {"n": [holders per cell], "t": [...], "v": [...]}, "dst": {...},
-//                          "mismatches": [cell, ...], "outside": [...] } },
+//                          "mismatches": [cell, ...], "outside": [...],
+//                          "banks": <the banks panel's data, see below> } },
 //     "report": <verify's JSON report> }
+//
+// An operand's "banks" (explore_banks.hpp computes it; the page only draws it):
+//
+//   { "staged": false, "why": "operand A is not staged in shared memory: ..." }, or
+//   { "staged": true, "layout": "(32,64):(64,1)", "type": "half_t", "model": "nvidia", "validated": true,
+//     "banks": 32, "bank_bytes": 4, "palette": ["#rrggbb" x 16 (bank mod 16, as render --view banks)],
+//     "address": [byte address per cell], "bank": [bank per cell],
+//     "copies": [ { "name": "s2r", "atom": "SM75_U32x4_LDSM_N", "op": "ldmatrix.x4", "bytes_per_lane": 16,
+//                   "error": null or why it cannot be analysed, "wavefronts": 512, "ideal_wavefronts": 64,
+//                   "bank_conflicts": 448, "order": [instruction indices, most conflicts first],
+//                   "suggest": null or {"layout", "kind", "wavefronts", "ideal_wavefronts", "vector",
+//                                       "padding", "text"},
+//                   "insts": [ { "warp": 0, "instruction": 0, "repeat": 0, "wavefronts": 32,
+//                                "ideal_wavefronts": 4, "bank_conflicts": 28,
+//                                "phases": [ {"lanes": [...], "wavefronts": 8,
+//                                             "collisions": [{"bank", "ways", "lanes", "words"}]} ],
+//                                "lanes": [ {"lane": 0, "cells": [...], "address": 0, "bank": 0,
+//                                            "phase": 0, "clash": [cells meeting another lane]} ] } ] } ] }
 //
 // Cells are column-major element indices r + rows * c. The output is deterministic (no time stamps).
 #pragma once
@@ -15,6 +34,7 @@
 #include <string>
 #include <vector>
 
+#include "explore_banks.hpp"
 #include "ownership.hpp"
 #include "tvlab/verify/check.hpp"
 
@@ -26,6 +46,7 @@ struct ExploreInput {
   std::string name;  // the spec's "name"
   std::string mma;   // one line describing the MMA
   std::vector<OperandMap> operands;
+  std::vector<OperandBanks> banks;  // parallel to operands (empty: no banks data)
   Report report;
 };
 

@@ -1,12 +1,14 @@
 // tvlab explore: draws the embedded ownership maps as SVG panels and wires hover, selection, search,
-// the mismatch list, operand and view switches, zoom and pan. Plain DOM, no network.
+// the mismatch list, operand and view switches, zoom and pan, and the banks panel (the bank model's
+// results for the operand's shared-memory copies, computed by tvlab: this only draws them). Plain DOM,
+// no network.
 (function () {
   'use strict';
   var t0 = performance.now();
   var DATA = JSON.parse(document.getElementById('tvlab-data').textContent);
   var CW = 48, CH = 20, LEFT = 44, TOP = 20, LABEL_CAP = 4096, DIM_CAP = 16384, READABLE_PX = 40;
   var $ = function (id) { return document.getElementById(id); };
-  var state = { op: null, view: 'thread', m: null, box: null, full: null, sel: null };
+  var state = { op: null, view: 'thread', m: null, box: null, full: null, sel: null, banksOn: false, bank: null };
 
   // ---- data ----------------------------------------------------------------------------------
   // A side's holders: n[i] holders for cell i, flattened into t[] and v[].
@@ -63,6 +65,15 @@
     { id: 'dst', title: function (d) { return 'destination: ' + d.dst_name; } },
     { id: 'reorder', title: function (d) { return 'reorder ' + d.src_name + ' \u2192 ' + d.dst_name + ' (outlined: moves; label: destination)'; } }
   ];
+  var BANKS = { id: 'banks', title: function (d) {
+    var b = d.banks;
+    return 'banks: ' + b.type + ' over ' + b.layout + ' (' + b.banks + ' banks of ' + b.bank_bytes + ' bytes, model ' + b.model +
+      (b.validated ? ', H100-measured' : ', unvalidated') + ')';
+  } };
+  // The operand's banks data when it is staged in shared memory, else null.
+  function staged(d) { return d.banks && d.banks.staged ? d.banks : null; }
+  // The panels drawn now: the three maps, and the banks panel when it is open and has a tile to draw.
+  function panels() { return state.banksOn && state.m && staged(state.m.d) ? PANELS.concat([BANKS]) : PANELS; }
   function panelSvg(m, p) {
     var d = m.d, out = [], labels = m.cells <= LABEL_CAP;
     var fs = fontSize(p);
@@ -78,7 +89,7 @@
       // overlay rects on demand (rectOf).
       out.push('<image class="cells" x="' + LEFT + '" y="' + TOP + '" width="' + d.cols * CW + '" height="' + d.rows * CH +
         '" preserveAspectRatio="none" style="image-rendering:pixelated" href="' + cellImage(m, p) + '"/>');
-      out.push('<g class="labels"></g><g class="marks"></g>');
+      out.push('<g class="labels"></g><g class="marks"></g>' + (p.id === 'banks' ? '<g class="lanes"></g>' : ''));
       return out.join('');
     }
     var text = [];
@@ -86,6 +97,11 @@
       var row = i % d.rows, col = (i - row) / d.rows, x = LEFT + col * CW, y = TOP + row * CH;
       var hs = p.id === 'dst' ? m.dst : m.src, k = hs.start[i];
       var h = hs.start[i + 1] > k ? [hs.t[k], hs.v[k]] : null;
+      if (p.id === 'banks') {
+        out.push('<rect class="c" data-i="' + i + '" x="' + x + '" y="' + y + '" width="' + CW + '" height="' + CH + '" fill="' + bankFill(d.banks, i) + '"/>');
+        if (labels) text.push(labelSvg(m, p, i, h, fs));
+        continue;
+      }
       if (p.id === 'reorder') {
         var dk = m.dst.start[i];
         var dh = m.dst.start[i + 1] > dk ? [m.dst.t[dk], m.dst.v[dk]] : null;
@@ -96,16 +112,21 @@
       out.push('<rect class="' + cls + '" data-i="' + i + '" x="' + x + '" y="' + y + '" width="' + CW + '" height="' + CH + '" fill="' + fill + '"/>');
       if (labels && h) text.push(labelSvg(m, p, i, h, fs));
     }
-    return out.join('') + text.join('');
+    return out.join('') + text.join('') + (p.id === 'banks' ? '<g class="lanes"></g>' : '');
   }
+  // A cell's colour in the banks panel: its bank's (bank mod 16, as tvlab render --view banks).
+  function bankFill(b, i) { return b.palette[b.bank[i] % b.palette.length]; }
   // Subgroup labels (sg0.1V0) are longer than thread labels (T1V0).
   function fontSize(p) {
+    if (p.id === 'banks') return 8;
     var sg = state.view === 'subgroup';
     return p.id === 'reorder' ? (sg ? 6.5 : 8) : sg ? 7.5 : 9;
   }
   // A cell's label: its (first) holder, "+" when there are more; the reorder panel: the destination.
   function labelSvg(m, p, i, h, fs) {
     var d = m.d, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
+    if (p.id === 'banks')
+      return '<text x="' + (x + CW / 2) + '" y="' + (y + CH * 0.78) + '" font-size="' + fs + '" text-anchor="middle">b' + d.banks.bank[i] + '</text>';
     var n = (p.id === 'dst' ? m.dst : m.src);
     var more = n.start[i + 1] - n.start[i] > 1 ? '+' : '';
     var label = p.id === 'reorder' ? (m.moved[i] ? '\u2192' + hname(m, h) : '=') : hname(m, h) + more;
@@ -117,18 +138,20 @@
     labelQueued = false;
     var m = state.m;
     if (!m || m.cells <= LABEL_CAP) return;
-    var b = state.box, d = m.d;
-    var c0 = Math.max(0, Math.floor((b.x - LEFT) / CW) - 1), c1 = Math.min(d.cols - 1, Math.floor((b.x + b.w - LEFT) / CW) + 1);
-    var r0 = Math.max(0, Math.floor((b.y - TOP) / CH) - 1), r1 = Math.min(d.rows - 1, Math.floor((b.y + b.h - TOP) / CH) + 1);
-    var few = (c1 - c0 + 1) * (r1 - r0 + 1) <= 1600;
-    PANELS.forEach(function (p) {
-      var g = document.querySelector('#panel-' + p.id + ' g.labels');
+    var d = m.d;
+    panels().forEach(function (p) {
+      var svg = document.querySelector('#panel-' + p.id + ' svg'), g = svg && svg.querySelector('g.labels');
       if (!g) return;
-      if (!few) { g.textContent = ''; return; }
+      // The cells in this panel's view (the banks panel shows more than the maps' box).
+      var vb = svg.viewBox.baseVal, b = vb && vb.width ? vb : { x: state.box.x, y: state.box.y, width: state.box.w, height: state.box.h };
+      var c0 = Math.max(0, Math.floor((b.x - LEFT) / CW) - 1), c1 = Math.min(d.cols - 1, Math.floor((b.x + b.width - LEFT) / CW) + 1);
+      var r0 = Math.max(0, Math.floor((b.y - TOP) / CH) - 1), r1 = Math.min(d.rows - 1, Math.floor((b.y + b.height - TOP) / CH) + 1);
+      if ((c1 - c0 + 1) * (r1 - r0 + 1) > (p.id === 'banks' ? 4800 : 1600)) { g.textContent = ''; return; }
       var out = [], side = p.id === 'dst' ? m.dst : m.src;
       for (var c = c0; c <= c1; ++c)
         for (var r = r0; r <= r1; ++r) {
           var i = r + d.rows * c, k = side.start[i];
+          if (p.id === 'banks') { out.push(labelSvg(m, p, i, null, fontSize(p))); continue; }
           if (side.start[i + 1] === k) continue;
           var h = [side.t[k], side.v[k]];
           if (p.id === 'reorder' && m.moved[i] && m.dst.start[i + 1] > m.dst.start[i]) h = [m.dst.t[m.dst.start[i]], m.dst.v[m.dst.start[i]]];
@@ -139,6 +162,7 @@
   }
   // A cell's fill in a panel and its label holder.
   function cellFill(m, p, i) {
+    if (p.id === 'banks') return bankFill(m.d.banks, i);
     var hs = p.id === 'dst' ? m.dst : m.src, k = hs.start[i];
     var h = hs.start[i + 1] > k ? [hs.t[k], hs.v[k]] : null;
     if (p.id === 'reorder') {
@@ -166,7 +190,7 @@
     marked = [];
     state.full = { x: 0, y: 0, w: LEFT + d.cols * CW + 4, h: TOP + d.rows * CH + 4 };
     state.rects = {};
-    PANELS.forEach(function (p) {
+    panels().forEach(function (p) {
       var div = document.createElement('div');
       div.className = 'panel';
       div.id = 'panel-' + p.id;
@@ -175,15 +199,26 @@
       div.appendChild(h3);
       var svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
       svg.innerHTML = panelSvg(m, p);
-      div.appendChild(svg);
+      if (p.id === 'banks') bankPanel(div, svg);
+      else div.appendChild(svg);
       host.appendChild(div);
       state.rects[p.id] = m.cells > LABEL_CAP ? { overlay: svg.querySelector('g.marks'), made: new Map() } : svg.querySelectorAll('rect.c');
       wire(svg, p.id);
     });
+    if (state.banksOn && !staged(d)) {
+      // The panel says why there is nothing to draw.
+      var div = document.createElement('div');
+      div.className = 'panel';
+      div.id = 'panel-banks';
+      div.innerHTML = '<h3>banks</h3><p id="bank-why"></p>';
+      div.querySelector('#bank-why').textContent = d.banks ? d.banks.why : 'no banks data for operand ' + state.op;
+      host.appendChild(div);
+    }
     sizePanels();
     if (!state.box) state.box = initialBox();
     applyBox();
     restoreSelection();
+    if (panels().indexOf(BANKS) >= 0) showBank();
   }
 
   // ---- highlighting --------------------------------------------------------------------------
@@ -207,7 +242,7 @@
     return r;
   }
   function dropOverlays() {
-    PANELS.forEach(function (p) {
+    panels().forEach(function (p) {
       var rs = state.rects[p.id];
       if (!rs || !rs.overlay) return;
       rs.made.forEach(function (r, i) { if (r.classList.length <= 2) { r.remove(); rs.made.delete(i); } });
@@ -227,7 +262,7 @@
   // Dimming the other cells restyles every cell: only on tiles small enough to do it at once.
   function dim() {
     if (state.m.cells > DIM_CAP) return;
-    document.querySelectorAll('#panels svg').forEach(function (s) { s.classList.add('dim'); });
+    document.querySelectorAll('#panels .panel:not(#panel-banks) svg').forEach(function (s) { s.classList.add('dim'); });
   }
   var hovered = [];
   function hover(i) {
@@ -237,10 +272,11 @@
     dropOverlays();
     if (i === null) return;
     var m = state.m;
-    PANELS.forEach(function (p) { var r = rectOf(p.id, i); r.classList.add('hov'); hovered.push(r); });
+    panels().forEach(function (p) { var r = rectOf(p.id, i); r.classList.add('hov'); hovered.push(r); });
     var s = holders(m.src, i), t = holders(m.dst, i);
     $('info').textContent = crd(m, i) + '  ' + m.d.src_name + ': ' + hlist(m, s) + '  |  ' + m.d.dst_name + ': ' +
-      hlist(m, t) + '  |  ' + (m.moved[i] ? (m.d.xe ? 'MISMATCH: the subgroup reorder must move it' : 'MISMATCH: it must move between threads') : 'same holder');
+      hlist(m, t) + '  |  ' + (m.moved[i] ? (m.d.xe ? 'MISMATCH: the subgroup reorder must move it' : 'MISMATCH: it must move between threads') : 'same holder') +
+      (panels().indexOf(BANKS) >= 0 ? bankHover(i) : '');
   }
   function minus(a, b) { var s = new Set(b); return a.filter(function (x) { return !s.has(x); }); }
   function union(a, b) { return Array.from(new Set(a.concat(b))); }
@@ -254,7 +290,7 @@
     var m = state.m;
     state.sel = { kind: 'cell', i: i, list: !!fromList };
     var s = holders(m.src, i), t = holders(m.dst, i);
-    PANELS.forEach(function (p) { mark(p.id, [i], 'sel'); });
+    panels().forEach(function (p) { mark(p.id, [i], 'sel'); });
     // The cells involved: where the destination's holders sit in the source, and vice versa.
     mark('src', minus(cellsOfKeys(m.src, t), [i]), 'alt');
     mark('dst', minus(cellsOfKeys(m.dst, s), [i]), 'alt');
@@ -350,6 +386,14 @@
   function applyBox() {
     var b = state.box, vb = b.x + ' ' + b.y + ' ' + b.w + ' ' + b.h;
     document.querySelectorAll('#panels svg').forEach(function (s) { s.setAttribute('viewBox', vb); });
+    // The banks panel is wider: the same scale and top-left as the maps, showing more of the tile.
+    var bs = document.querySelector('#panel-banks svg'), ref = document.querySelector('#panel-src svg');
+    if (bs && ref && ref.clientWidth && bs.clientWidth) {
+      var k = unitsPerPx(b);
+      bs.setAttribute('viewBox', (b.x + b.w / 2 - ref.clientWidth * k / 2) + ' ' + (b.y + b.h / 2 - ref.clientHeight * k / 2) + ' ' +
+        bs.clientWidth * k + ' ' + bs.clientHeight * k);
+      bs.setAttribute('preserveAspectRatio', 'xMinYMin meet');
+    }
     if (!labelQueued) { labelQueued = true; requestAnimationFrame(labelVisible); }
   }
   function zoom(f, cx, cy) {
@@ -364,13 +408,22 @@
     state.box = { x: cx - (cx - b.x) * (w / b.w), y: cy - (cy - b.y) * (h / b.h), w: w, h: h };
     applyBox();
   }
+  // Tile units per screen pixel in the maps (their box is fitted, centred, into the panel).
+  function unitsPerPx(b) {
+    var ref = document.querySelector('#panel-src svg');
+    return Math.max(b.w / (ref.clientWidth || 1), b.h / (ref.clientHeight || 1));
+  }
   function fit() { state.box = Object.assign({}, state.full); applyBox(); }
   // Panels as tall as the tile's aspect asks, within limits.
   function sizePanels() {
     var f = state.full;
-    document.querySelectorAll('#panels svg').forEach(function (s) {
-      s.style.height = Math.round(Math.max(240, Math.min(640, s.clientWidth * f.h / f.w))) + 'px';
+    var h = 240;
+    document.querySelectorAll('#panels .panel:not(#panel-banks) svg').forEach(function (s) {
+      h = Math.round(Math.max(240, Math.min(640, s.clientWidth * f.h / f.w)));
+      s.style.height = h + 'px';
     });
+    var bs = document.querySelector('#panel-banks svg');
+    if (bs) bs.style.height = Math.max(360, h) + 'px';
   }
   // The whole tile when its cells are readable; else the top-left corner at a readable scale.
   function initialBox() {
@@ -416,7 +469,7 @@
       if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 5) return;
       if (!drag.moved) svg.setPointerCapture(e.pointerId);
       drag.moved = true;
-      var k = Math.max(drag.box.w / svg.clientWidth, drag.box.h / svg.clientHeight);
+      var k = unitsPerPx(drag.box);
       state.box = { x: drag.box.x - dx * k, y: drag.box.y - dy * k, w: drag.box.w, h: drag.box.h };
       applyBox();
     });
@@ -430,6 +483,154 @@
       if (hs.length) { $('search').value = 'T' + hs[0][0]; selectThread(hs[0][0]); }
       else selectCell(+i);
     });
+  }
+
+  // ---- banks panel ---------------------------------------------------------------------------
+  // Everything here is tvlab's (explore_banks.cpp): wavefronts, phases, collisions, lanes' addresses and
+  // banks, the suggestion. This draws them and steps through the instructions, most conflicts first.
+  function ranges(ls) {
+    var out = [];
+    for (var i = 0; i < ls.length; ++i) {
+      var j = i;
+      while (j + 1 < ls.length && ls[j + 1] === ls[j] + 1) ++j;
+      out.push(j > i ? ls[i] + '-' + ls[j] : '' + ls[i]);
+      i = j;
+    }
+    return out.join(' ');
+  }
+  function wavefronts(n) { return n + (n === 1 ? ' wavefront' : ' wavefronts'); }
+  function bankCopy() { var b = staged(state.m.d); return b && b.copies.length ? b.copies[state.bank.copy] : null; }
+  function instName(t) { return 'warp ' + t.warp + ', instruction ' + t.instruction + ' (repeat ' + t.repeat + ')'; }
+  // The panel: copy switch and stepper above, the tile and the instruction's phases and the suggestion beside.
+  function bankPanel(div, svg) {
+    var b = staged(state.m.d), ctl = document.createElement('div');
+    ctl.className = 'bank-controls';
+    ctl.innerHTML = '<span class="group" id="bank-copies"></span>' +
+      '<span class="group" id="bank-stepper"><button id="bank-prev" title="the previous instruction (more conflicts)">&#9664; prev</button>' +
+      '<select id="bank-inst" aria-label="instruction"></select>' +
+      '<button id="bank-next" title="the next instruction (fewer conflicts)">next &#9654;</button>' +
+      '<span id="bank-pos"></span></span>';
+    b.copies.forEach(function (c, k) {
+      var btn = document.createElement('button');
+      btn.id = 'bank-copy-' + c.name;
+      btn.textContent = c.name + ' ' + c.op;
+      btn.title = c.name + ': ' + c.atom + (c.error ? ' (cannot be analysed)' : ', ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts);
+      btn.addEventListener('click', function () { state.bank = { copy: k, pos: 0 }; showBank(); });
+      ctl.querySelector('#bank-copies').appendChild(btn);
+    });
+    ctl.querySelector('#bank-prev').addEventListener('click', function () { stepBank(-1); });
+    ctl.querySelector('#bank-next').addEventListener('click', function () { stepBank(1); });
+    ctl.querySelector('#bank-inst').addEventListener('change', function (e) { state.bank.pos = +e.target.value; showBank(true); });
+    div.appendChild(ctl);
+    var sum = document.createElement('div');
+    sum.id = 'bank-summary';
+    div.appendChild(sum);
+    var body = document.createElement('div');
+    body.className = 'bank-body';
+    body.appendChild(svg);
+    var side = document.createElement('div');
+    side.className = 'bank-side';
+    side.innerHTML = '<div id="bank-inst-info"></div><ul id="bank-phases"></ul><div id="bank-suggest"></div>' +
+      '<div id="bank-legend"></div>';
+    body.appendChild(side);
+    div.appendChild(body);
+    var leg = [];
+    for (var k = 0; k < b.palette.length && k < b.banks; ++k)
+      leg.push('<span class="key"><span class="sw" style="background:' + b.palette[k] + '"></span>' + k +
+        (k + b.palette.length < b.banks ? '/' + (k + b.palette.length) : '') + '</span>');
+    side.querySelector('#bank-legend').innerHTML = '<p class="hint">Cell colour: the bank of the element\'s ' + b.bank_bytes +
+      '-byte word (bank mod ' + b.palette.length + '; label b&lt;bank&gt;). Outlined: the instruction\'s lanes (L&lt;lane&gt;); red: lanes meeting another lane\'s word in one bank in one phase. Hover a lane: its address, bank and phase.</p>' +
+      '<div class="legend">' + leg.join(' ') + '</div>';
+  }
+  function stepBank(k) {
+    var c = bankCopy();
+    if (!c || c.error) return;
+    state.bank.pos = Math.max(0, Math.min(c.insts.length - 1, state.bank.pos + k));
+    showBank(true);
+  }
+  var bankLanes = new Map();  // cell -> the selected instruction's lanes accessing it
+  function showBank(focus) {
+    var b = staged(state.m.d), c = bankCopy(), g = document.querySelector('#panel-banks g.lanes');
+    bankLanes = new Map();
+    g.textContent = '';
+    document.querySelectorAll('#bank-copies button').forEach(function (btn) { btn.classList.toggle('on', c && btn.id === 'bank-copy-' + c.name); });
+    var sum = $('bank-summary'), info = $('bank-inst-info'), phases = $('bank-phases'), sug = $('bank-suggest');
+    info.textContent = ''; phases.textContent = ''; sug.textContent = '';
+    $('bank-stepper').style.visibility = c && !c.error && c.insts.length ? '' : 'hidden';
+    if (!c) { sum.textContent = 'The smem stage has no g2s or s2r copy: only the banks of ' + b.layout + ' are drawn.'; return; }
+    sum.textContent = c.name + ' ' + c.atom + ': ' + c.op + ' of ' + b.type;
+    if (c.error) { sum.textContent += ' \u2014 cannot be analysed (verify\'s vector.' + state.op + '.' + c.name + '): ' + c.error; sum.className = 'error'; return; }
+    sum.textContent += ', ' + c.bytes_per_lane + ' bytes a lane';
+    sum.className = '';
+    sum.textContent += '; ' + c.insts.length + ' instructions, ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts +
+      (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') + (b.validated ? '' : '; model: unvalidated');
+    var sel = $('bank-inst');
+    if (sel.getAttribute('data-copy') !== c.name) {
+      sel.setAttribute('data-copy', c.name);
+      sel.innerHTML = c.order.map(function (k, pos) {
+        var t = c.insts[k];
+        return '<option value="' + pos + '">#' + (pos + 1) + ' ' + instName(t) + ': ' + t.wavefronts + ' / ' + t.ideal_wavefronts + '</option>';
+      }).join('');
+    }
+    sel.value = state.bank.pos;
+    $('bank-prev').disabled = state.bank.pos === 0;
+    $('bank-next').disabled = state.bank.pos === c.insts.length - 1;
+    $('bank-pos').textContent = (state.bank.pos + 1) + ' of ' + c.insts.length + ', most conflicts first';
+    var t = c.insts[c.order[state.bank.pos]];
+    info.innerHTML = '<b>' + c.name + ' ' + instName(t) + '</b>: <span id="bank-wavefronts">' + t.wavefronts +
+      '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
+      t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
+    t.phases.forEach(function (ph, k) {
+      var li = document.createElement('li');
+      if (!ph.lanes.length) { li.textContent = 'phase ' + k + ': no lanes'; li.className = 'idle'; phases.appendChild(li); return; }
+      li.textContent = 'phase ' + k + ': lanes ' + ranges(ph.lanes) + ', ' + wavefronts(ph.wavefronts);
+      if (ph.collisions.length) {
+        var col = ph.collisions[0];
+        li.textContent += '; bank ' + col.bank + ' serves ' + col.ways + ' words to lanes ' + ranges(col.lanes) +
+          (ph.collisions.length > 1 ? ' (and ' + (ph.collisions.length - 1) + ' more banks)' : '');
+        li.className = 'clash';
+      }
+      li.setAttribute('data-phase', k);
+      phases.appendChild(li);
+    });
+    if (c.suggest) sug.textContent = 'suggest: ' + c.suggest.text + ' (now ' + wavefronts(c.wavefronts) + ' over the ' + c.insts.length + ' instructions)';
+    else if (c.bank_conflicts) sug.textContent = 'suggest: none found (swizzles Sw<1..4,0..6,1..8> and row padding up to 8 vectors)';
+    else sug.textContent = 'conflict-free: every instruction takes its ideal wavefronts';
+    // The lanes: one outline around each lane's cells (their box when they fill it, else cell by cell).
+    var d = state.m.d, out = [], marks = [], labels = [];
+    t.lanes.forEach(function (l) {
+      var r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1, hit = l.clash.length > 0;
+      l.cells.forEach(function (i) {
+        var r = i % d.rows, cc = Math.floor(i / d.rows);
+        r0 = Math.min(r0, r); r1 = Math.max(r1, r); c0 = Math.min(c0, cc); c1 = Math.max(c1, cc);
+        if (!bankLanes.has(i)) bankLanes.set(i, []);
+        bankLanes.get(i).push(l);
+      });
+      var cls = 'ln' + (hit ? ' clash' : '');
+      var box = function (ra, rb, ca, cb) {
+        out.push('<rect class="' + cls + '" data-lane="' + l.lane + '" x="' + (LEFT + ca * CW) + '" y="' + (TOP + ra * CH) +
+          '" width="' + (cb - ca + 1) * CW + '" height="' + (rb - ra + 1) * CH + '"/>');
+      };
+      if ((r1 - r0 + 1) * (c1 - c0 + 1) === new Set(l.cells).size) box(r0, r1, c0, c1);
+      else l.cells.forEach(function (i) { var r = i % d.rows, cc = Math.floor(i / d.rows); box(r, r, cc, cc); });
+      l.clash.forEach(function (i) {
+        marks.push('<rect class="cl" x="' + (LEFT + Math.floor(i / d.rows) * CW) + '" y="' + (TOP + (i % d.rows) * CH) + '" width="' + CW + '" height="' + CH + '"/>');
+      });
+      labels.push('<text class="lnl" x="' + (LEFT + c0 * CW + 2) + '" y="' + (TOP + r0 * CH + 8) + '" font-size="8">L' + l.lane + '</text>');
+    });
+    g.innerHTML = marks.join('') + out.join('') + labels.join('');
+    if (focus && t.lanes.length) focusCell(t.lanes[0].cells[0]);
+  }
+  // The hover line's banks part: the cell's byte address and bank, and the selected instruction's lanes there.
+  function bankHover(i) {
+    var b = staged(state.m.d), c = bankCopy(), text = '  |  byte ' + b.address[i] + ', bank ' + b.bank[i];
+    var t = c && !c.error && c.insts.length ? c.insts[c.order[state.bank.pos]] : null;
+    (bankLanes.get(i) || []).forEach(function (l) {
+      text += '  |  ' + c.name + ' lane ' + l.lane + ': address ' + l.address + ', bank ' + l.bank + ', phase ' + l.phase;
+      var col = t && l.phase >= 0 ? t.phases[l.phase].collisions.filter(function (x) { return x.lanes.indexOf(l.lane) >= 0; })[0] : null;
+      if (col) text += '; meets lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' in bank ' + col.bank + ' (' + col.ways + ' ways)';
+    });
+    return text;
   }
 
   // ---- side column ---------------------------------------------------------------------------
@@ -504,7 +705,11 @@
     state.m = model(op);
     state.box = null;
     state.sel = null;
+    state.bank = { copy: 0, pos: 0 };
     $('selinfo').textContent = '';
+    var b = DATA.operands[op].banks;
+    $('banks-toggle').title = staged(DATA.operands[op]) ? 'the shared-memory banks of operand ' + op + '\'s smem copies (s2r, g2s)' :
+      'operand ' + op + ': ' + (b ? b.why : 'no banks data');
     document.querySelectorAll('#operands button').forEach(function (b) { b.classList.toggle('on', b.textContent === op); });
     draw();
     mismatchList();
@@ -535,6 +740,11 @@
   $('zoom-in').addEventListener('click', function () { zoom(1.5); });
   $('zoom-out').addEventListener('click', function () { zoom(1 / 1.5); });
   $('zoom-fit').addEventListener('click', fit);
+  $('banks-toggle').addEventListener('click', function () {
+    state.banksOn = !state.banksOn;
+    $('banks-toggle').classList.toggle('on', state.banksOn);
+    if (state.m) draw();
+  });
   $('mismatches').addEventListener('click', function (e) {
     var li = e.target.closest('li[data-i]');
     if (li) selectCell(+li.getAttribute('data-i'), true);
@@ -546,5 +756,6 @@
   } else {
     $('info').textContent = 'This spec has no operand with both a copy and an MMA fragment: only the report is shown.';
   }
-  window.tvlab = { ready: true, buildMs: performance.now() - t0, search: search, operand: function () { return state.op; } };
+  window.tvlab = { ready: true, buildMs: performance.now() - t0, search: search, operand: function () { return state.op; },
+    banksOpen: function () { return state.banksOn; } };
 })();

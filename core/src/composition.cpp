@@ -273,18 +273,20 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
 
 Layout composition(const Layout& lhs, const Layout& rhs) {
   return with_operands(lhs, rhs, [&] {
+    Layout result;  // one named result on every path: returned without a move
     PlainModes flat;
     if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat)) {
-      Layout result;  // its node arrays are written in place, pre-order
+      // The node arrays are written in place, pre-order.
       Nodes &os = detail::IntTupleAccess::nodes(result.shape),
             &od = detail::IntTupleAccess::nodes(result.stride);
       os.clear(), od.clear();
       const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
       compose_node(flat, rs, rd, os, od);
-      return result;
+    } else {
+      const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
+      result = composition_impl(Lhs(flat_lhs), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
     }
-    const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
-    return composition_impl(Lhs(flat_lhs), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
+    return result;
   });
 }
 

@@ -639,6 +639,22 @@ IntTuple int_operand(const Expr& e, Value&& v, const char* role) {
   throw EvalError(e.column, "layout", std::string("the ") + role + " must be integers, got " + to_string(v));
 }
 
+// Appends the nodes of a tuple literal whose leaves are all integers (at any depth) to `out`, in pre-order;
+// false (out unspecified) when some leaf is not an integer: the caller evaluates child by child.
+bool append_int_tree(const Expr& e, IntTuple::Nodes& out) {
+  if (e.kind == Expr::Kind::Integer) {
+    out.push_back(IntTuple::Node{-1, 1, e.value});
+    return true;
+  }
+  if (e.kind != Expr::Kind::Tuple) return false;
+  const std::size_t head = out.size();
+  out.push_back(IntTuple::Node{static_cast<int32_t>(e.children.size()), 1, Scalar()});
+  for (const Expr& c : e.children)
+    if (!append_int_tree(c, out)) return false;
+  out[head].span = static_cast<int32_t>(out.size() - head);
+  return true;
+}
+
 Value eval_node(const Expr& e) {
   try {
     switch (e.kind) {
@@ -647,6 +663,8 @@ Value eval_node(const Expr& e) {
       case Expr::Kind::Underscore:
         return Underscore{};
       case Expr::Kind::Tuple: {
+        IntTuple t = detail::IntTupleAccess::blank();
+        if (append_int_tree(e, detail::IntTupleAccess::nodes(t))) return t;  // no Value per leaf
         std::vector<Value> elems;
         elems.reserve(e.children.size());  // a Value is large: no regrowth copies
         for (const Expr& c : e.children) elems.push_back(eval_node(c));

@@ -269,24 +269,26 @@ class Parser {
   }
 
   // expr := layout_expr, or a swizzle followed by "o [offset o] layout".
+  // (One named result on every path, here and in layout_expr: returned without a move.)
   Expr expr() {
     skip_ws();
     const std::size_t start = pos_;
-    Expr first = layout_expr();
-    if (first.kind != Expr::Kind::Swizzle || !at_composition_o()) return first;
-    Expr c = node(Expr::Kind::Composed, start);
-    c.children.push_back(std::move(first));
+    Expr out = layout_expr();
+    if (out.kind != Expr::Kind::Swizzle || !at_composition_o()) return out;
+    Expr first = std::move(out);
+    out = node(Expr::Kind::Composed, start);
+    out.children.push_back(std::move(first));
     pos_ += 1;  // 'o'
     skip_ws();
     Expr second = s_.compare(pos_, 9, "smem_ptr[") == 0 ? smem_ptr_flag() : layout_expr();
     if (at_composition_o()) {
       pos_ += 1;
-      c.children.push_back(std::move(second));
-      c.children.push_back(layout_expr());
+      out.children.push_back(std::move(second));
+      out.children.push_back(layout_expr());
     } else {
-      c.children.push_back(std::move(second));
+      out.children.push_back(std::move(second));
     }
-    return c;
+    return out;
   }
 
   // CuTe's printed smem_ptr_flag_bits<W> offset, `smem_ptr[16b](unset)`: a Name node the evaluator turns into
@@ -313,13 +315,15 @@ class Parser {
   Expr layout_expr() {
     skip_ws();
     const std::size_t start = pos_;
-    Expr shape = primary();
-    if (!peek(':') || at_scope(pos_)) return shape;
+    Expr out = primary();
+    if (!peek(':') || at_scope(pos_)) return out;
     ++pos_;
-    Expr l = node(Expr::Kind::Layout, start);
-    l.children.push_back(std::move(shape));
-    l.children.push_back(primary());
-    return l;
+    Expr shape = std::move(out);
+    out = node(Expr::Kind::Layout, start);
+    out.children.reserve(2);
+    out.children.push_back(std::move(shape));
+    out.children.push_back(primary());
+    return out;
   }
 
   Expr primary() {
@@ -373,10 +377,7 @@ class Parser {
       return node(Expr::Kind::Underscore, start);
     }
     if (takes_index_template(w) && peek('<')) return indexed_call(std::string(w), start);
-    if (peek('(')) {
-      Expr call = this->call(std::string(w), start);
-      return desugar_call(std::move(call));
-    }
+    if (peek('(')) return desugared_call(w, start);
     if (peek('<') || peek('{')) return qualified_name(start, std::string(w));
     Expr n = node(Expr::Kind::Name, start);
     n.name = std::string(w);
@@ -390,12 +391,18 @@ class Parser {
     return false;
   }
 
+  Expr desugared_call(std::string_view w, std::size_t start) {
+    Expr c = call(std::string(w), start);
+    desugar_call(c);
+    return c;
+  }
+
   // Calls CuTe spells differently from the notation: make_shape(4,8) is the tuple (4,8);
   // make_composed_layout(Swizzle<3,3,3>{}, 0, L) is Sw<3,3,3> o 0 o L.
-  Expr desugar_call(Expr call) {
+  void desugar_call(Expr& call) {
     if (is_tuple_maker(call.name)) {
       call.kind = Expr::Kind::Tuple;
-      return call;
+      return;
     }
     if (call.name == "make_composed_layout") {
       if (call.children.size() != 3)
@@ -407,7 +414,7 @@ class Parser {
              "composes)");
       call.kind = Expr::Kind::Composed;
       call.name.clear();
-      return call;
+      return;
     }
     if (call.name == "make_layout" && call.children.size() == 2) {
       const Expr& shape = call.children[0];
@@ -419,7 +426,6 @@ class Parser {
         fail(stride.column - 1, stride.name + (stride.name == "Shape" ? "<...>" : "(...)") +
                                     " given where a Stride was expected (make_layout(shape, stride))");
     }
-    return call;
   }
 
   // get<1,0>(L) -> get(L,1,0); take<0,2>(L) -> take(L,0,2); size<0>(L) -> size(get(L,0)).
@@ -880,7 +886,7 @@ class Parser {
       return t;
     }
     while (true) {
-      t.children.push_back(expr());
+      if (!integer_element(t.children)) t.children.push_back(expr());
       skip_ws();
       if (pos_ >= s_.size()) fail(start, "unbalanced '(': no matching ')'");
       if (s_[pos_] == ',') {
@@ -904,7 +910,7 @@ class Parser {
     c.children.reserve(4);
     if (!peek(')')) {
       while (true) {
-        c.children.push_back(expr());
+        if (!integer_element(c.children)) c.children.push_back(expr());
         skip_ws();
         if (pos_ >= s_.size()) fail(paren, "unbalanced '(' of " + c.name + ": no matching ')'");
         if (s_[pos_] == ',') {
@@ -929,13 +935,32 @@ class Parser {
     if (pos_ >= s_.size() || !is_digit(s_[pos_])) fail(pos_, "expected a digit");
     uint64_t v = 0;
     while (pos_ < s_.size() && is_digit(s_[pos_])) {
-      v = v * 10 + static_cast<uint64_t>(s_[pos_] - '0');
-      if (v > uint64_t(std::numeric_limits<int64_t>::max()))
+      const auto digit = static_cast<uint64_t>(s_[pos_] - '0');
+      // Checked before the step: v * 10 + digit must not pass INT64_MAX (nor wrap around 2^64).
+      if (v > (uint64_t(std::numeric_limits<int64_t>::max()) - digit) / 10)
         fail(start, "integer " + std::string(s_.substr(start, std::min<std::size_t>(pos_ - start + 1, 30))) +
                         "... does not fit in 64 bits");
+      v = v * 10 + digit;
       ++pos_;
     }
     return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+  }
+
+  // A tuple element or call argument that is an integer literal (4, -1, 2@1) followed by ',' or ')': parsed
+  // straight into `out`, the Expr expr() makes of it (expr -> layout_expr -> primary -> integer). Anything
+  // else rewinds and returns false for expr() to parse.
+  bool integer_element(std::vector<Expr>& out) {
+    skip_ws();
+    if (pos_ >= s_.size() || !(is_digit(s_[pos_]) || s_[pos_] == '-')) return false;
+    const std::size_t at = pos_, nodes = nodes_;
+    Expr e = integer();  // a malformed literal fails here exactly as primary() would
+    skip_ws();
+    if (pos_ < s_.size() && (s_[pos_] == ',' || s_[pos_] == ')')) {
+      out.push_back(std::move(e));
+      return true;
+    }
+    pos_ = at, nodes_ = nodes;
+    return false;
   }
 
   Expr integer() {

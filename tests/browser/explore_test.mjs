@@ -3,6 +3,7 @@
 // saves screenshots and measures the load time of the 256x256x32 tile.
 // node explore_test.mjs TVLAB OUTDIR
 import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
@@ -231,6 +232,122 @@ const hasClass = (page, sel, cls) => page.locator(sel).evaluate((e, c) => e.clas
   console.log(`256x256x32: page load ${loadMs} ms (script ${build.toFixed(0)} ms), switch to C ${switchMs} ms, hover ${hoverMs} ms, search ${searchMs} ms`);
   check('big: no console errors or network', problems.length === 0, problems.join('; '));
   await page.close();
+}
+
+// 5. The banks panel (NVIDIA operand staged in shared memory): a padded tile that is also swizzled, so its 16
+//    ldmatrix instructions take 11 to 23 wavefronts. The shown counts must be verify's (the worst instruction,
+//    first) and `tvlab banks`' (an instruction stepped to, fed back as --smem/--tv).
+{
+  const spec = 'tests/data/specs/sm80_ldsm_x4_pad72_sw333.json';
+  const rep = JSON.parse(spawnSync(tvlab, ['verify', '--format', 'json', path.join(root, spec)]).stdout);
+  const vcheck = (code) => rep.specs[0].checks.find((c) => c.code === code);
+  const vs2r = vcheck('banks.A.s2r'), vg2s = vcheck('banks.A.g2s');
+  check('banks: verify refutes banks.A.s2r', vs2r && vs2r.verdict === 'refuted' && vs2r.data.worst, JSON.stringify(vs2r));
+  const file = explore(spec, 'sm80_ldsm_x4_pad72_sw333');
+  const { page, problems } = await open(file);
+  check('banks: closed at first', (await count(page, '#panel-banks')) === 0);
+  await page.click('#banks-toggle');
+  check('banks: panel opens', (await count(page, '#panel-banks svg')) === 1 && (await count(page, '#panels .panel')) === 4);
+  check('banks: s2r chosen', await hasClass(page, '#bank-copy-s2r', 'on'));
+  const name = (t) => `warp ${t.warp}, instruction ${t.instruction} (repeat ${t.repeat})`;
+  // First: the worst instruction, verify's witness.
+  const w = vs2r.data.worst;
+  let info = await text(page, '#bank-inst-info');
+  check('banks: first is verify\'s worst', info.includes('s2r ' + name(w)), `${info} vs ${name(w)}`);
+  check('banks: worst wavefronts = verify', +(await text(page, '#bank-wavefronts')) === w.wavefronts && +(await text(page, '#bank-ideal')) === w.ideal_wavefronts,
+    `${await text(page, '#bank-wavefronts')} vs ${w.wavefronts}`);
+  const sum = await text(page, '#bank-summary');
+  check('banks: totals = verify', sum.includes(`${vs2r.data.instructions} instructions, ${vs2r.data.wavefronts} wavefronts, ideal ${vs2r.data.ideal_wavefronts}`), sum);
+  check('banks: suggestion = verify', (await text(page, '#bank-suggest')).includes('suggest: ' + vs2r.data.suggest.layout + ': ' + vs2r.data.suggest.wavefronts + ' wavefronts (ideal)'),
+    await text(page, '#bank-suggest'));
+  check('banks: lanes outlined', (await count(page, '#panel-banks rect.ln')) >= 32);
+  check('banks: colliding cells marked', (await count(page, '#panel-banks rect.cl')) > 0 && (await count(page, '#panel-banks rect.ln.clash')) > 0);
+  check('banks: prev disabled at the worst', await page.locator('#bank-prev').isDisabled());
+  // Step to the third instruction (fewer or as many conflicts).
+  await page.click('#bank-next');
+  await page.click('#bank-next');
+  check('banks: position 3', (await text(page, '#bank-pos')).startsWith('3 of 16'), await text(page, '#bank-pos'));
+  info = await text(page, '#bank-inst-info');
+  const m = /warp (\d+), instruction (\d+) \(repeat (\d+)\)/.exec(info);
+  const shown = +(await text(page, '#bank-wavefronts'));
+  check('banks: sorted, most conflicts first', shown <= w.wavefronts, `${shown} > ${w.wavefronts}`);
+  // `tvlab banks` on the same instruction: its lanes (the page's data) as a TV layout relative to lane 0's first
+  // cell, that cell's element offset moved into the smem layout (Sw<3,3,3> o OFF o (32,64):(72,1)).
+  const data = await page.evaluate(() => JSON.parse(document.getElementById('tvlab-data').textContent));
+  const cp = data.operands.A.banks.copies[0];
+  const inst = cp.insts.find((t) => m && t.warp === +m[1] && t.instruction === +m[2] && t.repeat === +m[3]);
+  check('banks: the shown instruction is in the data', !!inst, info);
+  const ls = inst.lanes, base = ls[0].cells[0];
+  const strides = [1, 2, 4, 8, 16].map((k) => ls[k].cells[0] - base), sv = ls[0].cells[1] - base;
+  let affine = ls.length === 32;
+  ls.forEach((l, k) => l.cells.forEach((c, v) => {
+    let e = base + v * sv;
+    for (let b = 0; b < 5; ++b) if (k & (1 << b)) e += strides[b];
+    if (c !== e) affine = false;
+  }));
+  check('banks: the instruction\'s lanes form a TV layout', affine && strides.every((x) => x >= 0));
+  const tv = `((2,2,2,2,2),8):((${strides.join(',')}),${sv})`;
+  const off = 72 * (base % 32) + Math.floor(base / 32);
+  const b = spawnSync(tvlab, ['banks', '--smem', `Sw<3,3,3> o ${off} o (32,64):(72,1)`, '--tv', tv, '--type', 'half_t', '--op', 'ldmatrix.x4', '--json']);
+  const bj = b.status === 2 ? null : JSON.parse(b.stdout);
+  check('banks: tvlab banks runs', bj !== null, String(b.stderr));
+  if (bj) {
+    check('banks: stepped wavefronts = tvlab banks', shown === bj.wavefronts && +(await text(page, '#bank-ideal')) === bj.ideal_wavefronts &&
+      +(await text(page, '#bank-conflicts')) === bj.bank_conflicts, `${shown} vs ${bj.wavefronts}`);
+    const phases = await page.locator('#bank-phases li').allInnerTexts();
+    check('banks: phases = tvlab banks', phases.length === bj.phases.length && bj.phases.every((p, k) => phases[k].includes(`, ${p.ways} wavefront`)), phases.join(' | '));
+    // Hover lane 5: its address, bank and phase as tvlab banks has them.
+    const k = bj.phases.findIndex((p) => p.lanes.includes(5)), at = bj.phases[k].lanes.indexOf(5);
+    await page.hover(`#panel-banks rect[data-i="${ls[5].cells[0]}"]`);
+    const hov = await text(page, '#info');
+    check('banks: hover shows the lane', hov.includes(`s2r lane 5: address ${bj.phases[k].addresses[at]}, bank ${bj.phases[k].banks[at]}, phase ${k}`), hov);
+  }
+  await page.mouse.move(5, 5);
+  await page.screenshot({ path: path.join(out, 'explore_banks_pad72_sw333.png'), fullPage: true });
+  // The select jumps; the g2s copy has its own instructions (verify's banks.A.g2s).
+  await page.selectOption('#bank-inst', '15');
+  check('banks: select jumps to the last', (await text(page, '#bank-pos')).startsWith('16 of 16') && (await page.locator('#bank-next').isDisabled()));
+  await page.click('#bank-copy-g2s');
+  check('banks: g2s worst = verify', (await text(page, '#bank-inst-info')).includes('g2s ' + name(vg2s.data.worst)) &&
+    +(await text(page, '#bank-wavefronts')) === vg2s.data.worst.wavefronts, await text(page, '#bank-inst-info'));
+  check('banks: g2s totals = verify', (await text(page, '#bank-summary')).includes(`${vg2s.data.wavefronts} wavefronts, ideal ${vg2s.data.ideal_wavefronts}`));
+  // Closing and reopening keeps working; the maps are untouched.
+  await page.click('#banks-toggle');
+  check('banks: panel closes', (await count(page, '#panel-banks')) === 0 && (await count(page, '#panels .panel')) === 3);
+  check('banks: no console errors or network', problems.length === 0, problems.join('; '));
+  await page.close();
+  section('banks');
+}
+
+// 5b. Conflict-free (the swizzled fix) and an operand without shared memory.
+{
+  const { page, problems } = await open(explore('tests/data/specs/sm80_ldsm_x4_rm64_sw333.json', 'sm80_ldsm_x4_rm64_sw333'));
+  await page.click('#banks-toggle');
+  check('banks-ok: 4 wavefronts', +(await text(page, '#bank-wavefronts')) === 4 && +(await text(page, '#bank-conflicts')) === 0);
+  check('banks-ok: says conflict-free', (await text(page, '#bank-suggest')).startsWith('conflict-free'));
+  check('banks-ok: nothing marked', (await count(page, '#panel-banks rect.cl')) === 0);
+  check('banks-ok: no console errors or network', problems.length === 0, problems.join('; '));
+  await page.close();
+  // A copy the bank model cannot take (a column-major tile under ldmatrix: verify refutes vector.A.s2r).
+  const cm = path.join(out, 'sm80_ldsm_x4_colmajor.json');
+  writeFileSync(cm, readFileSync(path.join(root, 'tests/data/specs/sm80_ldsm_x4_rm64.json'), 'utf8').replace('"(32,64):(64,1)"', '"(32,64):(1,32)"'));
+  const c = await open(explore(path.relative(root, cm), 'sm80_ldsm_x4_colmajor'));
+  await c.page.click('#banks-toggle');
+  const cs = await text(c.page, '#bank-summary');
+  check('banks-error: says why', (await hasClass(c.page, '#bank-summary', 'error')) && cs.includes('cannot be analysed (verify\'s vector.A.s2r)') &&
+    cs.includes('must be contiguous'), cs);
+  check('banks-error: no stepper, no lanes', !(await c.page.locator('#bank-stepper').isVisible()) && (await count(c.page, '#panel-banks rect.ln')) === 0);
+  check('banks-error: no console errors or network', c.problems.length === 0, c.problems.join('; '));
+  await c.page.close();
+  const x = await open(explore('tests/data/specs/xe_f16_a_col_major.json', 'xe_f16_a_col_major_banks'));
+  await x.page.click('#banks-toggle');
+  check('banks-none: says why', (await text(x.page, '#bank-why')).includes('operand A is not staged in shared memory'), await text(x.page, '#bank-why'));
+  check('banks-none: no tile', (await count(x.page, '#panel-banks svg')) === 0 && (await count(x.page, '#panels .panel')) === 4);
+  await x.page.hover('#panel-src rect[data-i="1"]');
+  check('banks-none: hover still works', (await text(x.page, '#info')).startsWith('(1,0)'));
+  check('banks-none: no console errors or network', x.problems.length === 0, x.problems.join('; '));
+  await x.page.close();
+  section('banks conflict-free, no smem');
 }
 
 await browser.close();

@@ -41,6 +41,46 @@ expect_rc operand 0 "$tvlab" explore "$root/gallery/specs/xe_bf16_256x256x32.jso
 has operand-b '"operands":{"B":' "$tmp/b.html"
 hasnt operand-only-b '"A":\{"rows"' "$tmp/b.html"
 "$tvlab" explore - -o "$tmp/stdin.html" <"$data/xe_f16_a_col_major.json" && ok || ko "stdin"
+# The banks panel's data (explore_banks.cpp): an operand staged in shared memory carries every instruction of
+# its s2r and g2s copies; totals, the first of the worst-first order and the suggestion are verify's.
+expect_rc banks 0 "$tvlab" explore "$data/sm80_ldsm_x4_pad72_sw333.json" -o "$tmp/banks.html"
+has banks-data '"banks":{"staged":true,"layout":"Sw<3,3,3> o 0 o (32,64):(72,1)","type":"half_t","model":"nvidia"' "$tmp/banks.html"
+"$tvlab" verify --format json "$data/sm80_ldsm_x4_pad72_sw333.json" >"$tmp/banks_verify.json"
+if python3 - "$tmp/banks.html" "$tmp/banks_verify.json" <<'PY'; then ok; else ko "banks data disagrees with verify"; fi
+import json, re, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r'<script type="application/json" id="tvlab-data">(.*?)</script>', page, re.S).group(1))
+checks = {c["code"]: c for c in json.load(open(sys.argv[2]))["specs"][0]["checks"]}
+bad = []
+for cp in data["operands"]["A"]["banks"]["copies"]:
+    v = checks["banks.A." + cp["name"]]["data"]
+    insts = cp["insts"]
+    if (len(insts), cp["wavefronts"], cp["ideal_wavefronts"]) != (v["instructions"], v["wavefronts"], v["ideal_wavefronts"]):
+        bad.append(cp["name"] + " totals")
+    if sum(t["wavefronts"] for t in insts) != cp["wavefronts"]:
+        bad.append(cp["name"] + " sum")
+    conf = [insts[k]["bank_conflicts"] for k in cp["order"]]
+    if sorted(cp["order"]) != list(range(len(insts))) or conf != sorted(conf, reverse=True):
+        bad.append(cp["name"] + " order")
+    first, w = insts[cp["order"][0]], v["worst"]
+    if (first["warp"], first["instruction"], first["repeat"], first["wavefronts"]) != (w["warp"], w["instruction"], w["repeat"], w["wavefronts"]):
+        bad.append(cp["name"] + " worst")
+    if cp["suggest"]["layout"] != v["suggest"]["layout"]:
+        bad.append(cp["name"] + " suggest")
+    for t in insts:  # every lane: one phase, its cells' count the access's width
+        for l in t["lanes"]:
+            if l["lane"] not in t["phases"][l["phase"]]["lanes"] or len(l["cells"]) * 2 != cp["bytes_per_lane"]:
+                bad.append(cp["name"] + " lane %d" % l["lane"])
+if bad:
+    print("  " + ", ".join(bad[:5]))
+sys.exit(1 if bad else 0)
+PY
+has banks-none '"banks":{"staged":false,"why":"operand A is not staged in shared memory' "$p"
+# A copy whose lanes are not one vector in shared memory (a column-major tile under ldmatrix): its error, no
+# instructions, as verify's vector.A.s2r refutes it.
+sed 's|"layout": "(32,64):(64,1)"|"layout": "(32,64):(1,32)"|' "$data/sm80_ldsm_x4_rm64.json" >"$tmp/colmajor.json"
+expect_rc banks-colmajor 0 "$tvlab" explore "$tmp/colmajor.json" -o "$tmp/colmajor.html"
+has banks-error '"name":"s2r","atom":"SM75_U32x4_LDSM_N","op":"ldmatrix.x4","bytes_per_lane":0,"error":"warp 0, instruction 0 (repeat 0): lane 0: value 1 (tile index 32) sits at element offset 32, not 1' "$tmp/colmajor.html"
 # Bad input: exit 2, nothing written.
 printf '{"mma": 3}' >"$tmp/bad.json"
 expect_rc bad-spec 2 "$tvlab" explore "$tmp/bad.json" -o "$tmp/bad.html"

@@ -39,6 +39,7 @@ python3 -c "print('(' + ','.join(['1'] * 1000000) + ')')" > "$tmp/wide.txt"
 case_ million-tuple 2 "expression too large (more than 100000 elements)" - -- eval --batch "$tmp/wide.txt"
 case_ million-tuple-stdin 2 "line 1, column" "$tmp/wide.txt" -- eval --batch -
 case_ int-literal 2 "does not fit in 64 bits" - -- eval 'size(99999999999999999999)'
+case_ int-literal-wrap 2 "integer 18446744073709551620... does not fit in 64 bits" - -- eval '18446744073709551620'
 case_ smem-atom-bad-type 2 "Unknown value type" - -- eval 'GMMA::Layout_K_SW128_Atom<nonsense_t>'
 case_ smem-atom-huge-type 2 "GMMA::Layout_K_SW128_Atom" - -- eval 'GMMA::Layout_K_SW128_Atom<uint1024_t>'
 case_ swizzle-stride 2 "stride is not defined for composed layouts" - -- eval 'stride(Sw<3,3,3> o (8,64):(64,1))'

@@ -91,5 +91,10 @@ python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['copies']['g2s'][
 out="$("$tvlab" plan "$tmp/cpp-bad.json" 2>&1)"; rc=$?
 if [ "$rc" = 2 ] && grep -qF 'copies.g2s.thr_layout' <<<"$out" && grep -qF 'column 8: Stride<...> given where a Shape was expected' <<<"$out"; then passes=$((passes+1)); else echo "FAIL cpp-spec-bad: rc=$rc $out"; fails=$((fails+1)); fi
 
+# A UMMA atom is issued by one thread: the text plan says "1 thread".
+printf '%s' '{"mma":{"atom":"SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>","atom_layout":"(1,1,1)"},"operands":{"A":{"type":"half_t"},"B":{"type":"half_t"},"C":{"type":"float"}}}' > "$tmp/umma.json"
+out="$("$tvlab" plan "$tmp/umma.json" 2>&1)"
+if grep -qF '(1,1,1,1):(0,0,0,0)  (1 thread)' <<<"$out"; then passes=$((passes+1)); else echo "FAIL umma-threads: $out"; fails=$((fails+1)); fi
+
 echo "plan CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

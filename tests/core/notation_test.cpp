@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <limits>
 #include <random>
 
 #include "test_support.hpp"
@@ -66,6 +67,10 @@ TEST(Notation, MalformedInputNamesColumnAndReason) {
       {"(4,8):(1,2) junk", 13, "unexpected 'j'"},
       {"(4,$)", 4, "unexpected '$'"},
       {"99999999999999999999", 1, "64 bits"},
+      // 2^64 + 4 and 2^64 + 16: a digit step that wraps around 2^64 must not read as 4 or 16.
+      {"18446744073709551620", 1, "64 bits"},
+      {"(2,18446744073709551632):(1,2)", 4, "64 bits"},
+      {"9223372036854775808", 1, "64 bits"},
       {"(0,4)", 1, "non-positive"},
       {"(-2,4):(1,2)", 1, "non-positive"},
       {"(1000000000,1000000000,1000000000):(1,1,1)", 1, "64 bits"},
@@ -82,6 +87,15 @@ TEST(Notation, MalformedInputNamesColumnAndReason) {
       EXPECT_NE(std::string(e.what()).find(c.needle), std::string::npos) << c.text << ": " << e.what();
     }
   }
+}
+
+// Every integer up to INT64_MAX reads exactly (the digit loop checks each step before it is taken).
+TEST(Notation, IntegersReadExactlyUpToInt64Max) {
+  EXPECT_EQ(parse_int_tuple("9223372036854775807"), IntTuple(std::numeric_limits<int64_t>::max()));
+  EXPECT_EQ(parse_int_tuple("-9223372036854775807"), IntTuple(-std::numeric_limits<int64_t>::max()));
+  EXPECT_EQ(parse_int_tuple("1844674407370955161"), IntTuple(int64_t(1844674407370955161)));
+  for (int64_t v = 1; v > 0 && v <= std::numeric_limits<int64_t>::max() / 7; v = v * 7 + 3)
+    EXPECT_EQ(parse_int_tuple(std::to_string(v)), IntTuple(v)) << v;
 }
 
 TEST(Notation, HostileSizesAreBounded) {

@@ -844,6 +844,13 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
   return out;
 }
 
+namespace {
+// "1 thread" (a UMMA atom is issued by one thread), "128 threads".
+std::string threads_text(int64_t n) {
+  return std::to_string(n) + (n == 1 ? " thread" : " threads");
+}
+}  // namespace
+
 std::string plan_to_text(const Plan& plan) {
   std::ostringstream s;
   if (!plan.name.empty()) s << plan.name << "\n";
@@ -853,7 +860,8 @@ std::string plan_to_text(const Plan& plan) {
       << "  tile_mnk        (" << m.tile_mnk[0] << "," << m.tile_mnk[1] << "," << m.tile_mnk[2] << ")\n"
       << "  permutation     (" << tiler_string(m.permutation[0]) << "," << tiler_string(m.permutation[1])
       << "," << tiler_string(m.permutation[2]) << ")\n"
-      << "  thr_layout_vmnk " << to_string(m.thr_layout_vmnk) << "  (" << m.num_threads() << " threads)\n"
+      << "  thr_layout_vmnk " << to_string(m.thr_layout_vmnk) << "  (" << threads_text(m.num_threads())
+      << ")\n"
       << "  A_TV            " << to_string(m.get_layoutA_TV()) << "\n"
       << "  B_TV            " << to_string(m.get_layoutB_TV()) << "\n"
       << "  C_TV            " << to_string(m.get_layoutC_TV()) << "\n";
@@ -861,7 +869,7 @@ std::string plan_to_text(const Plan& plan) {
   for (const PlannedCopy& p : plan.copies) {
     s << "\nCopy " << p.name << " (" << p.how << "): " << p.copy.atom.name << " of " << p.copy.value_type.name
       << "\n"
-      << "  tiler  " << to_string(p.copy.tiler) << "  (" << p.copy.num_threads() << " threads)\n"
+      << "  tiler  " << to_string(p.copy.tiler) << "  (" << threads_text(p.copy.num_threads()) << ")\n"
       << "  tv     " << to_string(p.copy.tv) << "\n"
       << "  tv_src " << to_string(p.copy.get_layoutS_TV()) << "\n"
       << "  tv_dst " << to_string(p.copy.get_layoutD_TV()) << "\n";
