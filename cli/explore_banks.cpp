@@ -26,13 +26,13 @@ BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::st
   std::vector<SmemInstruction> insts;
   try {
     v.op = smem_op_of(c, smem_is_source);
-    sites = copy_smem_instructions(c, smem_is_source, tile);
+    sites = copy_smem_instructions(c, smem_is_source, tile, model.lanes);
     for (const CopyInstruction& s : sites) {
       try {
         insts.push_back(smem_instruction(smem, s.lanes, c.value_type, v.op, model));
       } catch (const std::exception& e) {
-        v.error = "warp " + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
-                  " (repeat " + std::to_string(s.repeat) + "): " + e.what();
+        v.error = (model.lanes == 32 ? "warp " : "subgroup ") + std::to_string(s.warp) + ", instruction " +
+                  std::to_string(s.block) + " (repeat " + std::to_string(s.repeat) + "): " + e.what();
         return v;
       }
     }
@@ -82,7 +82,7 @@ BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::st
   }
   v.order.resize(v.insts.size());
   std::iota(v.order.begin(), v.order.end(), 0);
-  // Most conflicts first; ties in issue order, so the first is verify's witness (the first worst).
+  // Most conflicts first; ties in issue order, so the first is worst_smem_instruction's (verify's witness).
   std::stable_sort(v.order.begin(), v.order.end(), [&](int a, int b) {
     return v.insts[static_cast<std::size_t>(a)].analysis.bank_conflicts >
            v.insts[static_cast<std::size_t>(b)].analysis.bank_conflicts;
@@ -104,16 +104,16 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
     return b;
   }
   if (!p->smem) {
-    b.why =
-        p->slm_layout
-            ? "operand " + x +
-                  " goes through Xe SLM; this panel draws NVIDIA shared memory (\"smem\" in the spec) only"
-            : "operand " + x +
-                  " is not staged in shared memory: the spec gives it no \"smem\": {\"layout\", \"g2s\", "
-                  "\"s2r\"}";
+    b.why = p->slm_layout
+                ? "operand " + x +
+                      " goes through Xe SLM, but the spec states no SLM layout: give \"smem\": "
+                      "{\"layout\"} (the pipeline's r2s and s2r are then walked)"
+                : "operand " + x +
+                      " is not staged in shared memory: the spec gives it no \"smem\": {\"layout\", "
+                      "\"g2s\", \"s2r\"} (D: {\"layout\", \"r2s\"})";
     return b;
   }
-  const BankModel& model = nvidia_bank_model();
+  const BankModel& model = smem_bank_model(*plan.mma);
   const SmemStage& st = *p->smem;
   b.layout = to_string(st.layout);
   b.type = p->mem_type.name;
@@ -145,6 +145,7 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   const IntTuple tile = make_shape(rows, cols);
   if (st.s2r) b.copies.push_back(copy_view(st.layout, *st.s2r, "s2r", true, tile, model));
   if (st.g2s) b.copies.push_back(copy_view(st.layout, *st.g2s, "g2s", false, tile, model));
+  if (st.r2s) b.copies.push_back(copy_view(st.layout, *st.r2s, "r2s", false, tile, model));
   return b;
 }
 

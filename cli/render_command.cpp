@@ -121,32 +121,31 @@ viz::Scene spec_banks_scene(const RenderOptions& o, const Plan& plan, const viz:
   const PlannedCopy* p = nullptr;
   for (const PlannedCopy& c : plan.copies)
     if (c.name == op) p = &c;
-  if (!plan.mma || !p || !p->smem || !p->smem->s2r)
+  // The copy banks.<X>.<c> names: the read (s2r), else the write (r2s, the epilogue's; g2s).
+  const char* copy = nullptr;
+  if (p && p->smem) copy = p->smem->s2r ? "s2r" : p->smem->r2s ? "r2s" : p->smem->g2s ? "g2s" : nullptr;
+  if (!plan.mma || !copy)
     throw BadInput{"view", "--view banks",
                    "needs a spec whose operand " + op +
-                       " is staged in shared memory with an s2r copy (\"smem\": {\"layout\", \"s2r\"}); "
-                       "or give --smem --tv --type --op"};
-  const TiledMMA& m = *plan.mma;
-  const IntTuple tile = op == "A"   ? make_shape(m.tile_mnk[0], m.tile_mnk[2])
-                        : op == "B" ? make_shape(m.tile_mnk[1], m.tile_mnk[2])
-                                    : make_shape(m.tile_mnk[0], m.tile_mnk[1]);
-  const TiledCopy& c = *p->smem->s2r;
-  const SmemOp sop = smem_op_of(c, true);
-  const std::vector<CopyInstruction> sites = copy_smem_instructions(c, true, tile);
-  int worst = -1, worst_conf = -1;
-  for (std::size_t i = 0; i < sites.size(); ++i) {
-    const BankAnalysis a =
-        analyze_banks(smem_instruction(p->smem->layout, sites[i].lanes, c.value_type, sop));
-    if (a.bank_conflicts > worst_conf) worst_conf = a.bank_conflicts, worst = static_cast<int>(i);
+                       " is staged in shared memory with a copy (\"smem\": {\"layout\", \"s2r\" or "
+                       "\"r2s\"}); or give --smem --tv --type --op"};
+  const TiledCopy& c = *(copy == std::string("s2r")   ? p->smem->s2r
+                         : copy == std::string("r2s") ? p->smem->r2s
+                                                      : p->smem->g2s);
+  SmemCopyBanks b;
+  try {
+    b = analyze_smem_copy(*p, *plan.mma, copy);
+  } catch (const std::exception& e) {  // BankError, LayoutError: verify's vector.X.c refutes it too
+    throw BadInput{"view", "--view banks", "operand " + op + "'s " + copy + " copy: " + e.what()};
   }
-  if (worst < 0)
-    throw BadInput{"view", "--view banks", "operand " + op + "'s s2r copy issues no instruction"};
-  const CopyInstruction& w = sites[static_cast<std::size_t>(worst)];
-  const std::string which = o.what + " operand " + op + " s2r (" + c.atom.name + "): warp " +
-                            std::to_string(w.warp) + ", instruction " + std::to_string(w.block) +
-                            " (repeat " + std::to_string(w.repeat) + "), the worst of " +
-                            std::to_string(sites.size());
-  return viz::build_banks_scene(p->smem->layout, w.lanes, c.value_type, sop, which, vo);
+  if (b.worst < 0)
+    throw BadInput{"view", "--view banks", "operand " + op + "'s " + copy + " copy issues no instruction"};
+  const CopyInstruction& w = b.sites[static_cast<std::size_t>(b.worst)];
+  const std::string which = o.what + " operand " + op + " " + copy + " (" + c.atom.name +
+                            "): " + (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(w.warp) +
+                            ", instruction " + std::to_string(w.block) + " (repeat " +
+                            std::to_string(w.repeat) + "), the worst of " + std::to_string(b.sites.size());
+  return viz::build_banks_scene(p->smem->layout, w.lanes, c.value_type, b.op, which, vo, *b.model);
 }
 
 // --view banks with --smem --tv --type --op: one instruction, as `tvlab banks` takes it. The smem layout may

@@ -500,7 +500,11 @@
   }
   function wavefronts(n) { return n + (n === 1 ? ' wavefront' : ' wavefronts'); }
   function bankCopy() { var b = staged(state.m.d); return b && b.copies.length ? b.copies[state.bank.copy] : null; }
-  function instName(t) { return 'warp ' + t.warp + ', instruction ' + t.instruction + ' (repeat ' + t.repeat + ')'; }
+  // A warp (32 lanes) on NVIDIA, a subgroup (16 lanes) on the Xe SLM model.
+  function instName(t) {
+    var b = staged(state.m.d), unit = b && b.model !== 'nvidia' ? 'subgroup ' : 'warp ';
+    return unit + t.warp + ', instruction ' + t.instruction + ' (repeat ' + t.repeat + ')';
+  }
   // The panel: copy switch and stepper above, the tile and the instruction's phases and the suggestion beside.
   function bankPanel(div, svg) {
     var b = staged(state.m.d), ctl = document.createElement('div');
@@ -557,7 +561,7 @@
     var sum = $('bank-summary'), info = $('bank-inst-info'), phases = $('bank-phases'), sug = $('bank-suggest');
     info.textContent = ''; phases.textContent = ''; sug.textContent = '';
     $('bank-stepper').style.visibility = c && !c.error && c.insts.length ? '' : 'hidden';
-    if (!c) { sum.textContent = 'The smem stage has no g2s or s2r copy: only the banks of ' + b.layout + ' are drawn.'; return; }
+    if (!c) { sum.textContent = 'The smem stage has no copy (g2s, s2r, r2s): only the banks of ' + b.layout + ' are drawn.'; return; }
     sum.textContent = c.name + ' ' + c.atom + ': ' + c.op + ' of ' + b.type;
     if (c.error) { sum.textContent += ' \u2014 cannot be analysed (verify\'s vector.' + state.op + '.' + c.name + '): ' + c.error; sum.className = 'error'; return; }
     sum.textContent += ', ' + c.bytes_per_lane + ' bytes a lane';

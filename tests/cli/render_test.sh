@@ -106,6 +106,15 @@ else ko "banks title/text: want '$want': $(head -8 "$tmp/b64.txt")"; fi
 "$tvlab" render "$root/tests/data/specs/sm80_ldsm_x4_rm64_sw333.json" --view banks --operand A -o "$tmp/bsw.txt" 2>"$tmp/err"
 if grep -qxF "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free)" "$tmp/bsw.txt" && ! grep -q '\*L' "$tmp/bsw.txt"; then ok
 else ko "banks spec sw333: $(head -8 "$tmp/bsw.txt") $(cat "$tmp/err")"; fi
+# The epilogue's r2s (stmatrix) and an Xe SLM s2r on the unvalidated xe-slm model: the worst instruction, the
+# one banks.X.c names.
+"$tvlab" render "$root/tests/data/specs/sm90_d_stsm_rm64.json" --view banks --operand D -o "$tmp/bd.txt" 2>"$tmp/err"
+if grep -qxF "wavefronts 32 (ideal 4), 28 bank conflicts" "$tmp/bd.txt" && grep -qF "operand D r2s (SM90_U32x4_STSM_N): warp 0" "$tmp/bd.txt"; then ok
+else ko "banks spec D r2s: $(head -8 "$tmp/bd.txt") $(cat "$tmp/err")"; fi
+"$tvlab" render "$root/tests/data/specs/xe_bf16_a_slm_colmajor.json" --view banks --operand A -o "$tmp/bxe.txt" 2>"$tmp/err"
+if grep -qxF "wavefronts 16 (ideal 1), 15 bank conflicts" "$tmp/bxe.txt" && grep -qF "model: unvalidated" "$tmp/bxe.txt" &&
+   grep -qF "operand A s2r (UniversalCopy<uint16_t>): subgroup 0" "$tmp/bxe.txt"; then ok
+else ko "banks spec Xe s2r: $(head -8 "$tmp/bxe.txt") $(cat "$tmp/err")"; fi
 
 # Refused requests: exit 2, a message naming the problem, and no file (nor temporary) left behind.
 bad() {  # name, needle on stderr, output file, arguments...

@@ -75,6 +75,31 @@ python3 -c "import json; s=json.load(open('$data/sm80_ldsm_x4_rm64.json')); s['o
 expect_rc smem-twice 2 "$tvlab" verify "$tmp/twice.json"
 has smem-twice-path "operands.A.smem.s2r: the operand's register copy is given twice" "$tmp/err"
 
+# Xe SLM stages (banks.X.r2s / banks.X.s2r on the unvalidated xe-slm model) and the D epilogue's r2s.
+expect_rc xe-slm-colmajor 0 "$tvlab" verify "$data/xe_bf16_a_slm_colmajor.json"
+has xe-slm-s2r "warn banks.A.s2r  model: unvalidated; 32768 wavefronts (16 per instruction), ideal 2048: 30720 bank conflicts; suggest Sw<4,1,7> o 0 o (256,32):(1,256): 2048 wavefronts (ideal), vector 1" "$tmp/out"
+has xe-slm-r2s "warn banks.A.r2s  model: unvalidated; 8192 wavefronts (16 per instruction), ideal 512" "$tmp/out"
+has xe-slm-witness "witness: subgroup 0, instruction 0: lanes 0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15 at bytes 0,512,1024" "$tmp/out"
+has xe-slm-cover "ok   smem.A.r2s  r2s writes all 8192 elements; s2r reads 8192 of them" "$tmp/out"
+expect_rc xe-slm-colmajor-strict 1 "$tvlab" verify --strict "$data/xe_bf16_a_slm_colmajor.json"
+expect_rc xe-slm-sw417 0 "$tvlab" verify --strict "$data/xe_bf16_a_slm_colmajor_sw417.json"
+has xe-slm-sw417-banks "ok   banks.A.r2s  model: unvalidated; 512 wavefronts (1 per instruction): ideal" "$tmp/out"
+"$tvlab" verify --format json "$data/xe_bf16_a_slm_colmajor.json" > "$tmp/xe.json"
+has xe-slm-json-model '"model": "xe-slm"' "$tmp/xe.json"
+has xe-slm-json-validated '"validated": false' "$tmp/xe.json"
+expect_rc d-stsm 0 "$tvlab" verify "$data/sm90_d_stsm_rm64.json"
+has d-stsm-banks "warn banks.D.r2s  512 wavefronts (32 per instruction), ideal 64: 448 bank conflicts; suggest Sw<3,3,3> o 0 o (64,64):(64,1): 64 wavefronts (ideal), vector 8" "$tmp/out"
+has d-stsm-vector "ok   vector.D.r2s  16 stmatrix.x4 instructions, 16 bytes (8 x half_t) a lane" "$tmp/out"
+expect_rc d-stsm-sw 0 "$tvlab" verify --strict "$data/sm90_d_stsm_rm64_sw333.json"
+sed 's/SM90_U32x4_STSM_N/SM75_U32x4_LDSM_N/' "$data/sm90_d_stsm_rm64.json" > "$tmp/d_ldsm.json"
+expect_rc d-ldsm-r2s 2 "$tvlab" verify "$tmp/d_ldsm.json"
+has d-ldsm-r2s-text "operands.D.smem.r2s: SM75_U32x4_LDSM_N is a load (memory -> registers)" "$tmp/err"
+for f in xe_bf16_a_slm_colmajor sm90_d_stsm_rm64; do
+  sug="$("$tvlab" verify --format json "$data/$f.json" | python3 -c "import json,sys; r=json.load(sys.stdin); print([c for c in r['specs'][0]['checks'] if c['code'].startswith('banks.') and 'suggest' in c['data']][0]['data']['suggest']['layout'])" 2>&1)"
+  python3 -c "import json,sys; s=json.load(open('$data/$f.json')); o=list(s['operands'].values())[0]; o['smem']['layout']=sys.argv[1]; json.dump(s, open('$tmp/fed.json','w'))" "$sug"
+  expect_rc "suggest-fed-back-$f ($sug)" 0 "$tvlab" verify --strict "$tmp/fed.json"
+done
+
 # Bad configurations: exit 1 with witnesses.
 expect_rc width 1 "$tvlab" verify "$data/sm80_copy_c_half_on_float.json"
 has width-text "FAIL width.C" "$tmp/out"

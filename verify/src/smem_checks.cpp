@@ -1,6 +1,9 @@
 #include "tvlab/verify/smem_checks.hpp"
 
+#include <algorithm>
+#include <optional>
 #include <set>
+#include <stdexcept>
 #include <unordered_map>
 
 #include "tvlab/core/error.hpp"
@@ -28,27 +31,87 @@ SmemOp smem_op_of(const TiledCopy& copy, bool smem_is_source) {
 }
 
 std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool smem_is_source,
-                                                    const IntTuple& tile) {
+                                                    const IntTuple& tile, int lanes) {
+  if (lanes <= 0) throw LayoutError("copy_smem_instructions", "lanes must be positive");
   const Layout x = make_layout(tile);
   const Layout f = smem_is_source ? copy.tidfrg_S(x) : copy.tidfrg_D(x);
   const ValueLayouts vl = copy.atom_values();
   const int64_t nv = size(mode(smem_is_source ? vl.src : vl.dst, 1));
   const int64_t T = size(mode(f, 0)), J = size(mode(f, 1));
+  // A copy whose tiler dwarfs the tile (a hostile val_layout) would enumerate forever: its values must stay
+  // within a few times the tile's (an MMA replicates an operand over at most its threads).
+  if (size(f) > (int64_t(1) << 26) || size(f) / std::max<int64_t>(1, product(tile)) > 4096)
+    throw LayoutError("copy_smem_instructions",
+                      "the copy's " + std::to_string(size(f)) + " (thread, value) pairs over a tile of " +
+                          std::to_string(product(tile)) + " elements: its tiler does not fit the tile");
   const int64_t R = size(f) / (T * J);
   if (nv <= 0 || J % nv != 0)
     throw LayoutError("copy_smem_instructions", "the atom's " + std::to_string(nv) +
                                                     " values do not divide the " + std::to_string(J) +
                                                     " values of a thread");
   std::vector<CopyInstruction> out;
-  for (int64_t w = 0; w * 32 < T; ++w)
+  const int64_t L = lanes;
+  for (int64_t w = 0; w * L < T; ++w)
     for (int64_t r = 0; r < R; ++r)
       for (int64_t k = 0; k < J / nv; ++k) {
-        CopyInstruction in{w, k, r, LaneIndices(32)};
-        for (int64_t l = 0; l < 32 && 32 * w + l < T; ++l)
-          for (int64_t v = 0; v < nv; ++v) in.lanes[l].push_back(f(32 * w + l + T * ((v + nv * k) + J * r)));
+        CopyInstruction in{w, k, r, LaneIndices(static_cast<std::size_t>(L))};
+        for (int64_t l = 0; l < L && L * w + l < T; ++l)
+          for (int64_t v = 0; v < nv; ++v) in.lanes[l].push_back(f(L * w + l + T * ((v + nv * k) + J * r)));
         out.push_back(std::move(in));
       }
   return out;
+}
+
+IntTuple smem_operand_tile(const TiledMMA& m, const std::string& operand) {
+  return operand == "A"   ? make_shape(m.tile_mnk[0], m.tile_mnk[2])
+         : operand == "B" ? make_shape(m.tile_mnk[1], m.tile_mnk[2])
+                          : make_shape(m.tile_mnk[0], m.tile_mnk[1]);
+}
+
+const BankModel& smem_bank_model(const TiledMMA& m) {
+  return m.atom.arch.rfind("xe", 0) == 0 ? xe_slm_bank_model() : nvidia_bank_model();
+}
+
+int worst_smem_instruction(const std::vector<BankAnalysis>& analyses) {
+  int worst = -1, worst_conf = -1;
+  for (std::size_t i = 0; i < analyses.size(); ++i)
+    if (analyses[i].bank_conflicts > worst_conf)
+      worst_conf = analyses[i].bank_conflicts, worst = static_cast<int>(i);
+  return worst;
+}
+
+namespace {
+const TiledCopy* stage_copy(const SmemStage& st, const std::string& name) {
+  const std::optional<TiledCopy>* c = name == "s2r"   ? &st.s2r
+                                      : name == "g2s" ? &st.g2s
+                                      : name == "r2s" ? &st.r2s
+                                                      : nullptr;
+  return c && *c ? &**c : nullptr;
+}
+
+// Sites and instructions of one copy (throws on the first lane that is not one access).
+void build_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile) {
+  const bool src = b.copy_name == "s2r";
+  b.op = smem_op_of(c, src);
+  b.sites = copy_smem_instructions(c, src, tile, b.model->lanes);
+}
+}  // namespace
+
+SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name) {
+  const TiledCopy* c = p.smem ? stage_copy(*p.smem, copy_name) : nullptr;
+  if (!c) throw std::invalid_argument("operand " + p.name + " has no smem " + copy_name + " copy");
+  SmemCopyBanks b;
+  b.copy_name = copy_name;
+  b.model = &smem_bank_model(m);
+  build_sites(b, *c, smem_operand_tile(m, p.name));
+  for (const CopyInstruction& s : b.sites) {
+    b.insts.push_back(smem_instruction(p.smem->layout, s.lanes, c->value_type, b.op, *b.model));
+    b.analyses.push_back(analyze_banks(b.insts.back(), *b.model));
+    b.wavefronts += b.analyses.back().wavefronts;
+    b.ideal_wavefronts += b.analyses.back().ideal_wavefronts;
+  }
+  b.worst = worst_smem_instruction(b.analyses);
+  return b;
 }
 
 namespace {
@@ -92,33 +155,27 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
   return r;
 }
 
-struct Built {
-  std::vector<CopyInstruction> sites;
-  std::vector<SmemInstruction> insts;
-  SmemOp op;
-};
-
 // vector.<X>.<c>: every instruction builds (contiguous, aligned runs); the instructions for the banks check.
-CheckResult vector_check(const PlannedCopy& p, const TiledCopy& c, const std::string& cname, bool src,
-                         const IntTuple& tile, Built& b) {
+CheckResult vector_check(const PlannedCopy& p, const TiledCopy& c, const IntTuple& tile, SmemCopyBanks& b) {
+  const std::string& cname = b.copy_name;
+  const std::string unit = b.model->lanes == 32 ? "warp " : "subgroup ";
   CheckResult r;
   r.code = "vector." + p.name + "." + cname;
   r.claim = cname + " (" + c.atom.name + ") accesses each lane's atom values as one vector in shared memory";
   r.method = "enumeration";
   try {
-    b.op = smem_op_of(c, src);
-    b.sites = copy_smem_instructions(c, src, tile);
+    build_sites(b, c, tile);
   } catch (const std::exception& e) {
     r.summary = std::string("cannot enumerate the copy's instructions: ") + e.what();
     return r;
   }
   for (const CopyInstruction& s : b.sites) {
     try {
-      b.insts.push_back(smem_instruction(p.smem->layout, s.lanes, c.value_type, b.op));
+      b.insts.push_back(smem_instruction(p.smem->layout, s.lanes, c.value_type, b.op, *b.model));
     } catch (const std::exception& e) {
       r.verdict = Verdict::Refuted;
       r.summary = "a lane's values are not one vector access: max_common_vector is below the atom's width";
-      r.witnesses.push_back("warp " + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
+      r.witnesses.push_back(unit + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
                             " (repeat " + std::to_string(s.repeat) + "): " + e.what());
       b.insts.clear();
       return r;
@@ -134,42 +191,48 @@ CheckResult vector_check(const PlannedCopy& p, const TiledCopy& c, const std::st
   return r;
 }
 
-CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, const std::string& cname, const Built& b) {
+CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks& b) {
+  const std::string& cname = b.copy_name;
+  const BankModel& model = *b.model;
+  const std::string unit = model.lanes == 32 ? "warp " : "subgroup ";
+  const std::string unvalidated = model.validated ? "" : "model: unvalidated; ";
+  for (const SmemInstruction& in : b.insts) {
+    b.analyses.push_back(analyze_banks(in, model));
+    b.wavefronts += b.analyses.back().wavefronts;
+    b.ideal_wavefronts += b.analyses.back().ideal_wavefronts;
+  }
+  b.worst = worst_smem_instruction(b.analyses);
   CheckResult r;
   r.code = "banks." + p.name + "." + cname;
   r.claim = cname + " (" + c.atom.name + ") is free of shared-memory bank conflicts";
-  r.method = "bank model (H100-measured)";
+  r.method = model.validated ? "bank model (H100-measured)"
+                             : "bank model " + model.name + " (model: unvalidated, no public source)";
   r.severity = Severity::Warning;
-  int wf = 0, ideal = 0, worst = -1, worst_conf = -1;
-  std::vector<BankAnalysis> all;
-  for (std::size_t i = 0; i < b.insts.size(); ++i) {
-    all.push_back(analyze_banks(b.insts[i]));
-    wf += all.back().wavefronts;
-    ideal += all.back().ideal_wavefronts;
-    if (all.back().bank_conflicts > worst_conf)
-      worst_conf = all.back().bank_conflicts, worst = static_cast<int>(i);
-  }
+  const int wf = b.wavefronts, ideal = b.ideal_wavefronts;
   r.data["instructions"] = b.insts.size();
   r.data["wavefronts"] = wf;
   r.data["ideal_wavefronts"] = ideal;
   r.data["bank_conflicts"] = wf - ideal;
+  r.data["model"] = model.name;
+  r.data["validated"] = model.validated;
   const std::string per =
       b.insts.empty() ? ""
                       : " (" + std::to_string(wf / static_cast<int>(b.insts.size())) + " per instruction)";
-  r.steps.push_back(
-      {"wavefronts over " + std::to_string(b.insts.size()) + " " + to_string(b.op) + " instructions", "",
-       std::to_string(wf) + per + ", ideal " + std::to_string(ideal)});
+  r.steps.push_back({"wavefronts over " + std::to_string(b.insts.size()) + " " + to_string(b.op) +
+                         " instructions" +
+                         (model.validated ? "" : " (model " + model.name + ": unvalidated)"),
+                     "", std::to_string(wf) + per + ", ideal " + std::to_string(ideal)});
   if (wf == ideal) {
     r.verdict = Verdict::Proved;
-    r.summary = std::to_string(wf) + " wavefronts" + per + ": ideal";
+    r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + ": ideal";
     return r;
   }
   r.verdict = Verdict::Refuted;
-  r.summary = std::to_string(wf) + " wavefronts" + per + ", ideal " + std::to_string(ideal) + ": " +
-              std::to_string(wf - ideal) + " bank conflicts";
-  const BankAnalysis& a = all[worst];
-  const CopyInstruction& s = b.sites[worst];
-  r.data["worst"] = {{"warp", s.warp},
+  r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + ", ideal " + std::to_string(ideal) +
+              ": " + std::to_string(wf - ideal) + " bank conflicts";
+  const BankAnalysis& a = b.analyses[b.worst];
+  const CopyInstruction& s = b.sites[b.worst];
+  r.data["worst"] = {{unit == "warp " ? "warp" : "subgroup", s.warp},
                      {"instruction", s.block},
                      {"repeat", s.repeat},
                      {"wavefronts", a.wavefronts},
@@ -180,9 +243,9 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, const std::str
     std::string lanes, addrs;
     for (int l : col.lanes) {
       lanes += (lanes.empty() ? "" : ",") + std::to_string(l);
-      addrs += (addrs.empty() ? "" : ",") + std::to_string(*b.insts[worst].addresses[l]);
+      addrs += (addrs.empty() ? "" : ",") + std::to_string(*b.insts[b.worst].addresses[l]);
     }
-    r.witnesses.push_back("warp " + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
+    r.witnesses.push_back(unit + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
                           ": lanes " + lanes + " at bytes " + addrs + " meet in bank " +
                           std::to_string(col.bank) + " (" + std::to_string(col.ways) + " ways; " +
                           std::to_string(a.wavefronts) + " wavefronts, ideal " +
@@ -191,38 +254,47 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, const std::str
   }
   std::vector<LaneIndices> lanes;
   for (const CopyInstruction& ci : b.sites) lanes.push_back(ci.lanes);
-  if (auto sug = suggest_smem_layout(p.smem->layout, lanes, c.value_type, b.op)) {
+  if (auto sug = suggest_smem_layout(p.smem->layout, lanes, c.value_type, b.op, model)) {
     r.summary += "; suggest " + sug->text();
     r.data["suggest"] = {{"layout", to_string(sug->layout)},
                          {"kind", sug->kind},
                          {"wavefronts", sug->wavefronts},
                          {"vector", sug->vector}};
+  } else {
+    r.summary += "; no suggestion: no Sw<B,M,S> or row padding that keeps the vector is conflict-free";
+    r.data["suggest"] = nullptr;
   }
   return r;
 }
 
-CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const Built& g, const Built& s) {
+// smem.<X>.<w>: the writing copy (g2s, r2s) covers the tile; the reading copy (s2r, if any) reads only
+// written elements.
+CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const SmemCopyBanks& w,
+                           const SmemCopyBanks* s) {
+  const std::string& wn = w.copy_name;
   CheckResult r;
-  r.code = "smem." + p.name + ".g2s";
-  r.claim = "g2s writes every element of the " + to_string(tile) + " tile, and s2r reads only written ones";
+  r.code = "smem." + p.name + "." + wn;
+  r.claim = wn + " writes every element of the " + to_string(tile) + " tile" +
+            (s ? ", and s2r reads only written ones" : "");
   r.method = "enumeration";
   std::set<int64_t> written, read;
-  for (const CopyInstruction& c : g.sites)
+  for (const CopyInstruction& c : w.sites)
     for (const auto& l : c.lanes) written.insert(l.begin(), l.end());
-  for (const CopyInstruction& c : s.sites)
-    for (const auto& l : c.lanes) read.insert(l.begin(), l.end());
+  if (s)
+    for (const CopyInstruction& c : s->sites)
+      for (const auto& l : c.lanes) read.insert(l.begin(), l.end());
   const int64_t n = product(tile);
   for (int64_t i = 0; i < n; ++i)
     if (!written.count(i)) {
       r.verdict = Verdict::Refuted;
-      r.summary = "g2s leaves elements of the tile unwritten";
+      r.summary = wn + " leaves elements of the tile unwritten";
       r.witnesses.push_back("element " + coord(i, tile) + " is never written" +
                             (read.count(i) ? " but s2r reads it" : ""));
       return r;
     }
   r.verdict = Verdict::Proved;
-  r.summary = "g2s writes all " + std::to_string(n) + " elements; s2r reads " + std::to_string(read.size()) +
-              " of them";
+  r.summary = wn + " writes all " + std::to_string(n) + " elements" +
+              (s ? "; s2r reads " + std::to_string(read.size()) + " of them" : "");
   return r;
 }
 
@@ -230,24 +302,28 @@ CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const Bui
 
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   if (!p.smem) return;
-  const IntTuple tile = p.name == "A"   ? make_shape(m.tile_mnk[0], m.tile_mnk[2])
-                        : p.name == "B" ? make_shape(m.tile_mnk[1], m.tile_mnk[2])
-                                        : make_shape(m.tile_mnk[0], m.tile_mnk[1]);
+  const IntTuple tile = smem_operand_tile(m, p.name);
   CheckResult lay = layout_check(p, tile);
   const bool layout_ok = lay.verdict == Verdict::Proved;
   rep.checks.push_back(std::move(lay));
   if (!layout_ok) return;
-  Built g, s;
-  bool g_ok = false, s_ok = false;
-  for (auto [copy, name, src, built, ok] : {std::tuple{&p.smem->s2r, "s2r", true, &s, &s_ok},
-                                            std::tuple{&p.smem->g2s, "g2s", false, &g, &g_ok}}) {
-    if (!*copy) continue;
-    CheckResult v = vector_check(p, **copy, name, src, tile, *built);
-    *ok = v.verdict == Verdict::Proved;
+  std::optional<SmemCopyBanks> reader, writer;
+  for (const char* name : {"s2r", "g2s", "r2s"}) {
+    const TiledCopy* c = stage_copy(*p.smem, name);
+    if (!c) continue;
+    SmemCopyBanks b;
+    b.copy_name = name;
+    b.model = &smem_bank_model(m);
+    CheckResult v = vector_check(p, *c, tile, b);
+    const bool ok = v.verdict == Verdict::Proved;
     rep.checks.push_back(std::move(v));
-    if (*ok) rep.checks.push_back(banks_check(p, **copy, name, *built));
+    if (!ok) continue;
+    rep.checks.push_back(banks_check(p, *c, b));
+    (std::string(name) == "s2r" ? reader : writer) = std::move(b);
   }
-  if (g_ok && s_ok) rep.checks.push_back(coverage_check(p, tile, g, s));
+  // A loaded operand's writer is checked against its reader; D's (the epilogue's r2s) alone.
+  if (writer && (reader || p.name == "D"))
+    rep.checks.push_back(coverage_check(p, tile, *writer, reader ? &*reader : nullptr));
 }
 
 }  // namespace tvlab

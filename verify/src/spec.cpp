@@ -197,9 +197,45 @@ TiledCopy smem_copy(const std::string& name, const json& c, const std::string& p
   return thr_val_copy(atom, vt, c, path);
 }
 
+// "store" for atoms that move registers to memory (stmatrix, Xe block 2D stores), "load" for those that
+// move memory to registers (ldmatrix, Xe block 2D loads), nullptr for direction-free copies (UniversalCopy).
+const char* copy_direction(const CopyAtom& atom) {
+  if (atom.name.find("_STSM_") != std::string::npos) return "store";
+  if (atom.name.find("_LDSM_") != std::string::npos) return "load";
+  if (atom.block2d) {
+    if (atom.block2d->kind == Block2D::Kind::Store) return "store";
+    if (atom.block2d->kind != Block2D::Kind::Prefetch) return "load";
+  }
+  return nullptr;
+}
+
+// The copies a stage takes: NVIDIA A, B, C {g2s, s2r}; D {r2s} (the epilogue); Xe A, B {r2s, s2r}.
+// A slot that does not belong, or an atom moving data the other way, is a SpecError naming the slot.
+void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, const std::string& path) {
+  const std::string& a = c.atom.name;
+  const char* dir = copy_direction(c.atom);
+  if (slot == "s2r" && dir && std::string(dir) == "store")
+    throw SpecError(path, a + " is a store (registers -> memory); s2r reads shared memory into registers: "
+                              "give a load (ldmatrix, UniversalCopy)");
+  if (slot == "r2s" && dir && std::string(dir) == "load")
+    throw SpecError(path, a + " is a load (memory -> registers); r2s writes registers to shared memory: "
+                              "give a store (stmatrix, UniversalCopy)");
+  if (slot == "g2s" && dir && !c.atom.block2d)
+    throw SpecError(path, a + " is a " + dir +
+                              " between shared memory and registers; g2s copies global -> shared memory "
+                              "(cp.async, UniversalCopy)");
+  if (c.atom.block2d)
+    throw SpecError(path, a + " is a block 2D message, which addresses global memory only; " +
+                              (xe ? std::string("SLM copies are UniversalCopy")
+                                  : std::string("shared memory copies are ldmatrix, stmatrix, cp.async or "
+                                                "UniversalCopy")));
+}
+
 SmemStage smem_stage(const std::string& name, const json& o, const std::string& path, const TiledMMA& mma,
-                     const ValueType& vt) {
-  if (!o.is_object()) throw SpecError(path, "expected an object with \"layout\" (and \"g2s\", \"s2r\")");
+                     const ValueType& vt, bool xe) {
+  const char* slots = name == "D" ? "\"r2s\"" : xe ? "\"r2s\", \"s2r\"" : "\"g2s\", \"s2r\"";
+  if (!o.is_object())
+    throw SpecError(path, std::string("expected an object with \"layout\" (and ") + slots + ")");
   const json* lv = member(o, "layout");
   if (!lv) throw SpecError(join(path, "layout"), "missing: the shared-memory layout of the operand tile");
   const std::string lp = join(path, "layout");
@@ -211,22 +247,27 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
                    throw SpecError(lp, e.what());
                  }
                }(),
-               std::nullopt, std::nullopt};
-  if (const json* g = member(o, "g2s")) st.g2s = smem_copy(name, *g, join(path, "g2s"), mma, vt);
-  if (const json* r = member(o, "s2r")) st.s2r = smem_copy(name, *r, join(path, "s2r"), mma, vt);
-  return st;
-}
-
-// "store" for atoms that move registers to memory (stmatrix, Xe block 2D stores), "load" for those that
-// move memory to registers (ldmatrix, Xe block 2D loads), nullptr for direction-free copies (UniversalCopy).
-const char* copy_direction(const CopyAtom& atom) {
-  if (atom.name.find("_STSM_") != std::string::npos) return "store";
-  if (atom.name.find("_LDSM_") != std::string::npos) return "load";
-  if (atom.block2d) {
-    if (atom.block2d->kind == Block2D::Kind::Store) return "store";
-    if (atom.block2d->kind != Block2D::Kind::Prefetch) return "load";
+               std::nullopt, std::nullopt, std::nullopt};
+  for (auto [slot, field] : {std::pair{"g2s", &st.g2s}, {"s2r", &st.s2r}, {"r2s", &st.r2s}}) {
+    const json* c = member(o, slot);
+    if (!c) continue;
+    const std::string sp = join(path, slot);
+    const std::string s(slot);
+    if (name == "D" && s != "r2s")
+      throw SpecError(sp,
+                      "operand D is stored from the accumulators: its smem stage takes \"r2s\" "
+                      "(registers -> shared memory), not \"" +
+                          s + "\"");
+    if (name != "D" && s == "r2s" && !xe)
+      throw SpecError(sp,
+                      "\"r2s\" (registers -> shared memory) stages operand D (the epilogue) or an Xe "
+                      "operand; a loaded NVIDIA operand takes \"g2s\" and \"s2r\"");
+    if (xe && s == "g2s")
+      throw SpecError(sp, "Xe stages SLM through registers: give \"r2s\" (registers -> SLM), not \"g2s\"");
+    *field = smem_copy(name, *c, sp, mma, vt);
+    check_stage_copy(s, **field, xe, sp);
   }
-  return nullptr;
+  return st;
 }
 
 std::optional<PlannedCopy> build_operand(const std::string& name, const json& o, const std::string& path,
@@ -246,19 +287,23 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   if (!mma) throw SpecError(path, "operands need an \"mma\" to be tiled against");
   std::optional<SmemStage> smem;
   if (const json* sv = member(o, "smem")) {
-    if (xe)
-      throw SpecError(join(path, "smem"), "Xe operands are staged in SLM with \"slm\": true, not \"smem\"");
-    if (name == "D") throw SpecError(join(path, "smem"), "\"smem\" stages a loaded operand (A, B, C)");
-    smem = smem_stage(name, *sv, join(path, "smem"), *mma, vt);
-    if (copy_v && smem->s2r)
+    if (xe && name != "A" && name != "B")
+      throw SpecError(
+          join(path, "smem"),
+          "SLM staging (registers -> SLM -> registers) is modelled for the A and B operands of an "
+          "Xe MMA");
+    smem = smem_stage(name, *sv, join(path, "smem"), *mma, vt, xe);
+    if (copy_v && !xe && smem->s2r)
       throw SpecError(join(path, "smem.s2r"),
                       "the operand's register copy is given twice (\"copy\" and smem.s2r)");
+    if (copy_v && !xe && smem->r2s)
+      throw SpecError(join(path, "smem.r2s"),
+                      "the operand's register copy is given twice (\"copy\" and smem.r2s)");
   }
   if (copy_v && copy_v->is_object() && member(*copy_v, "tma")) return std::nullopt;  // build_smem reads it
   // nothing to build: CuTe-form MMAs need an explicit copy
-  if (!copy_v && !xe && !(smem && smem->s2r)) return std::nullopt;
+  if (!copy_v && !xe && !(smem && (smem->s2r || smem->r2s))) return std::nullopt;
   PlannedCopy p;
-  p.smem = smem;
   p.name = name;
   p.modes = modes;
   p.mem_type = vt;
@@ -354,9 +399,12 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
         return make_block_2d_copy_subtiled(operand_of(name), *mma, *p.subtile_tv, *p.subtile_sg, vt, modes);
       });
     }
-  } else if (!copy_v && smem && smem->s2r) {
+  } else if (!copy_v && !xe && smem && smem->s2r) {
     p.how = "s2r";
     p.copy = *smem->s2r;
+  } else if (!copy_v && !xe && smem && smem->r2s) {
+    p.how = "r2s";
+    p.copy = *smem->r2s;
   } else if (!copy_v || (copy_v->is_string() && copy_v->get<std::string>() == "auto")) {
     if (!xe)
       throw SpecError(
@@ -427,6 +475,16 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     p.r2s = std::move(r2s);
     p.s2r = std::move(s2r);
   }
+  // An Xe SLM stage without its own copies walks the pipeline's (make_{A,B}_slm_copies).
+  if (smem && xe) {
+    if (!smem->r2s) smem->r2s = p.r2s;
+    if (!smem->s2r) smem->s2r = p.s2r;
+    if (!smem->r2s && !smem->s2r)
+      throw SpecError(join(path, "smem"),
+                      "an SLM stage needs its copies: give \"r2s\" and/or \"s2r\", or stage through the SLM "
+                      "pipeline with \"copy\": \"coop\" (or \"slm\": true)");
+  }
+  p.smem = smem;
   return p;
 }
 
@@ -456,6 +514,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   if (!smem_v && !tma_v) return std::nullopt;
   // C staged in smem (an epilogue's or an SM80 s2r's tile) has no descriptor or TMA: the bank checks read it.
   if (!tma_v && name != "A" && name != "B") return std::nullopt;
+  // An Xe operand's SLM stage has no descriptor or TMA either (build_operand reads it).
+  if (!tma_v && mma && is_xe(mma->atom)) return std::nullopt;
   const std::string sp = join(path, "smem");
   if (!smem_v)
     throw SpecError(sp,
@@ -594,8 +654,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
         if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
           warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
         if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr) {
-          warn_unknown(*sm, path + ".smem", {"layout", "g2s", "s2r"}, "an smem stage", w);
-          for (const char* k : {"g2s", "s2r"})
+          warn_unknown(*sm, path + ".smem", {"layout", "g2s", "s2r", "r2s"}, "an smem stage", w);
+          for (const char* k : {"g2s", "s2r", "r2s"})
             if (const json* c = sm->is_object() ? member(*sm, k) : nullptr)
               warn_unknown(*c, path + ".smem." + k, {"atom", "from_mma", "thr_layout", "val_layout"},
                            "a copy", w);

@@ -1,14 +1,21 @@
-// verify's shared-memory checks for an NVIDIA operand staged in smem ("smem": {"layout", "g2s", "s2r"}):
+// verify's shared-memory checks for an operand staged in shared memory (NVIDIA smem, Xe SLM):
+//
+//   NVIDIA A, B, C  "smem": {"layout", "g2s", "s2r"}   global -> smem -> registers
+//   NVIDIA D        "smem": {"layout", "r2s"}          the epilogue: registers -> smem (e.g. stmatrix)
+//   Xe A, B         "smem": {"layout", "r2s", "s2r"}   registers -> SLM -> registers (r2s and s2r default
+//                                                      to the SLM pipeline's, "copy": "coop" / "slm": true)
 //
 //   smem.<X>.layout   the smem layout maps the operand tile one-to-one into shared memory
-//   smem.<X>.g2s      g2s writes every element of the tile, and s2r reads only written elements
+//   smem.<X>.<w>      the writing copy w (g2s or r2s) writes every element of the tile, and s2r reads only
+//                     written elements
 //   vector.<X>.<c>    every lane of every instruction of copy c accesses its atom's values as one contiguous,
 //                     aligned vector in shared memory (max_common_vector >= the atom's vector width)
-//   banks.<X>.<c>     the bank model over every instruction copy c issues (one warp, one atom call): total
-//                     wavefronts, ideal, the worst instruction as witness and a suggested conflict-free
-//                     layout; conflicts are a warning (fail with --strict)
+//   banks.<X>.<c>     the bank model over every instruction copy c issues (one warp or subgroup, one atom
+//                     call): total wavefronts, ideal, the worst instruction as witness and a suggested
+//                     conflict-free layout; conflicts are a warning (fail with --strict). Xe: the xe-slm
+//                     model, and the check says `model: unvalidated`
 //
-// c is s2r (smem is the copy's source) or g2s (its destination).
+// c is s2r (smem is the copy's source), g2s or r2s (its destination).
 #pragma once
 
 #include "tvlab/verify/check.hpp"
@@ -16,19 +23,48 @@
 
 namespace tvlab {
 
-// One instruction of a tiled copy: warp w, value block k (of the atom's smem-side values), tile repeat r.
+// One instruction of a tiled copy: warp (or subgroup) w, value block k (of the atom's smem-side values),
+// tile repeat r.
 struct CopyInstruction {
   int64_t warp = 0, block = 0, repeat = 0;
-  LaneIndices lanes;  // 32 lanes; lane l's tile indices (empty past the copy's threads)
+  LaneIndices lanes;  // `lanes` lanes (32 a warp, 16 an Xe subgroup); lane l's tile indices (empty past the
+                      // copy's threads)
 };
 
 // The shared-memory side's instruction kind: ldmatrix/stmatrix for LDSM/STSM atoms, cp.async for SM80
 // cp.async, else ld (smem the source) or st (smem the destination).
 SmemOp smem_op_of(const TiledCopy& copy, bool smem_is_source);
-// Every instruction the copy issues over a tile of `tile` shape (tidfrg_S / tidfrg_D of the tile).
-// @pre the copy's tiler divides the tile (else LayoutError).
+// Every instruction the copy issues over a tile of `tile` shape (tidfrg_S / tidfrg_D of the tile), thread
+// t being lane t % lanes of warp (subgroup) t / lanes.
+// @pre the copy's tiler divides the tile (else LayoutError); lanes > 0.
 std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool smem_is_source,
-                                                    const IntTuple& tile);
+                                                    const IntTuple& tile, int lanes = 32);
+
+// The operand's tile: (M,K) for A, (N,K) for B, (M,N) for C and D.
+IntTuple smem_operand_tile(const TiledMMA& m, const std::string& operand);
+// The bank model of an MMA's shared memory: xe_slm_bank_model() for Xe MMAs, else nvidia_bank_model().
+const BankModel& smem_bank_model(const TiledMMA& m);
+
+// One copy of a stage ("s2r", "g2s" or "r2s") walked instruction by instruction through the bank model:
+// what banks.<X>.<c> reports and `tvlab render --view banks` draws.
+struct SmemCopyBanks {
+  std::string copy_name;  // s2r, g2s, r2s
+  SmemOp op;
+  const BankModel* model = nullptr;
+  std::vector<CopyInstruction> sites;
+  std::vector<SmemInstruction> insts;  // parallel to sites
+  std::vector<BankAnalysis> analyses;  // parallel to sites
+  int wavefronts = 0, ideal_wavefronts = 0;
+  int worst = -1;  // worst_smem_instruction(analyses)
+};
+
+// THE witness rule: the instruction with the most bank conflicts (wavefronts - ideal), the first of equals;
+// -1 when there is none.
+int worst_smem_instruction(const std::vector<BankAnalysis>& analyses);
+
+// The stage's copy `copy_name` of operand p. Throws BankError (a lane's run not one access), LayoutError
+// (the copy does not tile the operand) or std::invalid_argument (p has no such copy).
+SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name);
 
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m);
 

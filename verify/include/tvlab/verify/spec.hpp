@@ -37,12 +37,17 @@ class SpecError : public std::runtime_error {
   std::string path_;
 };
 
-// NVIDIA: where an operand is staged in shared memory ("smem": {"layout", "g2s", "s2r"}).
+// Where an operand is staged in shared memory: NVIDIA A, B, C "smem": {"layout", "g2s", "s2r"}; NVIDIA D
+// (the epilogue) {"layout", "r2s"}; Xe A, B (SLM) {"layout", "r2s", "s2r"}, whose copies default to the
+// SLM pipeline's ("copy": "coop" or "slm": true). A store atom in a load slot (s2r) or a load in a store
+// slot (r2s) is a SpecError naming its direction.
 struct SmemStage {
   SmemLayout layout;             // operand tile coordinate -> element offset
   std::optional<TiledCopy> g2s;  // global -> shared (its destination side is shared memory)
-  std::optional<TiledCopy> s2r;  // shared -> registers (its source side); the operand's copy when
+  std::optional<TiledCopy> s2r;  // shared -> registers (its source side); NVIDIA: the operand's copy when
                                  // "copy" is not given
+  std::optional<TiledCopy> r2s;  // registers -> shared (its destination side); NVIDIA D: the operand's copy
+                                 // when "copy" is not given
 };
 
 struct PlannedCopy {
