@@ -18,34 +18,33 @@ int bank_of(int64_t byte, const BankModel& model) {
 
 // One copy's instructions as verify's banks.X.<name> enumerates them (smem_checks.cpp).
 BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::string& name,
-                       bool smem_is_source, const IntTuple& tile, const BankModel& model) {
+                       const IntTuple& tile, const BankModel& model) {
   BankCopyView v;
   v.name = name;
   v.atom = c.atom.name;
-  std::vector<CopyInstruction> sites;
-  std::vector<SmemInstruction> insts;
+  SmemCopyBanks b;  // the same three steps as verify's vector.X.c and banks.X.c
+  b.copy_name = name;
+  b.model = &model;
   try {
-    v.op = smem_op_of(c, smem_is_source);
-    sites = copy_smem_instructions(c, smem_is_source, tile, model.lanes);
-    for (const CopyInstruction& s : sites) {
-      try {
-        insts.push_back(smem_instruction(smem, s.lanes, c.value_type, v.op, model));
-      } catch (const std::exception& e) {
-        v.error = (model.lanes == 32 ? "warp " : "subgroup ") + std::to_string(s.warp) + ", instruction " +
-                  std::to_string(s.block) + " (repeat " + std::to_string(s.repeat) + "): " + e.what();
-        return v;
-      }
-    }
+    smem_copy_sites(b, c, tile);
   } catch (const std::exception& e) {
+    v.op = b.op;
     v.error = std::string("cannot enumerate the copy's instructions: ") + e.what();
     return v;
   }
+  v.op = b.op;
+  if (std::string why = smem_copy_instructions(b, smem, c.value_type); !why.empty()) {
+    v.error = std::move(why);
+    return v;
+  }
+  smem_copy_analyses(b);
+  const std::vector<CopyInstruction>& sites = b.sites;
   std::vector<LaneIndices> all_lanes;
   for (std::size_t k = 0; k < sites.size(); ++k) {
-    const SmemInstruction& in = insts[k];
+    const SmemInstruction& in = b.insts[k];
     BankInstructionView iv;
     iv.warp = sites[k].warp, iv.block = sites[k].block, iv.repeat = sites[k].repeat;
-    iv.analysis = analyze_banks(in, model);
+    iv.analysis = b.analyses[k];
     v.bytes = in.bytes;
     // (lane, word) pairs a colliding bank serves: the cells to mark, as render --view banks marks them.
     std::set<std::pair<int, int64_t>> colliding;
@@ -75,17 +74,16 @@ BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::st
       }
       iv.lanes.push_back(std::move(lv));
     }
-    v.wavefronts += iv.analysis.wavefronts;
-    v.ideal_wavefronts += iv.analysis.ideal_wavefronts;
     v.insts.push_back(std::move(iv));
     all_lanes.push_back(sites[k].lanes);
   }
+  v.wavefronts = b.wavefronts, v.ideal_wavefronts = b.ideal_wavefronts;
   v.order.resize(v.insts.size());
   std::iota(v.order.begin(), v.order.end(), 0);
   // Most conflicts first; ties in issue order, so the first is worst_smem_instruction's (verify's witness).
-  std::stable_sort(v.order.begin(), v.order.end(), [&](int a, int b) {
-    return v.insts[static_cast<std::size_t>(a)].analysis.bank_conflicts >
-           v.insts[static_cast<std::size_t>(b)].analysis.bank_conflicts;
+  std::stable_sort(v.order.begin(), v.order.end(), [&](int x, int y) {
+    return v.insts[static_cast<std::size_t>(x)].analysis.bank_conflicts >
+           v.insts[static_cast<std::size_t>(y)].analysis.bank_conflicts;
   });
   if (v.wavefronts > v.ideal_wavefronts)
     v.suggest = suggest_smem_layout(smem, all_lanes, c.value_type, v.op, model);
@@ -143,9 +141,9 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   }
   b.staged = true;
   const IntTuple tile = make_shape(rows, cols);
-  if (st.s2r) b.copies.push_back(copy_view(st.layout, *st.s2r, "s2r", true, tile, model));
-  if (st.g2s) b.copies.push_back(copy_view(st.layout, *st.g2s, "g2s", false, tile, model));
-  if (st.r2s) b.copies.push_back(copy_view(st.layout, *st.r2s, "r2s", false, tile, model));
+  if (st.s2r) b.copies.push_back(copy_view(st.layout, *st.s2r, "s2r", tile, model));
+  if (st.g2s) b.copies.push_back(copy_view(st.layout, *st.g2s, "g2s", tile, model));
+  if (st.r2s) b.copies.push_back(copy_view(st.layout, *st.r2s, "r2s", tile, model));
   return b;
 }
 

@@ -1,6 +1,6 @@
 // The explore page's banks panel: for an NVIDIA operand staged in shared memory ("smem": {"layout", "g2s",
 // "s2r"}), every instruction of its s2r and g2s copies through the bank model, as verify's banks.X.s2r and
-// banks.X.g2s checks see them (copy_smem_instructions + smem_instruction + analyze_banks), so the page
+// banks.X.g2s checks see them (smem_copy_sites, smem_copy_instructions, smem_copy_analyses), so the page
 // and `tvlab verify` / `tvlab banks` cannot disagree. The page only draws what this computes.
 //
 //   sm80_ldsm_x4_rm64.json, operand A (32x64 half_t, (32,64):(64,1)):

@@ -89,13 +89,38 @@ const TiledCopy* stage_copy(const SmemStage& st, const std::string& name) {
   return c && *c ? &**c : nullptr;
 }
 
-// Sites and instructions of one copy (throws on the first lane that is not one access).
-void build_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile) {
+}  // namespace
+
+void smem_copy_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile) {
   const bool src = b.copy_name == "s2r";
   b.op = smem_op_of(c, src);
   b.sites = copy_smem_instructions(c, src, tile, b.model->lanes);
 }
-}  // namespace
+
+std::string smem_copy_instructions(SmemCopyBanks& b, const SmemLayout& smem, const ValueType& type) {
+  b.insts.clear();
+  for (const CopyInstruction& s : b.sites) {
+    try {
+      b.insts.push_back(smem_instruction(smem, s.lanes, type, b.op, *b.model));
+    } catch (const std::exception& e) {
+      b.insts.clear();
+      return (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(s.warp) + ", instruction " +
+             std::to_string(s.block) + " (repeat " + std::to_string(s.repeat) + "): " + e.what();
+    }
+  }
+  return "";
+}
+
+void smem_copy_analyses(SmemCopyBanks& b) {
+  b.analyses.clear();
+  b.wavefronts = b.ideal_wavefronts = 0;
+  for (const SmemInstruction& in : b.insts) {
+    b.analyses.push_back(analyze_banks(in, *b.model));
+    b.wavefronts += b.analyses.back().wavefronts;
+    b.ideal_wavefronts += b.analyses.back().ideal_wavefronts;
+  }
+  b.worst = worst_smem_instruction(b.analyses);
+}
 
 SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name) {
   const TiledCopy* c = p.smem ? stage_copy(*p.smem, copy_name) : nullptr;
@@ -103,14 +128,10 @@ SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const s
   SmemCopyBanks b;
   b.copy_name = copy_name;
   b.model = &smem_bank_model(m);
-  build_sites(b, *c, smem_operand_tile(m, p.name));
-  for (const CopyInstruction& s : b.sites) {
-    b.insts.push_back(smem_instruction(p.smem->layout, s.lanes, c->value_type, b.op, *b.model));
-    b.analyses.push_back(analyze_banks(b.insts.back(), *b.model));
-    b.wavefronts += b.analyses.back().wavefronts;
-    b.ideal_wavefronts += b.analyses.back().ideal_wavefronts;
-  }
-  b.worst = worst_smem_instruction(b.analyses);
+  smem_copy_sites(b, *c, smem_operand_tile(m, p.name));
+  if (std::string why = smem_copy_instructions(b, p.smem->layout, c->value_type); !why.empty())
+    throw BankError(why);
+  smem_copy_analyses(b);
   return b;
 }
 
@@ -158,28 +179,21 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
 // vector.<X>.<c>: every instruction builds (contiguous, aligned runs); the instructions for the banks check.
 CheckResult vector_check(const PlannedCopy& p, const TiledCopy& c, const IntTuple& tile, SmemCopyBanks& b) {
   const std::string& cname = b.copy_name;
-  const std::string unit = b.model->lanes == 32 ? "warp " : "subgroup ";
   CheckResult r;
   r.code = "vector." + p.name + "." + cname;
   r.claim = cname + " (" + c.atom.name + ") accesses each lane's atom values as one vector in shared memory";
   r.method = "enumeration";
   try {
-    build_sites(b, c, tile);
+    smem_copy_sites(b, c, tile);
   } catch (const std::exception& e) {
     r.summary = std::string("cannot enumerate the copy's instructions: ") + e.what();
     return r;
   }
-  for (const CopyInstruction& s : b.sites) {
-    try {
-      b.insts.push_back(smem_instruction(p.smem->layout, s.lanes, c.value_type, b.op, *b.model));
-    } catch (const std::exception& e) {
-      r.verdict = Verdict::Refuted;
-      r.summary = "a lane's values are not one vector access: max_common_vector is below the atom's width";
-      r.witnesses.push_back(unit + std::to_string(s.warp) + ", instruction " + std::to_string(s.block) +
-                            " (repeat " + std::to_string(s.repeat) + "): " + e.what());
-      b.insts.clear();
-      return r;
-    }
+  if (std::string why = smem_copy_instructions(b, p.smem->layout, c.value_type); !why.empty()) {
+    r.verdict = Verdict::Refuted;
+    r.summary = "a lane's values are not one vector access: max_common_vector is below the atom's width";
+    r.witnesses.push_back(std::move(why));
+    return r;
   }
   r.verdict = Verdict::Proved;
   const int bytes = b.insts.empty() ? 0 : b.insts.front().bytes;
@@ -196,12 +210,7 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
   const BankModel& model = *b.model;
   const std::string unit = model.lanes == 32 ? "warp " : "subgroup ";
   const std::string unvalidated = model.validated ? "" : "model: unvalidated; ";
-  for (const SmemInstruction& in : b.insts) {
-    b.analyses.push_back(analyze_banks(in, model));
-    b.wavefronts += b.analyses.back().wavefronts;
-    b.ideal_wavefronts += b.analyses.back().ideal_wavefronts;
-  }
-  b.worst = worst_smem_instruction(b.analyses);
+  smem_copy_analyses(b);
   CheckResult r;
   r.code = "banks." + p.name + "." + cname;
   r.claim = cname + " (" + c.atom.name + ") is free of shared-memory bank conflicts";

@@ -62,8 +62,19 @@ struct SmemCopyBanks {
 // -1 when there is none.
 int worst_smem_instruction(const std::vector<BankAnalysis>& analyses);
 
-// The stage's copy `copy_name` of operand p. Throws BankError (a lane's run not one access), LayoutError
-// (the copy does not tile the operand) or std::invalid_argument (p has no such copy).
+// The three steps of analyze_smem_copy, for callers that report each failure their own way (verify's
+// vector check, the explore page). b.copy_name and b.model set:
+// 1. b.op and b.sites of copy c over `tile`; throws (LayoutError) when the copy cannot be enumerated.
+void smem_copy_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile);
+// 2. b.insts, one per site; at the first lane that is not one access: b.insts cleared and the witness
+//    "warp W, instruction K (repeat R): <why>" ("subgroup" on Xe) returned; "" when every site builds.
+std::string smem_copy_instructions(SmemCopyBanks& b, const SmemLayout& smem, const ValueType& type);
+// 3. b.analyses, the totals and b.worst from b.insts.
+void smem_copy_analyses(SmemCopyBanks& b);
+
+// The stage's copy `copy_name` of operand p, all three steps. Throws BankError (a lane's run not one access,
+// naming the instruction), LayoutError (the copy does not tile the operand) or std::invalid_argument (p has
+// no such copy).
 SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name);
 
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m);
