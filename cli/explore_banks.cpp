@@ -141,9 +141,9 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   }
   b.staged = true;
   const IntTuple tile = make_shape(rows, cols);
-  if (st.s2r) b.copies.push_back(copy_view(st.layout, *st.s2r, "s2r", tile, model));
-  if (st.g2s) b.copies.push_back(copy_view(st.layout, *st.g2s, "g2s", tile, model));
-  if (st.r2s) b.copies.push_back(copy_view(st.layout, *st.r2s, "r2s", tile, model));
+  for (const char* name : {"s2r", "g2s", "r2s"})
+    if (const TiledCopy* c = stage_copy(st, name))
+      b.copies.push_back(copy_view(st.layout, *c, name, tile, model));
   return b;
 }
 

@@ -129,9 +129,7 @@ viz::Scene spec_banks_scene(const RenderOptions& o, const Plan& plan, const viz:
                    "needs a spec whose operand " + op +
                        " is staged in shared memory with a copy (\"smem\": {\"layout\", \"s2r\" or "
                        "\"r2s\"}); or give --smem --tv --type --op"};
-  const TiledCopy& c = *(copy == std::string("s2r")   ? p->smem->s2r
-                         : copy == std::string("r2s") ? p->smem->r2s
-                                                      : p->smem->g2s);
+  const TiledCopy& c = *stage_copy(*p->smem, copy);
   SmemCopyBanks b;
   try {
     b = analyze_smem_copy(*p, *plan.mma, copy);

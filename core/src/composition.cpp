@@ -148,7 +148,7 @@ bool coalesce_plain_x(const Layout& l, PlainModes& out) {
     if (ss.is_basis() || ds.is_basis()) return false;
     const int64_t sv = ss.value, dv = ds.value;
     if (sv == 1) continue;                     // skip size-1 modes
-    if (k == kEnd - 1 && out.shape[k] == 1) {  // replace our size-1 with anything (never here: kept as 2)
+    if (k == kEnd - 1 && out.shape[k] == 1) {  // replace our size-1 with anything (as coalesce_flat)
       out.shape[k] = sv, out.stride[k] = dv;
     } else if (checked_mul(sv, dv) == out.stride[k]) {  // merge: s0:s1*d1 with s1:d1
       out.shape[k] = checked_mul(sv, out.shape[k]), out.stride[k] = dv;

@@ -80,7 +80,6 @@ int worst_smem_instruction(const std::vector<BankAnalysis>& analyses) {
   return worst;
 }
 
-namespace {
 const TiledCopy* stage_copy(const SmemStage& st, const std::string& name) {
   const std::optional<TiledCopy>* c = name == "s2r"   ? &st.s2r
                                       : name == "g2s" ? &st.g2s
@@ -88,8 +87,6 @@ const TiledCopy* stage_copy(const SmemStage& st, const std::string& name) {
                                                       : nullptr;
   return c && *c ? &**c : nullptr;
 }
-
-}  // namespace
 
 void smem_copy_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile) {
   const bool src = b.copy_name == "s2r";

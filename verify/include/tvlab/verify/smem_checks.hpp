@@ -45,6 +45,9 @@ IntTuple smem_operand_tile(const TiledMMA& m, const std::string& operand);
 // The bank model of an MMA's shared memory: xe_slm_bank_model() for Xe MMAs, else nvidia_bank_model().
 const BankModel& smem_bank_model(const TiledMMA& m);
 
+// The stage's copy named "s2r", "g2s" or "r2s"; nullptr when the stage has none (or another name).
+const TiledCopy* stage_copy(const SmemStage& st, const std::string& name);
+
 // One copy of a stage ("s2r", "g2s" or "r2s") walked instruction by instruction through the bank model:
 // what banks.<X>.<c> reports and `tvlab render --view banks` draws.
 struct SmemCopyBanks {
