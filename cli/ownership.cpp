@@ -27,8 +27,8 @@ XeOperand xe_operand(const std::string& x) {
 bool row_col(const IntTuple& x, int64_t& r, int64_t& c) {
   if (x.is_leaf()) {
     const Scalar& s = x.value();
-    if (!s.is_basis() || s.depth != 1 || s.path[0] > 1) return false;
-    (s.path[0] == 0 ? r : c) += s.value;
+    if (!s.is_basis() || s.depth() != 1 || s.path(0) > 1) return false;
+    (s.path(0) == 0 ? r : c) += s.value;
     return true;
   }
   if (x.size() > 2) return false;

@@ -90,7 +90,8 @@ Layout composition_impl(const Lhs& lhs, const IntTuple::Node* rs, const IntTuple
   const Scalar& d = rd->value;
   const int64_t shape = plain(rs->value, "shape");
   if (d.is_basis()) {  // a scaled basis selects the mode of lhs it names
-    std::vector<int> path(d.path.begin(), d.path.begin() + d.depth);
+    std::vector<int> path(d.depth());
+    for (int k = 0; k < d.depth(); ++k) path[k] = d.path(k);
     const Layout mode(get(lhs.layout.shape, path), get(lhs.layout.stride, path));
     const Lhs sub(mode);
     const IntTuple s(shape), v(d.value);
@@ -173,7 +174,7 @@ void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& o
   if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(d, lhs.stride[0])));
   int64_t rest_stride = d;
   const std::size_t head = os.size();  // a tuple node, fixed (or replaced by a leaf) at the end
-  os.push_back(IntTuple::Node{0, 1, Scalar()}), od.push_back(IntTuple::Node{0, 1, Scalar()});
+  os.emplace_back(0, 1, Scalar()), od.emplace_back(0, 1, Scalar());
   int count = 0;
   for (int i = 0; i + 1 < r; ++i) {
     const int64_t curr_shape = lhs.shape[i];
@@ -245,7 +246,7 @@ void compose_node(const PlainModes& lhs, const IntTuple::Node*& rs, const IntTup
   const int n = rs->rank;
   ++rs, ++rd;
   const std::size_t head = os.size();
-  os.push_back(IntTuple::Node{n, 1, Scalar()}), od.push_back(IntTuple::Node{n, 1, Scalar()});
+  os.emplace_back(n, 1, Scalar()), od.emplace_back(n, 1, Scalar());
   for (int i = 0; i < n; ++i) compose_node(lhs, rs, rd, os, od);
   os[head].span = od[head].span = static_cast<int32_t>(os.size() - head);
 }
@@ -273,13 +274,12 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
 
 Layout composition(const Layout& lhs, const Layout& rhs) {
   return with_operands(lhs, rhs, [&] {
-    Layout result;  // one named result on every path: returned without a move
+    // One named result on every path (returned without a move), its node arrays written in place.
+    Layout result(detail::IntTupleAccess::blank(), detail::IntTupleAccess::blank(), Layout::Trusted{});
     PlainModes flat;
     if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat)) {
-      // The node arrays are written in place, pre-order.
       Nodes &os = detail::IntTupleAccess::nodes(result.shape),
             &od = detail::IntTupleAccess::nodes(result.stride);
-      os.clear(), od.clear();
       const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
       compose_node(flat, rs, rd, os, od);
     } else {

@@ -643,12 +643,12 @@ IntTuple int_operand(const Expr& e, Value&& v, const char* role) {
 // false (out unspecified) when some leaf is not an integer: the caller evaluates child by child.
 bool append_int_tree(const Expr& e, IntTuple::Nodes& out) {
   if (e.kind == Expr::Kind::Integer) {
-    out.push_back(IntTuple::Node{-1, 1, e.value});
+    out.emplace_back(-1, 1, e.value);
     return true;
   }
   if (e.kind != Expr::Kind::Tuple) return false;
   const std::size_t head = out.size();
-  out.push_back(IntTuple::Node{static_cast<int32_t>(e.children.size()), 1, Scalar()});
+  out.emplace_back(static_cast<int32_t>(e.children.size()), 1, Scalar());
   for (const Expr& c : e.children)
     if (!append_int_tree(c, out)) return false;
   out[head].span = static_cast<int32_t>(out.size() - head);

@@ -28,8 +28,8 @@ Layout make_flat_layout(const FlatModes& m);
 
 // Appends a leaf node to n.
 template <class Nodes>
-void push_leaf(Nodes& n, const Scalar& v) {
-  n.push_back(IntTuple::Node{-1, 1, v});
+[[gnu::always_inline]] inline void push_leaf(Nodes& n, Scalar v) {
+  n.emplace_back(-1, 1, v);
 }
 
 }  // namespace tvlab::detail

@@ -17,9 +17,9 @@ void append_scalar(std::string& out, const Scalar& s, Style style) {
   char buf[24];
   if (style == Style::Cute) out += '_';
   out.append(buf, std::to_chars(buf, buf + sizeof buf, s.value).ptr);
-  for (int i = s.depth - 1; i >= 0; --i) {
+  for (int i = s.depth() - 1; i >= 0; --i) {
     out += '@';
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<int>(s.path[i])).ptr);
+    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<int>(s.path(i))).ptr);
   }
 }
 
@@ -344,7 +344,7 @@ class Parser {
     }
     if (c == '_') {  // _8, _-1; as a C++ value _8{} (a tuple where _8 alone is a bare shape)
       Expr e = integer();
-      if (e.value.depth == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start))))
+      if (e.value.depth() == 0 && optional_constructor(std::string(s_.substr(start, pos_ - start))))
         e.name = "Int";
       return e;
     }
@@ -798,9 +798,9 @@ class Parser {
       skip_ws();
     }
     expect('>', "to close ScaledBasis< at " + column_of(start));
-    for (int k = 0; k < t.value.depth; ++k) {
+    for (int k = 0; k < t.value.depth(); ++k) {
       if (path.size() == Scalar::kMaxBasisDepth) fail(start, "scaled basis deeper than 7 levels");
-      path.push_back(t.value.path[k]);
+      path.push_back(t.value.path(k));
     }
     t.column = start + 1;
     t.value = path.empty() ? Scalar(t.value.value)

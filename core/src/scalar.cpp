@@ -5,14 +5,14 @@
 namespace tvlab {
 
 Scalar Scalar::basis(int64_t v, const int* p, int d) {
-  if (d > kMaxBasisDepth)
+  if (d < 0 || d > kMaxBasisDepth)
     throw LayoutError("Scaled basis too deep",
                       "at most " + std::to_string(kMaxBasisDepth) + " levels, got " + std::to_string(d));
   Scalar s(v);
-  s.depth = static_cast<uint8_t>(d);
+  s.basis_ = static_cast<uint64_t>(d);
   for (int i = 0; i < d; ++i) {
     if (p[i] < 0 || p[i] > 255) throw LayoutError("Scaled basis index out of range", std::to_string(p[i]));
-    s.path[i] = static_cast<uint8_t>(p[i]);
+    s.basis_ |= static_cast<uint64_t>(p[i]) << (8 * (i + 1));
   }
   return s;
 }

@@ -32,9 +32,9 @@ Scalar scalar_ceil_div(const Scalar& a, int64_t b) {
 IntTuple as_arithmetic_tuple(const Scalar& s) {
   if (!s.is_basis()) return IntTuple(s);
   IntTuple r(s.value);
-  for (int level = s.depth - 1; level >= 0; --level) {
+  for (int level = s.depth() - 1; level >= 0; --level) {
     TupleBuilder b;
-    for (int k = 0; k < s.path[level]; ++k) b.push(IntTuple(0));
+    for (int k = 0; k < s.path(level); ++k) b.push(IntTuple(0));
     b.push(r);
     r = b.build();
   }

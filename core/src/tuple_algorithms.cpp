@@ -35,7 +35,7 @@ boost::container::small_vector<Sub, 8> subs(const IntTuple& t) {
 class Build {
  public:
   Build() : t_(detail::IntTupleAccess::blank()) {
-    detail::IntTupleAccess::nodes(t_).push_back(IntTuple::Node{0, 1, Scalar()});
+    detail::IntTupleAccess::nodes(t_).emplace_back(0, 1, Scalar());
   }
   Build& push(Sub c) {
     auto& n = detail::IntTupleAccess::nodes(t_);

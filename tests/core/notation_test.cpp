@@ -399,7 +399,7 @@ class CppPrinter {
   std::string scalar_type(const Scalar& s) {
     if (s.is_basis()) {
       std::string path;
-      for (int k = 0; k < s.depth; ++k) path += (k ? "," : "") + std::to_string(s.path[k]);
+      for (int k = 0; k < s.depth(); ++k) path += (k ? "," : "") + std::to_string(s.path(k));
       if (s.value == 1 && pick(2)) return ns() + "E<" + path + ">";
       return ns() + "ScaledBasis<" + ns() + "Int<" + std::to_string(s.value) + ">," + path + ">";
     }

@@ -65,7 +65,7 @@ int64_t coord_index(const IntTuple& c, int64_t rows) {
   int64_t idx = 0;
   if (c.is_leaf()) {
     const Scalar s = c.value();
-    return s.is_basis() && s.path[0] == 1 ? s.value * rows : s.value;
+    return s.is_basis() && s.path(0) == 1 ? s.value * rows : s.value;
   }
   for (int i = 0; i < rank(c); ++i) {
     const int64_t v = coord_index(c[i], rows);

@@ -49,8 +49,8 @@ bool as_row_col(const IntTuple& x, int64_t& r, int64_t& c) {
   r = c = 0;
   if (x.is_leaf()) {
     const Scalar& s = x.value();
-    if (!s.is_basis() || s.depth != 1 || s.path[0] > 1) return false;
-    (s.path[0] == 0 ? r : c) = s.value;
+    if (!s.is_basis() || s.depth() != 1 || s.path(0) > 1) return false;
+    (s.path(0) == 0 ? r : c) = s.value;
     return true;
   }
   if (x.size() < 1 || x.size() > 2) return false;

@@ -54,7 +54,7 @@ void set_swizzle(const Swizzle& sw, bool sm100, TmaFacts& f) {
 }
 
 int basis_mode(const Scalar& s) {
-  return s.is_basis() && s.depth == 1 ? s.path[0] : -1;
+  return s.is_basis() && s.depth() == 1 ? s.path(0) : -1;
 }
 
 }  // namespace

@@ -35,9 +35,9 @@ IntTuple atuple_coshape(const Layout& l) {
     const Layout md = mode(f, i);
     const Scalar d = md.stride.value();
     if (d.value == 0) continue;
-    if (d.depth > 1)
+    if (d.depth() > 1)
       throw LayoutError("atuple_coshape", "nested coordinate strides are not supported: " + to_string(l));
-    const std::size_t dim = d.is_basis() ? d.path[0] : 0;
+    const std::size_t dim = d.is_basis() ? d.path(0) : 0;
     tuple = tuple || d.is_basis();
     if (extent.size() <= dim) extent.resize(dim + 1, 1);
     extent[dim] = std::max(extent[dim], checked_mul(md.shape.ival(), std::abs(d.value)));

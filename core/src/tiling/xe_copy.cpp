@@ -29,7 +29,7 @@ IntTuple at_xy(int rank, XeModes m, int64_t vx, int64_t vy) {
 
 // The basis dimension of a coordinate stride (plain integers count as dimension 0).
 int basis_dim(const Scalar& s) {
-  return s.is_basis() ? s.path[0] : 0;
+  return s.is_basis() ? s.path(0) : 0;
 }
 }  // namespace
 
@@ -113,7 +113,7 @@ int64_t block_size(const Layout& l, int dim, int64_t min_size) {
     const Layout md = mode(l, i);
     if (!md.stride.is_leaf()) continue;
     const Scalar d = md.stride.value();
-    if (d.is_basis() && d.depth == 1 && d.path[0] == dim && d.value >= min_size) return d.value;
+    if (d.is_basis() && d.depth() == 1 && d.path(0) == dim && d.value >= min_size) return d.value;
   }
   return coord_extent(l)[dim];
 }
@@ -233,8 +233,8 @@ IntTuple as_coordinate(const IntTuple& x, int r) {
       continue;
     }
     const Scalar v = t.value();
-    const int d = v.is_basis() ? v.path[0] : 0;
-    if (d >= int(c.size()) || (v.is_basis() && v.depth != 1))
+    const int d = v.is_basis() ? v.path(0) : 0;
+    if (d >= int(c.size()) || (v.is_basis() && v.depth() != 1))
       throw LayoutError("subgroup origin", "subgroup origin " + to_string(x) +
                                                " is not a coordinate of a rank-" + std::to_string(r) +
                                                " tile");

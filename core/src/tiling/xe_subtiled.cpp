@@ -15,11 +15,11 @@ const char* const kWhat = "make_block_2d_copy_CD_subtiled";
 
 // The (M,N) dimension of a stride: a scaled basis @0 or @1 (nested no deeper).
 int dim_of(const Scalar& s) {
-  if (!s.is_basis() || s.depth != 1 || s.path[0] > 1)
+  if (!s.is_basis() || s.depth() != 1 || s.path(0) > 1)
     throw LayoutError(std::string(kWhat) + ": ssg_layout strides are k@0 / k@1",
                       "a subtile subgroup layout maps SG_K to an (m_subtile, n_subtile) coordinate; stride " +
                           to_string(IntTuple(s)) + " is not a scaled basis along m (@0) or n (@1)");
-  return s.path[0];
+  return s.path(0);
 }
 
 // xssg = make_layout(shape(ssg), elem_scale(stride(ssg), sshape)) as (shape, column-major stride in the
@@ -66,7 +66,7 @@ SubtileSteps expand(const Layout& ssg, const IntTuple& sshape) {
 IntTuple offset_strides(const IntTuple& st, int64_t rows) {
   if (st.is_leaf()) {
     const Scalar s = st.value();
-    return IntTuple(!s.is_basis() || s.path[0] == 0 ? s.value : checked_mul(s.value, rows));
+    return IntTuple(!s.is_basis() || s.path(0) == 0 ? s.value : checked_mul(s.value, rows));
   }
   TupleBuilder b;
   for (int i = 0; i < rank(st); ++i) b.push(offset_strides(st[i], rows));

@@ -12,8 +12,8 @@ namespace tvlab::detail {
 inline int basis_leaf(const IntTuple& shape, const Scalar& d) {
   IntTuple t = shape;
   int index = 0;
-  for (int k = 0; k < d.depth; ++k) {
-    const int p = d.path[k];
+  for (int k = 0; k < d.depth(); ++k) {
+    const int p = d.path(k);
     if (t.is_leaf()) {
       if (p != 0) return -1;
       continue;

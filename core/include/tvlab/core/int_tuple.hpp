@@ -32,13 +32,20 @@ class IntTuple {
     int32_t rank;  // -1 for a leaf, else the number of children
     int32_t span;  // number of nodes in this subtree, itself included
     Scalar value;  // the leaf's value (unused for tuple nodes)
+
+    Node() = default;
+    // Built in place (emplace_back) from a Scalar held in registers: every field is written once,
+    // word by word, never through a temporary whose partial stores a wide copy would read back.
+    constexpr Node(int32_t r, int32_t s, Scalar v) : rank(r), span(s), value(v) {}
+    static constexpr Node leaf(Scalar v) { return Node(-1, 1, v); }
+    static constexpr Node tuple(int32_t r, int32_t s) { return Node(r, s, Scalar()); }
   };
   using Nodes = boost::container::small_vector<Node, 8>;
 
   IntTuple() : IntTuple(Scalar(0)) {}
-  IntTuple(Scalar s) { nodes_.push_back(Node{-1, 1, s}); }  // NOLINT: leaves convert implicitly
-  IntTuple(int64_t v) : IntTuple(Scalar(v)) {}              // NOLINT
-  IntTuple(int v) : IntTuple(Scalar(int64_t(v))) {}         // NOLINT
+  IntTuple(Scalar s) { nodes_.emplace_back(-1, 1, s); }  // NOLINT: leaves convert implicitly
+  IntTuple(int64_t v) : IntTuple(Scalar(v)) {}           // NOLINT
+  IntTuple(int v) : IntTuple(Scalar(int64_t(v))) {}      // NOLINT
 
   static IntTuple tuple(std::initializer_list<IntTuple> children);
   static IntTuple tuple(std::span<const IntTuple> children);
@@ -64,13 +71,15 @@ class IntTuple {
  private:
   friend class TupleBuilder;
   friend struct detail::IntTupleAccess;
+  struct Blank {};
+  explicit IntTuple(Blank) {}  // no nodes: for IntTupleAccess::blank
   Nodes nodes_;
 };
 
 // Builds a tuple child by child without intermediate copies.
 class TupleBuilder {
  public:
-  TupleBuilder() { t_.nodes_.clear(), t_.nodes_.push_back(IntTuple::Node{0, 1, Scalar()}); }
+  TupleBuilder() { t_.nodes_.clear(), t_.nodes_.emplace_back(0, 1, Scalar()); }
   TupleBuilder& push(const IntTuple& child) {
     auto& n = t_.nodes_;
     n.insert(n.end(), child.nodes_.begin(), child.nodes_.end());
@@ -78,9 +87,9 @@ class TupleBuilder {
     n[0].span += static_cast<int32_t>(child.nodes_.size());
     return *this;
   }
-  TupleBuilder& push(const Scalar& leaf) {
+  TupleBuilder& push(Scalar leaf) {
     auto& n = t_.nodes_;
-    n.push_back(IntTuple::Node{-1, 1, leaf});
+    n.emplace_back(-1, 1, leaf);
     n[0].rank += 1;
     n[0].span += 1;
     return *this;
@@ -98,11 +107,7 @@ namespace detail {
 struct IntTupleAccess {
   static IntTuple::Nodes& nodes(IntTuple& t) { return t.nodes_; }
   // An IntTuple with no nodes yet: the caller appends one complete tree.
-  static IntTuple blank() {
-    IntTuple t;
-    t.nodes_.clear();
-    return t;
-  }
+  static IntTuple blank() { return IntTuple(IntTuple::Blank{}); }
 };
 }  // namespace detail
 

@@ -8,7 +8,6 @@
 // path innermost first, so the path {0,1} (mode 1 of mode 0) prints as `1@1@0`.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 
@@ -20,19 +19,16 @@ struct Scalar {
   static constexpr int kMaxBasisDepth = 7;
 
   int64_t value = 0;
-  uint8_t depth = 0;                           // 0: a plain integer
-  std::array<uint8_t, kMaxBasisDepth> path{};  // basis path, outermost first
 
   constexpr Scalar() = default;
   constexpr Scalar(int64_t v) : value(v) {}  // NOLINT: integers convert implicitly
 
-  bool is_basis() const { return depth != 0; }
-  bool same_basis(const Scalar& o) const {
-    if (depth != o.depth) return false;
-    for (int i = 0; i < depth; ++i)
-      if (path[i] != o.path[i]) return false;
-    return true;
-  }
+  // Depth of the basis path; 0 for a plain integer.
+  int depth() const { return static_cast<int>(basis_ & 0xff); }
+  // Mode index at level i of the basis path (outermost first), for i < depth().
+  int path(int i) const { return static_cast<int>((basis_ >> (8 * (i + 1))) & 0xff); }
+  bool is_basis() const { return basis_ != 0; }
+  bool same_basis(const Scalar& o) const { return basis_ == o.basis_; }
   Scalar with_value(int64_t v) const {
     Scalar s = *this;
     s.value = v;
@@ -42,9 +38,17 @@ struct Scalar {
   static Scalar basis(int64_t v, const int* path, int depth);
 
   // CuTe's is_constant<n, T>: a plain integer equal to n (a scaled basis is never a constant).
-  bool is(int64_t n) const { return depth == 0 && value == n; }
-  friend bool operator==(const Scalar& a, const Scalar& b) { return a.value == b.value && a.same_basis(b); }
+  bool is(int64_t n) const { return basis_ == 0 && value == n; }
+  friend bool operator==(const Scalar& a, const Scalar& b) {
+    return a.value == b.value && a.basis_ == b.basis_;
+  }
   friend bool operator!=(const Scalar& a, const Scalar& b) { return !(a == b); }
+
+ private:
+  // The basis path packed in one word: byte 0 the depth, byte i+1 the mode index at level i, unused
+  // bytes 0. Two plain words (no arrays), so a Scalar lives in registers and is written with whole-word
+  // stores: a wide copy never reads back a Scalar from narrower stores (a store-forwarding stall).
+  uint64_t basis_ = 0;
 };
 
 [[noreturn]] void throw_basis_product();
