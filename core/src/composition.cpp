@@ -1,6 +1,7 @@
 #include "tvlab/core/composition.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <string>
 
 #include "flat_modes.hpp"
@@ -167,88 +168,91 @@ bool coalesce_plain_x(const Layout& l, PlainModes& out) {
   return true;
 }
 
-// lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand.
+// a / b and a % b, with a shift and a mask when b is a power of two (the usual case in GPU layouts).
+inline uint32_t div_u32(uint32_t a, uint32_t b) {
+  return (b & (b - 1)) == 0 ? a >> std::countr_zero(b) : a / b;
+}
+inline uint32_t mod_u32(uint32_t a, uint32_t b) {
+  return (b & (b - 1)) == 0 ? a & (b - 1) : a % b;
+}
+
+// lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand. The modes are
+// computed into local arrays first, so the nodes are written once each, in their final form.
 void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& os, Nodes& od) {
   if (d == 0) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(0));
   const int r = lhs.n;
   if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(d, lhs.stride[0])));
   int64_t rest_stride = d;
-  const std::size_t head = os.size();  // a tuple node, fixed (or replaced by a leaf) at the end
-  os.emplace_back(0, 1, Scalar()), od.emplace_back(0, 1, Scalar());
+  int64_t ms[detail::kInlineModes], md[detail::kInlineModes];  // the result's modes
   int count = 0;
   for (int i = 0; i + 1 < r; ++i) {
     const int64_t curr_shape = lhs.shape[i];
     int64_t next_shape, next_stride, new_shape;
-    if (lhs.small && rest_stride > 0 && rest_stride <= kSmall && rest_shape <= kSmall) {
+    if (lhs.small && rest_stride > 0 && rest_stride <= kSmall && rest_shape > 0 && rest_shape <= kSmall) {
       // Positive values below 2^31 (all shapes positive): the arithmetic below without its overflow
-      // checks, 32-bit, two divisions instead of five. rest_stride < curr_shape gives next_stride 1;
-      // otherwise it must divide, and next_shape is 1.
+      // checks, 32-bit, and a shift or mask for powers of two. rest_stride < curr_shape gives
+      // next_stride 1; otherwise it must divide, and next_shape is 1.
       const auto a = static_cast<uint32_t>(rest_stride), c = static_cast<uint32_t>(curr_shape);
       if (a < c) {
-        next_shape = (c + a - 1) / a, next_stride = 1;
+        next_shape = div_u32(c + a - 1, a), next_stride = 1;
       } else {
-        const uint32_t q = a / c;
-        if (q * c != a) throw_stride_divisibility(rest_stride, curr_shape);
-        next_shape = 1, next_stride = q;
+        if (mod_u32(a, c) != 0) throw_stride_divisibility(rest_stride, curr_shape);
+        next_shape = 1, next_stride = div_u32(a, c);
       }
       if (next_shape == 1 || rest_shape == 1) {
         rest_stride = next_stride;
         continue;
       }
       new_shape = std::min(next_shape, rest_shape);
-      if (static_cast<uint32_t>(rest_shape) % static_cast<uint32_t>(new_shape) != 0)
-        throw_shape_divisibility(rest_shape, new_shape);
-    } else {
-      if (!(checked_mod(rest_stride, curr_shape) == 0 || rest_stride < curr_shape))
-        throw_stride_divisibility(rest_stride, curr_shape);
-      const int64_t abs_stride = abs_value(rest_stride);
-      next_shape = ceil_div(curr_shape, abs_stride);
-      next_stride = checked_mul(ceil_div(abs_stride, curr_shape), signum(rest_stride));
-      if (next_shape == 1 || rest_shape == 1) {
-        rest_stride = next_stride;
-        continue;
-      }
-      new_shape = std::min(next_shape, rest_shape);
-      if (checked_mod(rest_shape, new_shape) != 0) throw_shape_divisibility(rest_shape, new_shape);
+      const auto rs = static_cast<uint32_t>(rest_shape), ns = static_cast<uint32_t>(new_shape);
+      if (mod_u32(rs, ns) != 0) throw_shape_divisibility(rest_shape, new_shape);
+      ms[count] = new_shape, md[count] = checked_mul(rest_stride, lhs.stride[i]), ++count;
+      rest_shape = div_u32(rs, ns);
+      rest_stride = next_stride;
+      continue;
     }
-    push_leaf(os, Scalar(new_shape)), push_leaf(od, Scalar(checked_mul(rest_stride, lhs.stride[i])));
-    ++count;
+    if (!(checked_mod(rest_stride, curr_shape) == 0 || rest_stride < curr_shape))
+      throw_stride_divisibility(rest_stride, curr_shape);
+    const int64_t abs_stride = abs_value(rest_stride);
+    next_shape = ceil_div(curr_shape, abs_stride);
+    next_stride = checked_mul(ceil_div(abs_stride, curr_shape), signum(rest_stride));
+    if (next_shape == 1 || rest_shape == 1) {
+      rest_stride = next_stride;
+      continue;
+    }
+    new_shape = std::min(next_shape, rest_shape);
+    if (checked_mod(rest_shape, new_shape) != 0) throw_shape_divisibility(rest_shape, new_shape);
+    ms[count] = new_shape, md[count] = checked_mul(rest_stride, lhs.stride[i]), ++count;
     rest_shape = checked_div(rest_shape, new_shape);
     rest_stride = next_stride;
   }
-  if (count == 0) {  // a leaf in place of the tuple node
-    os[head] = IntTuple::Node{-1, 1, Scalar(rest_shape)};
-    od[head] = IntTuple::Node{-1, 1, Scalar(checked_mul(rest_stride, lhs.stride[r - 1]))};
-    return;
-  }
-  if (rest_shape != 1) {
-    push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(rest_stride, lhs.stride[r - 1])));
-    ++count;
-  }
-  if (count == 1) {  // one mode: the leaf itself
-    os[head] = os[head + 1], od[head] = od[head + 1];
-    os.pop_back(), od.pop_back();
-    return;
-  }
-  os[head].rank = od[head].rank = count;
-  os[head].span = od[head].span = count + 1;
+  // The last mode of lhs takes what is left (dropped when size 1, unless it is the only mode).
+  if (count == 0 || rest_shape != 1)
+    ms[count] = rest_shape, md[count] = checked_mul(rest_stride, lhs.stride[r - 1]), ++count;
+  if (count == 1) return push_leaf(os, Scalar(ms[0])), push_leaf(od, Scalar(md[0]));
+  os.emplace_back(count, count + 1, Scalar()), od.emplace_back(count, count + 1, Scalar());
+  for (int k = 0; k < count; ++k) push_leaf(os, Scalar(ms[k])), push_leaf(od, Scalar(md[k]));
 }
 
-// The rhs subtree at (rs, rd); advances both past it. Shape and stride trees are congruent, so both
-// outputs grow in step.
-void compose_node(const PlainModes& lhs, const IntTuple::Node*& rs, const IntTuple::Node*& rd, Nodes& os,
-                  Nodes& od) {
-  if (rs->rank < 0) {
-    compose_leaf(lhs, plain(rs->value, "shape"), rd->value.value, os, od);
-    ++rs, ++rd;
-    return;
+// The whole rhs in one pre-order pass, without recursion: a leaf of rhs becomes a leaf or a flat tuple
+// of the result, a tuple of rhs a tuple of the same rank. start[j] is where rhs node j's image begins,
+// so a tuple's span is start[end of its subtree] - start[itself], set once the pass is done. Shape and
+// stride trees are congruent, so both outputs grow in step.
+void compose_tree(const PlainModes& lhs, const Layout& rhs, Nodes& os, Nodes& od) {
+  const auto &rs = rhs.shape.nodes(), &rd = rhs.stride.nodes();
+  const std::size_t n = rs.size();
+  if (n == 1) return compose_leaf(lhs, plain(rs[0].value, "shape"), rd[0].value.value, os, od);
+  boost::container::small_vector<uint32_t, 32> start(n + 1, boost::container::default_init);
+  for (std::size_t j = 0; j < n; ++j) {
+    start[j] = static_cast<uint32_t>(os.size());
+    if (rs[j].rank >= 0)
+      os.emplace_back(rs[j].rank, 1, Scalar()), od.emplace_back(rs[j].rank, 1, Scalar());
+    else
+      compose_leaf(lhs, plain(rs[j].value, "shape"), rd[j].value.value, os, od);
   }
-  const int n = rs->rank;
-  ++rs, ++rd;
-  const std::size_t head = os.size();
-  os.emplace_back(n, 1, Scalar()), od.emplace_back(n, 1, Scalar());
-  for (int i = 0; i < n; ++i) compose_node(lhs, rs, rd, os, od);
-  os[head].span = od[head].span = static_cast<int32_t>(os.size() - head);
+  start[n] = static_cast<uint32_t>(os.size());
+  for (std::size_t j = 0; j < n; ++j)
+    if (rs[j].rank >= 0) os[start[j]].span = od[start[j]].span = start[j + rs[j].span] - start[j];
 }
 
 bool has_basis(const IntTuple& t) {
@@ -280,8 +284,7 @@ Layout composition(const Layout& lhs, const Layout& rhs) {
     if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat)) {
       Nodes &os = detail::IntTupleAccess::nodes(result.shape),
             &od = detail::IntTupleAccess::nodes(result.stride);
-      const IntTuple::Node *rs = &rhs.shape.nodes()[0], *rd = &rhs.stride.nodes()[0];
-      compose_node(flat, rs, rd, os, od);
+      compose_tree(flat, rhs, os, od);
     } else {
       const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
       result = composition_impl(Lhs(flat_lhs), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
