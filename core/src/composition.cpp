@@ -121,11 +121,17 @@ constexpr int64_t kSmall = INT32_MAX;
                     "shape " + std::to_string(shape) + " is not divisible by " + std::to_string(by));
 }
 
-// The coalesced left operand when every leaf is a plain integer: its modes front to back as int64s.
+// The coalesced left operand when every leaf is a plain integer: its modes front to back as int64s,
+// shape[0..n) and stride[0..n), which point into the buffers the modes accumulate in (back to front).
 struct PlainModes {
   int n = 0;
   bool small = true;  // every shape in [1, 2^31): compose_leaf may take its 32-bit path
-  int64_t shape[detail::kInlineModes], stride[detail::kInlineModes];
+  const int64_t *shape = s_, *stride = d_;
+  int64_t s_[detail::kInlineModes], d_[detail::kInlineModes];
+
+  PlainModes() = default;
+  PlainModes(const PlainModes&) = delete;  // shape and stride point into this object
+  PlainModes& operator=(const PlainModes&) = delete;
 };
 
 // detail::coalesce_flat(l, true, ...) on plain integers (CuTe's coalesce_x: bw_coalesce over the leaves,
@@ -133,38 +139,36 @@ struct PlainModes {
 // or more than kInlineModes modes remain: the caller takes the general path.
 bool coalesce_plain_x(const Layout& l, PlainModes& out) {
   const auto &sn = l.shape.nodes(), &dn = l.stride.nodes();
+  int64_t *s = out.s_, *d = out.d_;
   int i = static_cast<int>(sn.size()) - 1;
   while (i >= 0 && sn[i].rank >= 0) --i;
   if (i < 0) {  // the empty layout ():() coalesces to _1:_0
-    out.n = 1, out.shape[0] = 1, out.stride[0] = 0, out.small = true;
+    out.n = 1, s[0] = 1, d[0] = 0, out.small = true, out.shape = s, out.stride = d;
     return true;
   }
   if (sn[i].value.is_basis() || dn[i].value.is_basis()) return false;
-  // Modes accumulate from the back of the arrays: k is the front mode.
+  // Modes accumulate from the back of the buffers: k is the front mode.
   constexpr int kEnd = detail::kInlineModes;
   int k = kEnd - 1;
-  out.shape[k] = sn[i].value.value == 1 ? 2 : sn[i].value.value, out.stride[k] = dn[i].value.value;
+  s[k] = sn[i].value.value == 1 ? 2 : sn[i].value.value, d[k] = dn[i].value.value;
   for (--i; i >= 0; --i) {
     if (sn[i].rank >= 0) continue;
     const Scalar &ss = sn[i].value, &ds = dn[i].value;
     if (ss.is_basis() || ds.is_basis()) return false;
     const int64_t sv = ss.value, dv = ds.value;
-    if (sv == 1) continue;                     // skip size-1 modes
-    if (k == kEnd - 1 && out.shape[k] == 1) {  // replace our size-1 with anything (as coalesce_flat)
-      out.shape[k] = sv, out.stride[k] = dv;
-    } else if (checked_mul(sv, dv) == out.stride[k]) {  // merge: s0:s1*d1 with s1:d1
-      out.shape[k] = checked_mul(sv, out.shape[k]), out.stride[k] = dv;
+    if (sv == 1) continue;               // skip size-1 modes
+    if (k == kEnd - 1 && s[k] == 1) {    // replace our size-1 with anything (as coalesce_flat)
+      s[k] = sv, d[k] = dv;
+    } else if (checked_mul(sv, dv) == d[k]) {  // merge: s0:s1*d1 with s1:d1
+      s[k] = checked_mul(sv, s[k]), d[k] = dv;
     } else {  // prepend a new mode
       if (k == 0) return false;
-      --k, out.shape[k] = sv, out.stride[k] = dv;
+      --k, s[k] = sv, d[k] = dv;
     }
   }
-  out.n = kEnd - k;
+  out.n = kEnd - k, out.shape = s + k, out.stride = d + k;
   out.small = true;
-  for (int m = 0; m < out.n; ++m) {
-    out.shape[m] = out.shape[k + m], out.stride[m] = out.stride[k + m];
-    if (out.shape[m] < 1 || out.shape[m] > kSmall) out.small = false;
-  }
+  for (int m = k; m < kEnd; ++m) out.small &= s[m] >= 1 && s[m] <= kSmall;
   return true;
 }
 

@@ -655,6 +655,16 @@ bool append_int_tree(const Expr& e, IntTuple::Nodes& out) {
   return true;
 }
 
+// The call e (its name, column and its arguments' columns) applied to evaluated arguments; a LayoutError
+// becomes an EvalError at the call. Shared by eval_node and the plain-notation fast path.
+Value apply(const Expr& e, const Handler& handler, std::vector<Value>&& args) {
+  try {
+    return handler(Call{e, std::move(args), {}});
+  } catch (const LayoutError& err) {
+    throw EvalError(e.column, e.name, err.what());
+  }
+}
+
 Value eval_node(const Expr& e) {
   try {
     switch (e.kind) {
@@ -717,10 +727,10 @@ Value eval_node(const Expr& e) {
         auto it = table().find(e.name);
         if (it == table().end())
           throw EvalError(e.column, e.name, "unknown function; see `tvlab eval --help`");
-        Call call{e, {}, {}};
-        call.args.reserve(e.children.size());
-        for (const Expr& c : e.children) call.args.push_back(eval_node(c));
-        return it->second.second(call);
+        std::vector<Value> args;
+        args.reserve(e.children.size());
+        for (const Expr& c : e.children) args.push_back(eval_node(c));
+        return apply(e, it->second.second, std::move(args));
       }
     }
   } catch (const LayoutError& err) {
@@ -729,11 +739,176 @@ Value eval_node(const Expr& e) {
   throw EvalError(e.column, "expression", "unsupported expression");
 }
 
+// The plain-notation fast path. Most lines given to `tvlab eval` are CuTe calls on literals in plain
+// notation, `composition((4,8):(8,1),(2,2):(1,4))`. For those, building the parse tree (an Expr per
+// integer) costs more than the algebra, so this reads the subset straight into values: calls to the
+// functions of table() (lower-case names, not make_*, not C++ type names) whose arguments are calls or
+// literals made of decimal integers, parentheses, commas and one ':' (SHAPE:STRIDE). It builds what
+// eval_node builds from the same text and applies the calls through the same apply(), with Exprs that
+// carry the names and columns the parser would give, so results and evaluation errors are the same.
+// Anything else (`_`, `@`, `<`, a C++ spelling, a literal that does not validate, an integer past 64
+// bits, deep nesting, a very large literal) returns false before any error: evaluate() then parses the
+// text in full, which reports exactly what the general parser reports. expr_plain_test.cpp checks both
+// paths agree over generated texts.
+class PlainEval {
+ public:
+  explicit PlainEval(std::string_view s) : s_(s) {}
+
+  std::optional<Value> run() {
+    Value v;
+    const std::size_t start = ws_after(0);
+    if (!value(v, 0)) return std::nullopt;
+    if (ws_after(pos_) != s_.size()) return std::nullopt;
+    // A lone literal shape prints as its compact layout (as evaluate() does for the parsed tree).
+    if (auto* t = std::get_if<IntTuple>(&v)) {
+      if (s_[start] != '(' && s_[start] != '-' && !is_digit(s_[start])) return v;  // a call's value
+      try {
+        Layout l = make_layout(*t);
+        validate(l);
+        return l;
+      } catch (const LayoutError&) {
+        return std::nullopt;
+      }
+    }
+    return v;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 16;
+  static constexpr std::size_t kMaxLeaves = 4096;
+  std::string_view s_;
+  std::size_t pos_ = 0, leaves_ = 0;
+
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+  std::size_t ws_after(std::size_t p) const {
+    while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t' || s_[p] == '\r' || s_[p] == '\n')) ++p;
+    return p;
+  }
+  bool at(char c) {
+    pos_ = ws_after(pos_);
+    return pos_ < s_.size() && s_[pos_] == c;
+  }
+
+  // value := call | literal, at pos_ (after blanks).
+  bool value(Value& out, int depth) {
+    if (depth > kMaxDepth) return false;
+    pos_ = ws_after(pos_);
+    if (pos_ >= s_.size()) return false;
+    if (is_lower(s_[pos_])) return call(out, depth);
+    return literal(out, depth);
+  }
+
+  // literal := tree [':' tree]; a layout is checked as eval_node checks it.
+  bool literal(Value& out, int depth) {
+    IntTuple shape = detail::IntTupleAccess::blank();
+    if (!tree(detail::IntTupleAccess::nodes(shape), depth)) return false;
+    if (!at(':')) {
+      out = std::move(shape);
+      return true;
+    }
+    if (pos_ + 1 < s_.size() && s_[pos_ + 1] == ':') return false;  // `::`
+    ++pos_;
+    IntTuple stride = detail::IntTupleAccess::blank();
+    if (!tree(detail::IntTupleAccess::nodes(stride), depth)) return false;
+    if (!congruent(shape, stride)) return false;
+    Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
+    try {
+      validate(l);
+    } catch (const LayoutError&) {
+      return false;
+    }
+    out = std::move(l);
+    return true;
+  }
+
+  // tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order.
+  bool tree(IntTuple::Nodes& out, int depth) {
+    if (depth > kMaxDepth || ++leaves_ > kMaxLeaves) return false;
+    pos_ = ws_after(pos_);
+    if (pos_ >= s_.size()) return false;
+    if (s_[pos_] != '(') {
+      int64_t v;
+      if (!integer(v)) return false;
+      out.emplace_back(-1, 1, Scalar(v));
+      return true;
+    }
+    ++pos_;
+    const std::size_t head = out.size();
+    out.emplace_back(0, 1, Scalar());
+    int32_t rank = 0;
+    do {
+      if (!tree(out, depth + 1)) return false;
+      ++rank;
+    } while (at(',') && (++pos_, true));
+    if (!at(')')) return false;
+    ++pos_;
+    out[head].rank = rank;
+    out[head].span = static_cast<int32_t>(out.size() - head);
+    return true;
+  }
+
+  // A decimal integer, optionally negative, within 64 bits; no leading zeros, no scaled basis.
+  bool integer(int64_t& v) {
+    const bool neg = s_[pos_] == '-';
+    std::size_t p = pos_ + neg;
+    if (p >= s_.size() || !is_digit(s_[p]) ||
+        (s_[p] == '0' && (neg || (p + 1 < s_.size() && is_digit(s_[p + 1])))))
+      return false;
+    uint64_t u = 0;
+    for (; p < s_.size() && is_digit(s_[p]); ++p) {
+      if (u > (uint64_t(INT64_MAX) - 9) / 10) return false;  // near 64 bits: the parser says what is wrong
+      u = u * 10 + static_cast<uint64_t>(s_[p] - '0');
+    }
+    const std::size_t q = ws_after(p);
+    if (q < s_.size() && (s_[q] == '@' || s_[q] == '{' || s_[q] == '<')) return false;
+    v = neg ? -static_cast<int64_t>(u) : static_cast<int64_t>(u);
+    pos_ = p;
+    return true;
+  }
+
+  // call := name '(' value (',' value)* ')', name a function of table() the parser takes as a plain call.
+  bool call(Value& out, int depth) {
+    const std::size_t start = pos_;
+    std::size_t p = pos_;
+    while (p < s_.size() && (is_lower(s_[p]) || is_digit(s_[p]) || s_[p] == '_')) ++p;
+    const std::string_view name = s_.substr(start, p - start);
+    if (name.substr(0, 5) == "make_" || name == "tuple") return false;
+    pos_ = p;
+    if (!at('(')) return false;
+    const auto it = table().find(std::string(name));
+    if (it == table().end()) return false;
+    ++pos_;
+    Expr e;
+    e.kind = Expr::Kind::Call;
+    e.column = start + 1;
+    e.name = std::string(name);
+    std::vector<Value> args;
+    do {
+      const std::size_t arg = ws_after(pos_);
+      args.emplace_back();
+      if (!value(args.back(), depth + 1)) return false;
+      Expr& c = e.children.emplace_back();
+      c.column = arg + 1;
+    } while (at(',') && (++pos_, true));
+    if (!at(')')) return false;
+    ++pos_;
+    out = apply(e, it->second.second, std::move(args));
+    return true;
+  }
+};
+
 }  // namespace
 
 Value evaluate(const Expr& e) {
   return eval_node(e);
 }
+
+namespace detail {
+std::optional<Value> evaluate_plain(std::string_view text) {
+  return PlainEval(text).run();
+}
+}  // namespace detail
 
 Value evaluate(std::string_view text) {
   // A smem layout atom named alone (GMMA::Layout_K_SW128_Atom<half_t>), whatever the parser makes of it;
@@ -745,6 +920,11 @@ Value evaluate(std::string_view text) {
       throw EvalError(1, canonical_atom_name(text), err.what());
     }
   }
+  if (auto v = detail::evaluate_plain(text)) return std::move(*v);
+  return detail::evaluate_parsed(text);
+}
+
+Value detail::evaluate_parsed(std::string_view text) {
   Expr e;
   try {
     e = parse_expr(text);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -44,6 +45,13 @@ class EvalError : public std::runtime_error {
 Value evaluate(const Expr& e);
 // Parse and evaluate; a lone literal shape prints as its compact layout (interface.md section 1).
 Value evaluate(std::string_view text);
+
+namespace detail {
+// evaluate(text)'s two paths, for the tests that hold them to the same answers: the plain-notation fast
+// path (nullopt when the text leaves plain notation; see expr.cpp) and the full parse.
+std::optional<Value> evaluate_plain(std::string_view text);
+Value evaluate_parsed(std::string_view text);
+}  // namespace detail
 
 // The names evaluate() understands, with a one-line signature each, for --help.
 const std::vector<std::pair<std::string, std::string>>& eval_functions();
