@@ -1,6 +1,6 @@
 // Reading command lines: with libedit (line editing and history, kept in $TVLAB_HISTORY or
-// ~/.tvlab_history) when stdin is a terminal and tvlab was built with libedit; plain std::getline
-// otherwise, so pipes and scripts work.
+// ~/.tvlab_history) when stdin is a terminal and libedit (libedit.so.2, loaded then) is present; plain
+// std::getline otherwise, so pipes and scripts work.
 #pragma once
 
 #include <optional>

@@ -1,17 +1,36 @@
 // libFuzzer target: `tvlab eval` expressions (parse + evaluate + print). Bad input must end in an
-// EvalError, as the command reports it; anything else escaping is a finding.
+// EvalError, as the command reports it; anything else escaping is a finding. Differential too: when the
+// plain-notation fast path takes a text, its value or error must be the full parser's (else abort).
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "tvlab/core/expr.hpp"
 
+namespace {
+template <class F>
+std::string outcome(F f) {
+  try {
+    return "value " + tvlab::to_string(f(), tvlab::Style::Cute);
+  } catch (const tvlab::EvalError& e) {
+    return "error " + std::to_string(e.column()) + " " + e.subject() + ": " + e.what();
+  }
+}
+}  // namespace
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  try {
-    const tvlab::Value v = tvlab::evaluate(text);
-    (void)tvlab::to_string(v, tvlab::Style::Cute);
-  } catch (const tvlab::EvalError&) {
-  }
+  (void)outcome([&] { return tvlab::evaluate(text); });  // what `tvlab eval` runs
+  std::optional<tvlab::Value> plain;
+  const std::string fast = outcome([&]() -> tvlab::Value {
+    plain = tvlab::detail::evaluate_plain(text);
+    return plain ? *plain : tvlab::Value(tvlab::Underscore{});
+  });
+  if ((plain || fast.rfind("error", 0) == 0) &&
+      fast != outcome([&] { return tvlab::detail::evaluate_parsed(text); }))
+    std::abort();
   return 0;
 }

@@ -25,7 +25,7 @@ if [ "${TVLAB_SANITIZE_BUILD_ONLY:-0}" = 1 ]; then
 fi
 scope="${TVLAB_SANITIZE_SCOPE:-all}"
 if [ "$scope" = input ]; then
-  cmake --build "$build" --parallel "$(nproc)" --target tvlab notation_test expr_test atoms_registry_test \
+  cmake --build "$build" --parallel "$(nproc)" --target tvlab notation_test expr_test expr_plain_test atoms_registry_test \
     verify_verifier_test "${fuzz_targets[@]}"
 else
   cmake --build "$build" --parallel "$(nproc)"

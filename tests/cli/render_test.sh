@@ -152,6 +152,11 @@ bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.js
 printf '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}' > "$tmp/badspec.json"
 bad bad-spec-atom 'mma.atom' "$tmp/bad/a.svg" "$tmp/badspec.json"
 bad spec-operand "the spec's copies are" "$tmp/bad/a.svg" "$root/gallery/specs/sm80_f16_32x32x16_ldsm.json" --operand Q
+# Cairo is loaded on the first PNG or PDF: when it cannot load, a clear error (SVG needs no Cairo).
+TVLAB_CAIRO_LIBRARY=/nonexistent/libcairo.so.2 bad no-cairo 'need the Cairo library, which did not load' "$tmp/bad/a.png" '(4,8):(8,1)'
+TVLAB_CAIRO_LIBRARY=/nonexistent/libcairo.so.2 bad no-cairo-pdf 'apt-get install libcairo2' "$tmp/bad/a.pdf" '(4,8):(8,1)'
+if TVLAB_CAIRO_LIBRARY=/nonexistent/libcairo.so.2 "$tvlab" render '(4,8):(8,1)' -o "$tmp/nocairo.svg" 2>"$tmp/err"; then ok
+else ko "SVG without Cairo: $(cat "$tmp/err")"; fi
 # An existing file is replaced whole, never truncated, by a failed render.
 echo keep > "$tmp/keep.svg"
 "$tvlab" render '(10000,1000):(1,10000)' -o "$tmp/keep.svg" 2>/dev/null
