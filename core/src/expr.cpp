@@ -757,8 +757,11 @@ class PlainEval {
   std::optional<Value> run() {
     Value v;
     const std::size_t start = ws_after(0);
+    // First the whole text is read without evaluating: the parser reports a syntax error anywhere
+    // before any evaluation error, so nothing is evaluated unless all of the text is plain notation.
+    if (!value(v, 0) || ws_after(pos_) != s_.size()) return std::nullopt;
+    evaluating_ = true, pos_ = 0, leaves_ = 0;
     if (!value(v, 0)) return std::nullopt;
-    if (ws_after(pos_) != s_.size()) return std::nullopt;
     // A lone literal shape prints as its compact layout (as evaluate() does for the parsed tree).
     if (auto* t = std::get_if<IntTuple>(&v)) {
       if (s_[start] != '(' && s_[start] != '-' && !is_digit(s_[start])) return v;  // a call's value
@@ -778,6 +781,7 @@ class PlainEval {
   static constexpr std::size_t kMaxLeaves = 4096;
   std::string_view s_;
   std::size_t pos_ = 0, leaves_ = 0;
+  bool evaluating_ = false;  // the second pass: literals are checked and calls applied
 
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
@@ -811,6 +815,7 @@ class PlainEval {
     ++pos_;
     IntTuple stride = detail::IntTupleAccess::blank();
     if (!tree(detail::IntTupleAccess::nodes(stride), depth)) return false;
+    if (!evaluating_) return true;
     if (!congruent(shape, stride)) return false;
     Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
     try {
@@ -879,20 +884,20 @@ class PlainEval {
     const auto it = table().find(std::string(name));
     if (it == table().end()) return false;
     ++pos_;
-    Expr e;
-    e.kind = Expr::Kind::Call;
-    e.column = start + 1;
-    e.name = std::string(name);
+    Expr e;  // what apply() reports errors with: the call's name and column, its arguments' columns
     std::vector<Value> args;
+    Value skipped;  // an argument read on the first pass
     do {
       const std::size_t arg = ws_after(pos_);
-      args.emplace_back();
-      if (!value(args.back(), depth + 1)) return false;
-      Expr& c = e.children.emplace_back();
-      c.column = arg + 1;
+      if (!value(evaluating_ ? args.emplace_back() : skipped, depth + 1)) return false;
+      if (evaluating_) e.children.emplace_back().column = arg + 1;
     } while (at(',') && (++pos_, true));
     if (!at(')')) return false;
     ++pos_;
+    if (!evaluating_) return true;
+    e.kind = Expr::Kind::Call;
+    e.column = start + 1;
+    e.name = std::string(name);
     out = apply(e, it->second.second, std::move(args));
     return true;
   }

@@ -115,6 +115,21 @@ TEST(ExprPlain, GeneratedCallsAgreeWithTheParser) {
   EXPECT_GT(errors, n / 10);  // the errors are compared too, not only values
 }
 
+// The parser reports a syntax error anywhere in the text before evaluating anything: a call that would
+// fail (wrong arity) followed by malformed text is a syntax error, not the call's error. (Found by
+// fuzz_eval: `upcast((24,6,4),4,1):((1,4,24),96,384),2)` was reported as upcast's arity.)
+TEST(ExprPlain, SyntaxErrorsComeBeforeEvaluationErrors) {
+  Gen g;
+  const char* tails[] = {",2)", ":(1,2)", " x", ")", "(", ",", ":", " 4", "(4,8)"};
+  for (int i = 0; i < 1500; ++i) {
+    const std::string text = g.call(1) + tails[i % 9];
+    same(text);  // (`f(x):(1,2)` is a layout whose shape is a call: valid, for the parser to read)
+  }
+  EXPECT_FALSE(same("upcast((24,6,4),4,1):((1,4,24),96,384),2)"));
+  EXPECT_NE(outcome([&] { return evaluate("upcast((24,6,4),4,1):((1,4,24),96,384),2)"); }).find("syntax"),
+            std::string::npos);
+}
+
 TEST(ExprPlain, LiteralsAgreeWithTheParser) {
   Gen g;
   for (int i = 0; i < 3000; ++i) {
