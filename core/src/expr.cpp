@@ -755,13 +755,14 @@ class PlainEval {
   explicit PlainEval(std::string_view s) : s_(s) {}
 
   std::optional<Value> run() {
-    Value v;
     const std::size_t start = ws_after(0);
-    // First the whole text is read without evaluating: the parser reports a syntax error anywhere
-    // before any evaluation error, so nothing is evaluated unless all of the text is plain notation.
-    if (!value(v, 0) || ws_after(pos_) != s_.size()) return std::nullopt;
-    evaluating_ = true, pos_ = 0, leaves_ = 0;
-    if (!value(v, 0)) return std::nullopt;
+    // First the whole text is read without building anything (out == nullptr): the parser reports a
+    // syntax error anywhere before any evaluation error, so nothing is evaluated unless all of the text
+    // is plain notation. Then the values are built and the calls applied.
+    if (!value(nullptr, 0) || ws_after(pos_) != s_.size()) return std::nullopt;
+    pos_ = 0, leaves_ = 0;
+    Value v;
+    if (!value(&v, 0)) return std::nullopt;
     // A lone literal shape prints as its compact layout (as evaluate() does for the parsed tree).
     if (auto* t = std::get_if<IntTuple>(&v)) {
       if (s_[start] != '(' && s_[start] != '-' && !is_digit(s_[start])) return v;  // a call's value
@@ -781,7 +782,8 @@ class PlainEval {
   static constexpr std::size_t kMaxLeaves = 4096;
   std::string_view s_;
   std::size_t pos_ = 0, leaves_ = 0;
-  bool evaluating_ = false;  // the second pass: literals are checked and calls applied
+  boost::container::small_vector<const Handler*, 4> handlers_;  // the calls' functions, in text order
+  std::size_t next_handler_ = 0;
 
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
@@ -794,8 +796,9 @@ class PlainEval {
     return pos_ < s_.size() && s_[pos_] == c;
   }
 
-  // value := call | literal, at pos_ (after blanks).
-  bool value(Value& out, int depth) {
+  // value := call | literal, at pos_ (after blanks). Every reader below builds into `out` unless it is
+  // nullptr (the first pass).
+  bool value(Value* out, int depth) {
     if (depth > kMaxDepth) return false;
     pos_ = ws_after(pos_);
     if (pos_ >= s_.size()) return false;
@@ -804,18 +807,17 @@ class PlainEval {
   }
 
   // literal := tree [':' tree]; a layout is checked as eval_node checks it.
-  bool literal(Value& out, int depth) {
-    IntTuple shape = detail::IntTupleAccess::blank();
-    if (!tree(detail::IntTupleAccess::nodes(shape), depth)) return false;
+  bool literal(Value* out, int depth) {
+    IntTuple shape = detail::IntTupleAccess::blank(), stride = detail::IntTupleAccess::blank();
+    if (!tree(out ? &detail::IntTupleAccess::nodes(shape) : nullptr, depth)) return false;
     if (!at(':')) {
-      out = std::move(shape);
+      if (out) *out = std::move(shape);
       return true;
     }
     if (pos_ + 1 < s_.size() && s_[pos_ + 1] == ':') return false;  // `::`
     ++pos_;
-    IntTuple stride = detail::IntTupleAccess::blank();
-    if (!tree(detail::IntTupleAccess::nodes(stride), depth)) return false;
-    if (!evaluating_) return true;
+    if (!tree(out ? &detail::IntTupleAccess::nodes(stride) : nullptr, depth)) return false;
+    if (!out) return true;
     if (!congruent(shape, stride)) return false;
     Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
     try {
@@ -823,34 +825,46 @@ class PlainEval {
     } catch (const LayoutError&) {
       return false;
     }
-    out = std::move(l);
+    *out = std::move(l);
     return true;
   }
 
-  // tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order.
-  bool tree(IntTuple::Nodes& out, int depth) {
-    if (depth > kMaxDepth || ++leaves_ > kMaxLeaves) return false;
-    pos_ = ws_after(pos_);
-    if (pos_ >= s_.size()) return false;
-    if (s_[pos_] != '(') {
+  // tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order. One loop over the
+  // characters, the open tuples on a small stack (a recursive reader cost ~50 instructions a leaf).
+  bool tree(IntTuple::Nodes* out, int depth) {
+    std::size_t head[kMaxDepth + 1];
+    int32_t rank[kMaxDepth + 1];
+    int level = 0;  // open tuples
+    while (true) {
+      pos_ = ws_after(pos_);
+      if (pos_ >= s_.size()) return false;
+      if (s_[pos_] == '(') {  // a tuple opens: its first element follows
+        if (depth + level >= kMaxDepth) return false;
+        ++pos_;
+        head[level] = out ? out->size() : 0, rank[level] = 0, ++level;
+        if (out) out->emplace_back(0, 1, Scalar());
+        continue;
+      }
       int64_t v;
-      if (!integer(v)) return false;
-      out.emplace_back(-1, 1, Scalar(v));
-      return true;
+      if (!integer(v) || ++leaves_ > kMaxLeaves) return false;
+      if (out) out->emplace_back(-1, 1, Scalar(v));
+      // An element is complete: a ',' starts the next one, a ')' completes the tuple (an element of
+      // the tuple around it), and at level 0 the tree is done.
+      while (true) {
+        if (level == 0) return true;
+        ++rank[level - 1];
+        pos_ = ws_after(pos_);
+        if (pos_ < s_.size() && s_[pos_] == ',') {
+          ++pos_;
+          break;
+        }
+        if (pos_ >= s_.size() || s_[pos_] != ')') return false;
+        ++pos_, --level;
+        if (out)
+          (*out)[head[level]].rank = rank[level],
+          (*out)[head[level]].span = int32_t(out->size() - head[level]);
+      }
     }
-    ++pos_;
-    const std::size_t head = out.size();
-    out.emplace_back(0, 1, Scalar());
-    int32_t rank = 0;
-    do {
-      if (!tree(out, depth + 1)) return false;
-      ++rank;
-    } while (at(',') && (++pos_, true));
-    if (!at(')')) return false;
-    ++pos_;
-    out[head].rank = rank;
-    out[head].span = static_cast<int32_t>(out.size() - head);
-    return true;
   }
 
   // A decimal integer, optionally negative, within 64 bits; no leading zeros, no scaled basis.
@@ -873,7 +887,7 @@ class PlainEval {
   }
 
   // call := name '(' value (',' value)* ')', name a function of table() the parser takes as a plain call.
-  bool call(Value& out, int depth) {
+  bool call(Value* out, int depth) {
     const std::size_t start = pos_;
     std::size_t p = pos_;
     while (p < s_.size() && (is_lower(s_[p]) || is_digit(s_[p]) || s_[p] == '_')) ++p;
@@ -881,24 +895,29 @@ class PlainEval {
     if (name.substr(0, 5) == "make_" || name == "tuple") return false;
     pos_ = p;
     if (!at('(')) return false;
-    const auto it = table().find(std::string(name));
-    if (it == table().end()) return false;
     ++pos_;
+    if (!out) {  // the first pass looks the function up; the second takes the calls in the same order
+      const auto it = table().find(std::string(name));
+      if (it == table().end()) return false;
+      handlers_.push_back(&it->second.second);
+      do {
+        if (!value(nullptr, depth + 1)) return false;
+      } while (at(',') && (++pos_, true));
+      return at(')') && (++pos_, true);
+    }
+    const Handler* handler = handlers_[next_handler_++];
     Expr e;  // what apply() reports errors with: the call's name and column, its arguments' columns
-    std::vector<Value> args;
-    Value skipped;  // an argument read on the first pass
-    do {
-      const std::size_t arg = ws_after(pos_);
-      if (!value(evaluating_ ? args.emplace_back() : skipped, depth + 1)) return false;
-      if (evaluating_) e.children.emplace_back().column = arg + 1;
-    } while (at(',') && (++pos_, true));
-    if (!at(')')) return false;
-    ++pos_;
-    if (!evaluating_) return true;
     e.kind = Expr::Kind::Call;
     e.column = start + 1;
     e.name = std::string(name);
-    out = apply(e, it->second.second, std::move(args));
+    std::vector<Value> args;
+    do {
+      e.children.emplace_back().column = ws_after(pos_) + 1;
+      if (!value(&args.emplace_back(), depth + 1)) return false;
+    } while (at(',') && (++pos_, true));
+    if (!at(')')) return false;
+    ++pos_;
+    *out = apply(e, *handler, std::move(args));
     return true;
   }
 };
