@@ -111,14 +111,22 @@ using Nodes = IntTuple::Nodes;  // the result's own node arrays, written in plac
 
 constexpr int64_t kSmall = INT32_MAX;
 
-[[noreturn]] void throw_stride_divisibility(int64_t stride, int64_t shape) {
-  throw LayoutError("Stride Divisibility Condition", "stride " + std::to_string(stride) +
-                                                         " is neither a multiple of nor less than shape " +
-                                                         std::to_string(shape));
+// A divisibility condition the fast path found violated. It is reported without unwinding: composition()
+// throws it once, naming the operands (thrown here, it would be caught and thrown again to add them).
+struct Failure {
+  const char* condition = nullptr;  // nullptr: none
+  std::string detail;
+};
+bool stride_divisibility(Failure& f, int64_t stride, int64_t shape) {
+  f.condition = "Stride Divisibility Condition";
+  f.detail = "stride " + std::to_string(stride) + " is neither a multiple of nor less than shape " +
+             std::to_string(shape);
+  return false;
 }
-[[noreturn]] void throw_shape_divisibility(int64_t shape, int64_t by) {
-  throw LayoutError("Shape Divisibility Condition",
-                    "shape " + std::to_string(shape) + " is not divisible by " + std::to_string(by));
+bool shape_divisibility(Failure& f, int64_t shape, int64_t by) {
+  f.condition = "Shape Divisibility Condition";
+  f.detail = "shape " + std::to_string(shape) + " is not divisible by " + std::to_string(by);
+  return false;
 }
 
 // The coalesced left operand when every leaf is a plain integer: its modes front to back as int64s,
@@ -156,8 +164,8 @@ bool coalesce_plain_x(const Layout& l, PlainModes& out) {
     const Scalar &ss = sn[i].value, &ds = dn[i].value;
     if (ss.is_basis() || ds.is_basis()) return false;
     const int64_t sv = ss.value, dv = ds.value;
-    if (sv == 1) continue;               // skip size-1 modes
-    if (k == kEnd - 1 && s[k] == 1) {    // replace our size-1 with anything (as coalesce_flat)
+    if (sv == 1) continue;             // skip size-1 modes
+    if (k == kEnd - 1 && s[k] == 1) {  // replace our size-1 with anything (as coalesce_flat)
       s[k] = sv, d[k] = dv;
     } else if (checked_mul(sv, dv) == d[k]) {  // merge: s0:s1*d1 with s1:d1
       s[k] = checked_mul(sv, s[k]), d[k] = dv;
@@ -182,10 +190,11 @@ inline uint32_t mod_u32(uint32_t a, uint32_t b) {
 
 // lhs o s:d for an rhs leaf s:d (integral s, integral d), lhs the coalesced left operand. The modes are
 // computed into local arrays first, so the nodes are written once each, in their final form.
-void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& os, Nodes& od) {
-  if (d == 0) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(0));
+bool compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& os, Nodes& od, Failure& f) {
+  if (d == 0) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(0)), true;
   const int r = lhs.n;
-  if (r == 1) return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(d, lhs.stride[0])));
+  if (r == 1)
+    return push_leaf(os, Scalar(rest_shape)), push_leaf(od, Scalar(checked_mul(d, lhs.stride[0]))), true;
   int64_t rest_stride = d;
   int64_t ms[detail::kInlineModes], md[detail::kInlineModes];  // the result's modes
   int count = 0;
@@ -200,7 +209,7 @@ void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& o
       if (a < c) {
         next_shape = div_u32(c + a - 1, a), next_stride = 1;
       } else {
-        if (mod_u32(a, c) != 0) throw_stride_divisibility(rest_stride, curr_shape);
+        if (mod_u32(a, c) != 0) return stride_divisibility(f, rest_stride, curr_shape);
         next_shape = 1, next_stride = div_u32(a, c);
       }
       if (next_shape == 1 || rest_shape == 1) {
@@ -209,14 +218,14 @@ void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& o
       }
       new_shape = std::min(next_shape, rest_shape);
       const auto rs = static_cast<uint32_t>(rest_shape), ns = static_cast<uint32_t>(new_shape);
-      if (mod_u32(rs, ns) != 0) throw_shape_divisibility(rest_shape, new_shape);
+      if (mod_u32(rs, ns) != 0) return shape_divisibility(f, rest_shape, new_shape);
       ms[count] = new_shape, md[count] = checked_mul(rest_stride, lhs.stride[i]), ++count;
       rest_shape = div_u32(rs, ns);
       rest_stride = next_stride;
       continue;
     }
     if (!(checked_mod(rest_stride, curr_shape) == 0 || rest_stride < curr_shape))
-      throw_stride_divisibility(rest_stride, curr_shape);
+      return stride_divisibility(f, rest_stride, curr_shape);
     const int64_t abs_stride = abs_value(rest_stride);
     next_shape = ceil_div(curr_shape, abs_stride);
     next_stride = checked_mul(ceil_div(abs_stride, curr_shape), signum(rest_stride));
@@ -225,7 +234,7 @@ void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& o
       continue;
     }
     new_shape = std::min(next_shape, rest_shape);
-    if (checked_mod(rest_shape, new_shape) != 0) throw_shape_divisibility(rest_shape, new_shape);
+    if (checked_mod(rest_shape, new_shape) != 0) return shape_divisibility(f, rest_shape, new_shape);
     ms[count] = new_shape, md[count] = checked_mul(rest_stride, lhs.stride[i]), ++count;
     rest_shape = checked_div(rest_shape, new_shape);
     rest_stride = next_stride;
@@ -233,30 +242,32 @@ void compose_leaf(const PlainModes& lhs, int64_t rest_shape, int64_t d, Nodes& o
   // The last mode of lhs takes what is left (dropped when size 1, unless it is the only mode).
   if (count == 0 || rest_shape != 1)
     ms[count] = rest_shape, md[count] = checked_mul(rest_stride, lhs.stride[r - 1]), ++count;
-  if (count == 1) return push_leaf(os, Scalar(ms[0])), push_leaf(od, Scalar(md[0]));
+  if (count == 1) return push_leaf(os, Scalar(ms[0])), push_leaf(od, Scalar(md[0])), true;
   os.emplace_back(count, count + 1, Scalar()), od.emplace_back(count, count + 1, Scalar());
   for (int k = 0; k < count; ++k) push_leaf(os, Scalar(ms[k])), push_leaf(od, Scalar(md[k]));
+  return true;
 }
 
 // The whole rhs in one pre-order pass, without recursion: a leaf of rhs becomes a leaf or a flat tuple
 // of the result, a tuple of rhs a tuple of the same rank. start[j] is where rhs node j's image begins,
 // so a tuple's span is start[end of its subtree] - start[itself], set once the pass is done. Shape and
 // stride trees are congruent, so both outputs grow in step.
-void compose_tree(const PlainModes& lhs, const Layout& rhs, Nodes& os, Nodes& od) {
+bool compose_tree(const PlainModes& lhs, const Layout& rhs, Nodes& os, Nodes& od, Failure& f) {
   const auto &rs = rhs.shape.nodes(), &rd = rhs.stride.nodes();
   const std::size_t n = rs.size();
-  if (n == 1) return compose_leaf(lhs, plain(rs[0].value, "shape"), rd[0].value.value, os, od);
+  if (n == 1) return compose_leaf(lhs, plain(rs[0].value, "shape"), rd[0].value.value, os, od, f);
   boost::container::small_vector<uint32_t, 32> start(n + 1, boost::container::default_init);
   for (std::size_t j = 0; j < n; ++j) {
     start[j] = static_cast<uint32_t>(os.size());
     if (rs[j].rank >= 0)
       os.emplace_back(rs[j].rank, 1, Scalar()), od.emplace_back(rs[j].rank, 1, Scalar());
-    else
-      compose_leaf(lhs, plain(rs[j].value, "shape"), rd[j].value.value, os, od);
+    else if (!compose_leaf(lhs, plain(rs[j].value, "shape"), rd[j].value.value, os, od, f))
+      return false;
   }
   start[n] = static_cast<uint32_t>(os.size());
   for (std::size_t j = 0; j < n; ++j)
     if (rs[j].rank >= 0) os[start[j]].span = od[start[j]].span = start[j + rs[j].span] - start[j];
+  return true;
 }
 
 bool has_basis(const IntTuple& t) {
@@ -265,30 +276,42 @@ bool has_basis(const IntTuple& t) {
   return false;
 }
 
-// Runs f; a LayoutError comes back naming the operation and its operands.
+// The error of a condition violated by composition(lhs, rhs), naming the operands.
+template <class Rhs>
+LayoutError with_operands(const std::string& condition, const std::string& why, const Layout& lhs,
+                          const Rhs& rhs) {
+  return LayoutError(condition, "composition(" + to_string(lhs) + ", " + to_string(rhs) + ")" +
+                                    (why.empty() ? "" : ": " + why));
+}
+
+// Runs f; a LayoutError comes back naming the operation and its operands, as does a Failure f reported.
 template <class F, class Rhs>
 Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
-  try {
-    return f();
-  } catch (const LayoutError& e) {
-    const std::string& w = e.what();
-    const std::string why = w.size() > e.condition().size() + 2 ? w.substr(e.condition().size() + 2) : "";
-    throw LayoutError(e.condition(), "composition(" + to_string(lhs) + ", " + to_string(rhs) + ")" +
-                                         (why.empty() ? "" : ": " + why));
-  }
+  Failure failure;
+  Layout result = [&] {
+    try {
+      return f(failure);
+    } catch (const LayoutError& e) {
+      const std::string& w = e.what();
+      const std::string why = w.size() > e.condition().size() + 2 ? w.substr(e.condition().size() + 2) : "";
+      throw with_operands(e.condition(), why, lhs, rhs);
+    }
+  }();
+  if (failure.condition) throw with_operands(failure.condition, failure.detail, lhs, rhs);
+  return result;
 }
 
 }  // namespace
 
 Layout composition(const Layout& lhs, const Layout& rhs) {
-  return with_operands(lhs, rhs, [&] {
+  return with_operands(lhs, rhs, [&](Failure& failure) {
     // One named result on every path (returned without a move), its node arrays written in place.
     Layout result(detail::IntTupleAccess::blank(), detail::IntTupleAccess::blank(), Layout::Trusted{});
     PlainModes flat;
     if (!has_basis(rhs.stride) && coalesce_plain_x(lhs, flat)) {
       Nodes &os = detail::IntTupleAccess::nodes(result.shape),
             &od = detail::IntTupleAccess::nodes(result.stride);
-      compose_tree(flat, rhs, os, od);
+      compose_tree(flat, rhs, os, od, failure);
     } else {
       const Layout flat_lhs = detail::coalesce_x(lhs, coprofile(rhs));
       result = composition_impl(Lhs(flat_lhs), &rhs.shape.nodes()[0], &rhs.stride.nodes()[0]);
@@ -301,14 +324,13 @@ Layout composition(const Layout& lhs, const Tiler& rhs) {
   if (rhs.is_layout()) return composition(lhs, rhs.layout());
   if (rhs.is_underscore()) return lhs;
   if (rhs.is_integer()) {
-    return with_operands(lhs, IntTuple(rhs.integer()), [&] {
+    return with_operands(lhs, IntTuple(rhs.integer()), [&](Failure& failure) {
       PlainModes flat;
       if (!coalesce_plain_x(lhs, flat)) return composition(lhs, make_layout(IntTuple(rhs.integer())));
-      Layout result;
+      Layout result(detail::IntTupleAccess::blank(), detail::IntTupleAccess::blank(), Layout::Trusted{});
       Nodes &os = detail::IntTupleAccess::nodes(result.shape),
             &od = detail::IntTupleAccess::nodes(result.stride);
-      os.clear(), od.clear();
-      compose_leaf(flat, rhs.integer(), 1, os, od);
+      compose_leaf(flat, rhs.integer(), 1, os, od, failure);
       return result;
     });
   }
