@@ -12,56 +12,84 @@ namespace tvlab {
 // Printing
 
 namespace {
+// Text built in a stack buffer and appended to the string in chunks: one append per ~400 characters
+// instead of one per character.
+class Writer {
+ public:
+  explicit Writer(std::string& out) : out_(out) {}
+  ~Writer() { flush(); }
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  void put(char c) {
+    if (n_ == sizeof buf_) flush();
+    buf_[n_++] = c;
+  }
+  void put(int64_t v) {
+    if (n_ + 20 > sizeof buf_) flush();
+    n_ = static_cast<std::size_t>(std::to_chars(buf_ + n_, buf_ + sizeof buf_, v).ptr - buf_);
+  }
+  void flush() { out_.append(buf_, n_), n_ = 0; }
+  Writer& self() { return *this; }  // a temporary Writer as an lvalue, flushed at the end of the statement
+
+ private:
+  std::string& out_;
+  char buf_[448];
+  std::size_t n_ = 0;
+};
+
 // Appends s as CuTe prints it: [_]value, then @mode for each level of a scaled basis, innermost first.
-void append_scalar(std::string& out, const Scalar& s, Style style) {
-  char buf[24];
-  if (style == Style::Cute) out += '_';
-  out.append(buf, std::to_chars(buf, buf + sizeof buf, s.value).ptr);
-  for (int i = s.depth() - 1; i >= 0; --i) {
-    out += '@';
-    out.append(buf, std::to_chars(buf, buf + sizeof buf, static_cast<int>(s.path(i))).ptr);
-  }
+void put_scalar(Writer& w, const Scalar& s, Style style) {
+  if (style == Style::Cute) w.put('_');
+  w.put(s.value);
+  for (int i = s.depth() - 1; i >= 0; --i) w.put('@'), w.put(int64_t{s.path(i)});
 }
 
-void print_tuple(std::string& out, const IntTuple::Nodes& nodes, std::size_t& pos, Style style) {
-  const IntTuple::Node& n = nodes[pos++];
-  if (n.rank < 0) {
-    append_scalar(out, n.value, style);
-    return;
+// The nodes in pre-order, without recursion: `open` holds each open tuple's rank and children printed.
+void put_tuple(Writer& w, const IntTuple& t, Style style) {
+  struct Open {
+    int32_t rank, done;
+  };
+  boost::container::small_vector<Open, 16> open;
+  for (const IntTuple::Node& n : t.nodes()) {
+    if (!open.empty() && open.back().done > 0) w.put(',');
+    if (n.rank > 0) {
+      w.put('(');
+      open.push_back({n.rank, 0});
+      continue;
+    }
+    if (n.rank == 0)
+      w.put('('), w.put(')');
+    else
+      put_scalar(w, n.value, style);
+    // n completes a child of the innermost open tuple: close every tuple that is now complete.
+    while (!open.empty() && ++open.back().done == open.back().rank) {
+      w.put(')');
+      open.pop_back();
+    }
   }
-  out += '(';
-  for (int k = 0; k < n.rank; ++k) {
-    if (k) out += ',';
-    print_tuple(out, nodes, pos, style);
-  }
-  out += ')';
-}
-
-void append_tuple(std::string& out, const IntTuple& t, Style style) {
-  std::size_t pos = 0;
-  print_tuple(out, t.nodes(), pos, style);
 }
 }  // namespace
 
 std::string to_string(const Scalar& s, Style style) {
   std::string out;
-  append_scalar(out, s, style);
+  put_scalar(Writer(out).self(), s, style);
   return out;
 }
 
 std::string to_string(const IntTuple& t, Style style) {
   std::string out;
-  out.reserve(4 * t.nodes().size());
-  append_tuple(out, t, style);
+  put_tuple(Writer(out).self(), t, style);
   return out;
 }
 
 std::string to_string(const Layout& l, Style style) {
   std::string out;
-  out.reserve(8 * l.shape.nodes().size() + 1);
-  append_tuple(out, l.shape, style);
-  out += ':';
-  append_tuple(out, l.stride, style);
+  {
+    Writer w(out);
+    put_tuple(w, l.shape, style);
+    w.put(':');
+    put_tuple(w, l.stride, style);
+  }
   return out;
 }
 
