@@ -237,11 +237,13 @@ class Parser {
     return pos_ < s_.size() && s_[pos_] == c;
   }
   bool at_scope(std::size_t p) const { return p + 1 < s_.size() && s_[p] == ':' && s_[p + 1] == ':'; }
-  void expect(char c, const std::string& what) {
+  // (`what` is a view: the usual literal costs no allocation when the character is there.)
+  void expect(char c, std::string_view what) {
     skip_ws();
     if (pos_ >= s_.size())
-      fail(pos_, std::string("expected '") + c + "' " + what + ", found the end of the text");
-    if (s_[pos_] != c) fail(pos_, std::string("expected '") + c + "' " + what + ", found " + found_at(pos_));
+      fail(pos_, std::string("expected '") + c + "' " + std::string(what) + ", found the end of the text");
+    if (s_[pos_] != c)
+      fail(pos_, std::string("expected '") + c + "' " + std::string(what) + ", found " + found_at(pos_));
     ++pos_;
   }
   void count(std::size_t at) {
