@@ -756,13 +756,17 @@ class PlainEval {
 
   std::optional<Value> run() {
     const std::size_t start = ws_after(0);
-    // First the whole text is read without building anything (out == nullptr): the parser reports a
+    // The whole text is read first, literals built and calls recorded; only then are the calls
+    // applied, innermost first and left to right as eval_node applies them: the parser reports a
     // syntax error anywhere before any evaluation error, so nothing is evaluated unless all of the text
-    // is plain notation. Then the values are built and the calls applied.
-    if (!value(nullptr, 0) || ws_after(pos_) != s_.size()) return std::nullopt;
-    pos_ = 0, leaves_ = 0;
+    // is plain notation.
     Value v;
-    if (!value(&v, 0)) return std::nullopt;
+    if (!value(&v, 0, -1, 0) || ws_after(pos_) != s_.size()) return std::nullopt;
+    for (const int i : order_) {
+      Pending& c = calls_[i];
+      Value r = apply(c.e, *c.handler, std::move(c.args));
+      (c.parent < 0 ? v : calls_[c.parent].args[c.slot]) = std::move(r);
+    }
     // A lone literal shape prints as its compact layout (as evaluate() does for the parsed tree).
     if (auto* t = std::get_if<IntTuple>(&v)) {
       if (s_[start] != '(' && s_[start] != '-' && !is_digit(s_[start])) return v;  // a call's value
@@ -780,10 +784,21 @@ class PlainEval {
  private:
   static constexpr int kMaxDepth = 16;
   static constexpr std::size_t kMaxLeaves = 4096;
+  // A call read but not applied yet: its function, the Expr apply() reports errors with (the call's
+  // name and column, its arguments' columns), its arguments (literals in place; a nested call's value
+  // lands in its slot when applied), and where its own value goes (argument `slot` of call `parent`,
+  // or the result when parent < 0).
+  struct Pending {
+    const Handler* handler = nullptr;
+    Expr e;
+    std::vector<Value> args;
+    int parent = -1;
+    std::size_t slot = 0;
+  };
   std::string_view s_;
   std::size_t pos_ = 0, leaves_ = 0;
-  boost::container::small_vector<const Handler*, 4> handlers_;  // the calls' functions, in text order
-  std::size_t next_handler_ = 0;
+  boost::container::small_vector<Pending, 2> calls_;  // in text order
+  boost::container::small_vector<int, 4> order_;  // the order they are applied in (each after its arguments)
 
   static bool is_digit(char c) { return c >= '0' && c <= '9'; }
   static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
@@ -796,28 +811,28 @@ class PlainEval {
     return pos_ < s_.size() && s_[pos_] == c;
   }
 
-  // value := call | literal, at pos_ (after blanks). Every reader below builds into `out` unless it is
-  // nullptr (the first pass).
-  bool value(Value* out, int depth) {
+  // value := call | literal, at pos_ (after blanks): a literal is built into *out; a call is recorded,
+  // to land in argument `slot` of call `parent` (the result when parent < 0).
+  bool value(Value* out, int depth, int parent, std::size_t slot) {
     if (depth > kMaxDepth) return false;
     pos_ = ws_after(pos_);
     if (pos_ >= s_.size()) return false;
-    if (is_lower(s_[pos_])) return call(out, depth);
+    if (is_lower(s_[pos_])) return call(depth, parent, slot);
     return literal(out, depth);
   }
 
-  // literal := tree [':' tree]; a layout is checked as eval_node checks it.
+  // literal := tree [':' tree]; a layout is checked as eval_node checks it (a literal that does not
+  // validate is left to the parser, which words the error).
   bool literal(Value* out, int depth) {
     IntTuple shape = detail::IntTupleAccess::blank(), stride = detail::IntTupleAccess::blank();
-    if (!tree(out ? &detail::IntTupleAccess::nodes(shape) : nullptr, depth)) return false;
+    if (!tree(detail::IntTupleAccess::nodes(shape), depth)) return false;
     if (!at(':')) {
-      if (out) *out = std::move(shape);
+      *out = std::move(shape);
       return true;
     }
     if (pos_ + 1 < s_.size() && s_[pos_ + 1] == ':') return false;  // `::`
     ++pos_;
-    if (!tree(out ? &detail::IntTupleAccess::nodes(stride) : nullptr, depth)) return false;
-    if (!out) return true;
+    if (!tree(detail::IntTupleAccess::nodes(stride), depth)) return false;
     if (!congruent(shape, stride)) return false;
     Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
     try {
@@ -831,7 +846,7 @@ class PlainEval {
 
   // tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order. One loop over the
   // characters, the open tuples on a small stack (a recursive reader cost ~50 instructions a leaf).
-  bool tree(IntTuple::Nodes* out, int depth) {
+  bool tree(IntTuple::Nodes& out, int depth) {
     std::size_t head[kMaxDepth + 1];
     int32_t rank[kMaxDepth + 1];
     int level = 0;  // open tuples
@@ -841,13 +856,13 @@ class PlainEval {
       if (s_[pos_] == '(') {  // a tuple opens: its first element follows
         if (depth + level >= kMaxDepth) return false;
         ++pos_;
-        head[level] = out ? out->size() : 0, rank[level] = 0, ++level;
-        if (out) out->emplace_back(0, 1, Scalar());
+        head[level] = out.size(), rank[level] = 0, ++level;
+        out.emplace_back(0, 1, Scalar());
         continue;
       }
       int64_t v;
       if (!integer(v) || ++leaves_ > kMaxLeaves) return false;
-      if (out) out->emplace_back(-1, 1, Scalar(v));
+      out.emplace_back(-1, 1, Scalar(v));
       // An element is complete: a ',' starts the next one, a ')' completes the tuple (an element of
       // the tuple around it), and at level 0 the tree is done.
       while (true) {
@@ -860,9 +875,7 @@ class PlainEval {
         }
         if (pos_ >= s_.size() || s_[pos_] != ')') return false;
         ++pos_, --level;
-        if (out)
-          (*out)[head[level]].rank = rank[level],
-          (*out)[head[level]].span = int32_t(out->size() - head[level]);
+        out[head[level]].rank = rank[level], out[head[level]].span = int32_t(out.size() - head[level]);
       }
     }
   }
@@ -887,7 +900,7 @@ class PlainEval {
   }
 
   // call := name '(' value (',' value)* ')', name a function of table() the parser takes as a plain call.
-  bool call(Value* out, int depth) {
+  bool call(int depth, int parent, std::size_t slot) {
     const std::size_t start = pos_;
     std::size_t p = pos_;
     while (p < s_.size() && (is_lower(s_[p]) || is_digit(s_[p]) || s_[p] == '_')) ++p;
@@ -896,28 +909,25 @@ class PlainEval {
     pos_ = p;
     if (!at('(')) return false;
     ++pos_;
-    if (!out) {  // the first pass looks the function up; the second takes the calls in the same order
-      const auto it = table().find(std::string(name));
-      if (it == table().end()) return false;
-      handlers_.push_back(&it->second.second);
-      do {
-        if (!value(nullptr, depth + 1)) return false;
-      } while (at(',') && (++pos_, true));
-      return at(')') && (++pos_, true);
+    const auto it = table().find(std::string(name));
+    if (it == table().end()) return false;
+    const int self = static_cast<int>(calls_.size());
+    {
+      Pending& c = calls_.emplace_back();
+      c.handler = &it->second.second, c.parent = parent, c.slot = slot;
+      c.e.kind = Expr::Kind::Call;
+      c.e.column = start + 1;
+      c.e.name = std::string(name);
     }
-    const Handler* handler = handlers_[next_handler_++];
-    Expr e;  // what apply() reports errors with: the call's name and column, its arguments' columns
-    e.kind = Expr::Kind::Call;
-    e.column = start + 1;
-    e.name = std::string(name);
-    std::vector<Value> args;
-    do {
-      e.children.emplace_back().column = ws_after(pos_) + 1;
-      if (!value(&args.emplace_back(), depth + 1)) return false;
+    do {  // (calls_ grows with nested calls: calls_[self] is looked up again each time; a literal,
+          // read into its slot, adds no call while it is read)
+      calls_[self].e.children.emplace_back().column = ws_after(pos_) + 1;
+      const std::size_t k = calls_[self].args.size();
+      if (!value(&calls_[self].args.emplace_back(), depth + 1, self, k)) return false;
     } while (at(',') && (++pos_, true));
     if (!at(')')) return false;
     ++pos_;
-    *out = apply(e, *handler, std::move(args));
+    order_.push_back(self);
     return true;
   }
 };
