@@ -825,7 +825,12 @@ class PlainEval {
   // validate is left to the parser, which words the error).
   bool literal(Value* out, int depth) {
     IntTuple shape = detail::IntTupleAccess::blank(), stride = detail::IntTupleAccess::blank();
-    if (!tree(detail::IntTupleAccess::nodes(shape), depth)) return false;
+    const std::size_t start = pos_, leaves = leaves_;
+    if (!tree(detail::IntTupleAccess::nodes(shape), depth)) {
+      if (s_[ws_after(start)] != '(') return false;
+      pos_ = start, leaves_ = leaves;  // a tuple holding `_` or layouts: a tiler
+      return tiler(out, depth);
+    }
     if (!at(':')) {
       *out = std::move(shape);
       return true;
@@ -841,6 +846,34 @@ class PlainEval {
       return false;
     }
     *out = std::move(l);
+    return true;
+  }
+
+  // tiler := '(' element (',' element)* ')', element := '_' | literal: a tuple whose elements are not all
+  // integers, built as eval_node builds it (literal_tuple of the elements' values). Not followed by ':'
+  // (such a shape is an error the parser words).
+  bool tiler(Value* out, int depth) {
+    if (depth > kMaxDepth) return false;
+    pos_ = ws_after(pos_) + 1;  // '('
+    Expr e;                     // literal_tuple's columns (only its errors read them)
+    e.kind = Expr::Kind::Tuple;
+    std::vector<Value> elems;
+    do {
+      pos_ = ws_after(pos_);
+      e.children.emplace_back().column = pos_ + 1;
+      if (pos_ < s_.size() && s_[pos_] == '_') {  // `_` alone: `_8` and `_{}` are the parser's
+        const std::size_t q = ws_after(pos_ + 1);
+        if (q >= s_.size() || (s_[q] != ',' && s_[q] != ')')) return false;
+        elems.emplace_back(Underscore{});
+        pos_ = q;
+        continue;
+      }
+      if (!literal(&elems.emplace_back(), depth + 1)) return false;
+    } while (at(',') && (++pos_, true));
+    if (!at(')')) return false;
+    ++pos_;
+    if (ws_after(pos_) < s_.size() && s_[ws_after(pos_)] == ':') return false;
+    *out = literal_tuple(e, std::move(elems));
     return true;
   }
 

@@ -59,7 +59,24 @@ struct Gen {
     }
     return out;
   }
+  // A tiler: a tuple of `_`, extents, layouts and tilers (at least one not an extent).
+  std::string tiler(int d) {
+    const int r = 1 + pick(3), odd = pick(r);
+    std::string s = "(" + blank();
+    for (int i = 0; i < r; ++i) {
+      s += i ? "," + blank() : "";
+      const int k = i == odd ? pick(3) : pick(5);
+      s += k == 0 ? "_" : k == 1 ? layout() : k == 2 && d > 0 ? tiler(d - 1) : extent();
+      s += blank();
+    }
+    return s + ")";
+  }
+  std::string layout() {
+    const std::string shape = tree(1);
+    return shape + blank() + ":" + blank() + congruent(shape);
+  }
   std::string literal() {
+    if (pick(6) == 0) return tiler(1);
     const std::string shape = tree(2);
     if (pick(4) == 0) return shape;
     if (pick(20) == 0) {  // usually not congruent: an error
@@ -153,6 +170,9 @@ TEST(ExprPlain, ExamplesOfTheTour) {
       {" (4,8) ", "(4,8):(1,4)"},
       {"8", "8:1"},
       {"(4)", "(4):(1)"},
+      {"(4,_)", "(4,_)"},
+      {"logical_divide((4,2,3):(2,1,8),(4,_))", "((4,1),2,3):((2,0),1,8)"},
+      {"zipped_divide((32,8):(8,1),(2:1,4:2))", "((2,4),(16,2)):((8,2),(16,1))"},
   };
   for (const auto& [text, want] : cases) {
     ASSERT_TRUE(detail::evaluate_plain(text)) << text;
@@ -182,7 +202,9 @@ TEST(ExprPlain, DeclinesWhatItDoesNotRead) {
                            "tuple(4,8)",
                            "Layout<Shape<_4>>{}",
                            "_4",
-                           "(4,_)",
+                           "(4,_8)",
+                           "(4,_{})",
+                           "(4,_):(1,0)",
                            "1@0",
                            "(4,8):(1@0,1@1)",
                            "007",
