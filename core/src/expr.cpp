@@ -818,7 +818,55 @@ class PlainEval {
     pos_ = ws_after(pos_);
     if (pos_ >= s_.size()) return false;
     if (is_lower(s_[pos_])) return call(depth, parent, slot);
+    if (s_[pos_] == 'S') return composed(out, depth);
     return literal(out, depth);
+  }
+
+  // composed := 'Sw<' B ',' M ',' S '>' 'o' [offset 'o'] literal: a swizzled layout, built as eval_node
+  // builds a Composed node; what it would reject (a swizzle, offset or layout CuTe does not take) is
+  // left to it.
+  bool composed(Value* out, int depth) {
+    if (s_.compare(pos_, 3, "Sw<") != 0) return false;
+    pos_ += 3;
+    int bms[3];
+    for (int k = 0; k < 3; ++k) {
+      pos_ = ws_after(pos_);
+      int64_t v;
+      if (pos_ >= s_.size() || !integer(v) || v < -64 || v > 64 || !at(k < 2 ? ',' : '>')) return false;
+      bms[k] = static_cast<int>(v), ++pos_;
+    }
+    Value first, second;
+    if (!at_o() || !literal(&first, depth + 1)) return false;
+    const bool has_offset = at_o();
+    if (has_offset && !literal(&second, depth + 1)) return false;
+    const IntTuple* offset = has_offset ? std::get_if<IntTuple>(&first) : nullptr;
+    const Value& inner = has_offset ? second : first;
+    if (has_offset && !offset) return false;
+    try {
+      const Swizzle sw(bms[0], bms[1], bms[2]);
+      const IntTuple off = offset ? *offset : IntTuple(0);
+      if (auto* t = std::get_if<IntTuple>(&inner)) {
+        Layout m = make_layout(*t);
+        validate(m);
+        *out = ComposedLayout(sw, off, m);
+      } else if (auto* l = std::get_if<Layout>(&inner)) {
+        *out = ComposedLayout(sw, off, *l);
+      } else {
+        return false;
+      }
+    } catch (const LayoutError&) {
+      return false;
+    }
+    return true;
+  }
+  // The composition operator `o` (a word of its own) at pos_, consumed.
+  bool at_o() {
+    pos_ = ws_after(pos_);
+    if (pos_ >= s_.size() || s_[pos_] != 'o') return false;
+    const char next = pos_ + 1 < s_.size() ? s_[pos_ + 1] : ' ';
+    if (is_lower(next) || is_digit(next) || next == '_' || (next >= 'A' && next <= 'Z')) return false;
+    ++pos_;
+    return true;
   }
 
   // literal := tree [':' tree]; a layout is checked as eval_node checks it (a literal that does not

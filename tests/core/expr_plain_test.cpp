@@ -75,7 +75,17 @@ struct Gen {
     const std::string shape = tree(1);
     return shape + blank() + ":" + blank() + congruent(shape);
   }
+  // A swizzled layout, sometimes with an offset; parameters now and then out of CuTe's range.
+  std::string swizzled() {
+    valid = false;  // some parameters are out of CuTe's range (declined): only the agreement is checked
+    const char* p[] = {"0", "1", "2", "3", "4", "-6", "7", "5"};
+    std::string s =
+        "Sw<" + std::string(p[pick(5)]) + "," + p[pick(6)] + "," + p[pick(8)] + ">" + blank() + "o" + blank();
+    if (pick(3) == 0) s += extent() + blank() + "o" + blank();
+    return s + (pick(2) ? layout() : tree(1));
+  }
   std::string literal() {
+    if (pick(8) == 0) return swizzled();
     if (pick(6) == 0) return tiler(1);
     const std::string shape = tree(2);
     if (pick(4) == 0) return shape;
@@ -171,6 +181,9 @@ TEST(ExprPlain, ExamplesOfTheTour) {
       {"8", "8:1"},
       {"(4)", "(4):(1)"},
       {"(4,_)", "(4,_)"},
+      {"Sw<3,3,3> o (8,64):(64,1)", "Sw<3,3,3> o 0 o (8,64):(64,1)"},
+      {"right_inverse(Sw<3,3,3> o (8,64):(64,1))", "Sw<3,0,-6> o 0 o (64,8):(8,1)"},
+      {"coalesce(Sw<1,2,3> o 32 o (8,16):(16,1))", "Sw<1,2,3> o 32 o (8,16):(16,1)"},
       {"logical_divide((4,2,3):(2,1,8),(4,_))", "((4,1),2,3):((2,0),1,8)"},
       {"zipped_divide((32,8):(8,1),(2:1,4:2))", "((2,4),(16,2)):((8,2),(16,1))"},
   };
@@ -212,7 +225,13 @@ TEST(ExprPlain, DeclinesWhatItDoesNotRead) {
                            "9223372036854775807",
                            "99999999999999999999",
                            "4::1",
-                           "coalesce(Sw<3,3,3> o (8,64):(64,1))",
+                           "Sw<3,3,3>",
+                           "Sw<_3,3,3> o (8,64):(64,1)",
+                           "Sw<3,3,3> o (4,_)",
+                           "Sw<3,3,3> o 4:1 o (8,64):(64,1)",
+                           "Sw<3,3,3> o smem_ptr[16b](unset) o (8,64):(64,1)",
+                           "Sw<3,3,3> oo (8,64):(64,1)",
+                           "Sw<3,3,3> o (8,64):(64,1):(1)",
                            "cute::coalesce(4:1)",
                            "size<0>((4,8))",
                            "GMMA::Layout_K_SW128_Atom<half_t>",
