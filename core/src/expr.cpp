@@ -743,13 +743,14 @@ Value eval_node(const Expr& e) {
 // notation, `composition((4,8):(8,1),(2,2):(1,4))`. For those, building the parse tree (an Expr per
 // integer) costs more than the algebra, so this reads the subset straight into values: calls to the
 // functions of table() (lower-case names, not make_*, not C++ type names) whose arguments are calls or
-// literals made of decimal integers, parentheses, commas and one ':' (SHAPE:STRIDE). It builds what
-// eval_node builds from the same text and applies the calls through the same apply(), with Exprs that
-// carry the names and columns the parser would give, so results and evaluation errors are the same.
-// Anything else (`_`, `@`, `<`, a C++ spelling, a literal that does not validate, an integer past 64
-// bits, deep nesting, a very large literal) returns false before any error: evaluate() then parses the
-// text in full, which reports exactly what the general parser reports. expr_plain_test.cpp checks both
-// paths agree over generated texts.
+// literals: integer tuples (decimal integers, parentheses, commas), SHAPE:STRIDE layouts, tilers (tuples
+// holding `_` or layouts) and swizzled layouts `Sw<B,M,S> o [offset o] L`. It builds what eval_node
+// builds from the same text and applies the calls through the same apply(), with Exprs that carry the
+// names and columns the parser would give, so results and evaluation errors are the same. Anything else
+// (`_8`, `@`, a C++ spelling, a literal that does not validate, an integer near 2^63, deep nesting, a
+// very large literal) returns nullopt before any evaluation: evaluate() then parses the text in full,
+// which reports exactly what the general parser reports. expr_plain_test.cpp and the eval fuzzer check
+// that both paths agree.
 class PlainEval {
  public:
   explicit PlainEval(std::string_view s) : s_(s) {}
@@ -875,7 +876,7 @@ class PlainEval {
     IntTuple shape = detail::IntTupleAccess::blank(), stride = detail::IntTupleAccess::blank();
     const std::size_t start = pos_, leaves = leaves_;
     if (!tree(detail::IntTupleAccess::nodes(shape), depth)) {
-      if (s_[ws_after(start)] != '(') return false;
+      if (ws_after(start) >= s_.size() || s_[ws_after(start)] != '(') return false;
       pos_ = start, leaves_ = leaves;  // a tuple holding `_` or layouts: a tiler
       return tiler(out, depth);
     }
