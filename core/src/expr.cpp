@@ -751,9 +751,9 @@ Value eval_node(const Expr& e) {
 // very large literal) returns nullopt before any evaluation: evaluate() then parses the text in full,
 // which reports exactly what the general parser reports. expr_plain_test.cpp and the eval fuzzer check
 // that both paths agree.
-class PlainEval {
+class PlainEval : detail::PlainReader {
  public:
-  explicit PlainEval(std::string_view s) : s_(s) {}
+  explicit PlainEval(std::string_view s) : PlainReader(s) {}
 
   std::optional<Value> run() {
     const std::size_t start = ws_after(0);
@@ -783,8 +783,6 @@ class PlainEval {
   }
 
  private:
-  static constexpr int kMaxDepth = 16;
-  static constexpr std::size_t kMaxLeaves = 4096;
   // A call read but not applied yet: its function, the Expr apply() reports errors with (the call's
   // name and column, its arguments' columns), its arguments (literals in place; a nested call's value
   // lands in its slot when applied), and where its own value goes (argument `slot` of call `parent`,
@@ -796,21 +794,8 @@ class PlainEval {
     int parent = -1;
     std::size_t slot = 0;
   };
-  std::string_view s_;
-  std::size_t pos_ = 0, leaves_ = 0;
   boost::container::small_vector<Pending, 2> calls_;  // in text order
   boost::container::small_vector<int, 4> order_;  // the order they are applied in (each after its arguments)
-
-  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
-  static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
-  std::size_t ws_after(std::size_t p) const {
-    while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t' || s_[p] == '\r' || s_[p] == '\n')) ++p;
-    return p;
-  }
-  bool at(char c) {
-    pos_ = ws_after(pos_);
-    return pos_ < s_.size() && s_[pos_] == c;
-  }
 
   // value := call | literal, at pos_ (after blanks): a literal is built into *out; a call is recorded,
   // to land in argument `slot` of call `parent` (the result when parent < 0).
@@ -884,16 +869,10 @@ class PlainEval {
       *out = std::move(shape);
       return true;
     }
-    if (pos_ + 1 < s_.size() && s_[pos_ + 1] == ':') return false;  // `::`
-    ++pos_;
-    if (!tree(detail::IntTupleAccess::nodes(stride), depth)) return false;
-    if (!congruent(shape, stride)) return false;
-    Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
-    try {
-      validate(l);
-    } catch (const LayoutError&) {
+    Layout l;
+    if (!colon_stride(detail::IntTupleAccess::nodes(stride), depth) ||
+        !checked_layout(std::move(shape), std::move(stride), l))
       return false;
-    }
     *out = std::move(l);
     return true;
   }
@@ -923,61 +902,6 @@ class PlainEval {
     ++pos_;
     if (ws_after(pos_) < s_.size() && s_[ws_after(pos_)] == ':') return false;
     *out = literal_tuple(e, std::move(elems));
-    return true;
-  }
-
-  // tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order. One loop over the
-  // characters, the open tuples on a small stack (a recursive reader cost ~50 instructions a leaf).
-  bool tree(IntTuple::Nodes& out, int depth) {
-    std::size_t head[kMaxDepth + 1];
-    int32_t rank[kMaxDepth + 1];
-    int level = 0;  // open tuples
-    while (true) {
-      pos_ = ws_after(pos_);
-      if (pos_ >= s_.size()) return false;
-      if (s_[pos_] == '(') {  // a tuple opens: its first element follows
-        if (depth + level >= kMaxDepth) return false;
-        ++pos_;
-        head[level] = out.size(), rank[level] = 0, ++level;
-        out.emplace_back(0, 1, Scalar());
-        continue;
-      }
-      int64_t v;
-      if (!integer(v) || ++leaves_ > kMaxLeaves) return false;
-      out.emplace_back(-1, 1, Scalar(v));
-      // An element is complete: a ',' starts the next one, a ')' completes the tuple (an element of
-      // the tuple around it), and at level 0 the tree is done.
-      while (true) {
-        if (level == 0) return true;
-        ++rank[level - 1];
-        pos_ = ws_after(pos_);
-        if (pos_ < s_.size() && s_[pos_] == ',') {
-          ++pos_;
-          break;
-        }
-        if (pos_ >= s_.size() || s_[pos_] != ')') return false;
-        ++pos_, --level;
-        out[head[level]].rank = rank[level], out[head[level]].span = int32_t(out.size() - head[level]);
-      }
-    }
-  }
-
-  // A decimal integer, optionally negative, within 64 bits; no leading zeros, no scaled basis.
-  bool integer(int64_t& v) {
-    const bool neg = s_[pos_] == '-';
-    std::size_t p = pos_ + neg;
-    if (p >= s_.size() || !is_digit(s_[p]) ||
-        (s_[p] == '0' && (neg || (p + 1 < s_.size() && is_digit(s_[p + 1])))))
-      return false;
-    uint64_t u = 0;
-    for (; p < s_.size() && is_digit(s_[p]); ++p) {
-      if (u > (uint64_t(INT64_MAX) - 9) / 10) return false;  // near 64 bits: the parser says what is wrong
-      u = u * 10 + static_cast<uint64_t>(s_[p] - '0');
-    }
-    const std::size_t q = ws_after(p);
-    if (q < s_.size() && (s_[q] == '@' || s_[q] == '{' || s_[q] == '<')) return false;
-    v = neg ? -static_cast<int64_t>(u) : static_cast<int64_t>(u);
-    pos_ = p;
     return true;
   }
 

@@ -1039,11 +1039,118 @@ Expr parse_expr(std::string_view text) {
   return Parser(text).parse_all();
 }
 
+namespace detail {
+
+// tree := integer | '(' tree (',' tree)* ')', appended to `out` in pre-order. One loop over the
+// characters, the open tuples on a small stack (a recursive reader cost ~50 instructions a leaf).
+bool PlainReader::tree(IntTuple::Nodes& out, int depth) {
+  std::size_t head[kMaxDepth + 1];
+  int32_t rank[kMaxDepth + 1];
+  int level = 0;  // open tuples
+  while (true) {
+    pos_ = ws_after(pos_);
+    if (pos_ >= s_.size()) return false;
+    if (s_[pos_] == '(') {  // a tuple opens: its first element follows
+      if (depth + level >= kMaxDepth) return false;
+      ++pos_;
+      head[level] = out.size(), rank[level] = 0, ++level;
+      out.emplace_back(0, 1, Scalar());
+      continue;
+    }
+    int64_t v;
+    if (!integer(v) || ++leaves_ > kMaxLeaves) return false;
+    out.emplace_back(-1, 1, Scalar(v));
+    // An element is complete: a ',' starts the next one, a ')' completes the tuple (an element of
+    // the tuple around it), and at level 0 the tree is done.
+    while (true) {
+      if (level == 0) return true;
+      ++rank[level - 1];
+      pos_ = ws_after(pos_);
+      if (pos_ < s_.size() && s_[pos_] == ',') {
+        ++pos_;
+        break;
+      }
+      if (pos_ >= s_.size() || s_[pos_] != ')') return false;
+      ++pos_, --level;
+      out[head[level]].rank = rank[level], out[head[level]].span = int32_t(out.size() - head[level]);
+    }
+  }
+}
+
+// A decimal integer, optionally negative, within 64 bits; no leading zeros, no scaled basis.
+bool PlainReader::integer(int64_t& v) {
+  const bool neg = s_[pos_] == '-';
+  std::size_t p = pos_ + neg;
+  if (p >= s_.size() || !is_digit(s_[p]) ||
+      (s_[p] == '0' && (neg || (p + 1 < s_.size() && is_digit(s_[p + 1])))))
+    return false;
+  uint64_t u = 0;
+  for (; p < s_.size() && is_digit(s_[p]); ++p) {
+    if (u > (uint64_t(INT64_MAX) - 9) / 10) return false;  // near 64 bits: the parser says what is wrong
+    u = u * 10 + static_cast<uint64_t>(s_[p] - '0');
+  }
+  const std::size_t q = ws_after(p);
+  if (q < s_.size() && (s_[q] == '@' || s_[q] == '{' || s_[q] == '<')) return false;
+  v = neg ? -static_cast<int64_t>(u) : static_cast<int64_t>(u);
+  pos_ = p;
+  return true;
+}
+
+bool PlainReader::checked_layout(IntTuple&& shape, IntTuple&& stride, Layout& out) {
+  if (!congruent(shape, stride)) return false;
+  Layout l(std::move(shape), std::move(stride), Layout::Trusted{});
+  try {
+    validate(l);
+  } catch (const LayoutError&) {
+    return false;
+  }
+  out = std::move(l);
+  return true;
+}
+
+namespace {
+struct PlainLiteral : PlainReader {
+  using PlainReader::PlainReader;
+  // shape [':' stride] spanning the text; stride stays empty for a bare shape (or when not wanted).
+  bool read(IntTuple& shape, IntTuple* stride) {
+    if (!tree(IntTupleAccess::nodes(shape), 0)) return false;
+    if (stride && at(':') && !colon_stride(IntTupleAccess::nodes(*stride), 0)) return false;
+    return ws_after(pos_) == s_.size();
+  }
+};
+}  // namespace
+
+std::optional<Layout> read_plain_layout(std::string_view text) {
+  IntTuple shape = IntTupleAccess::blank(), stride = IntTupleAccess::blank();
+  if (!PlainLiteral(text).read(shape, &stride)) return std::nullopt;
+  if (stride.nodes().empty()) {  // a bare shape: compact, as make_layout
+    try {
+      stride = compact_col_major(shape);
+    } catch (const LayoutError&) {  // beyond 64 bits: the parser words it
+      return std::nullopt;
+    }
+  }
+  Layout l;
+  if (!PlainReader::checked_layout(std::move(shape), std::move(stride), l)) return std::nullopt;
+  return l;
+}
+
+std::optional<IntTuple> read_plain_tuple(std::string_view text) {
+  IntTuple t = IntTupleAccess::blank();
+  if (!PlainLiteral(text).read(t, nullptr)) return std::nullopt;
+  return t;
+}
+
+}  // namespace detail
+
+// Plain notation is read without a parse tree; anything else (and every error) goes to the parser.
 IntTuple parse_int_tuple(std::string_view text) {
+  if (auto t = detail::read_plain_tuple(text)) return std::move(*t);
   return to_int_tuple(parse_expr(text));
 }
 
 Layout parse_layout(std::string_view text) {
+  if (auto l = detail::read_plain_layout(text)) return std::move(*l);
   Expr e = parse_expr(text);
   try {
     Layout l;

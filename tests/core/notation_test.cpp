@@ -119,6 +119,128 @@ TEST(Notation, HostileSizesAreBounded) {
   EXPECT_EQ(size(parse_layout(ok)), 2);
 }
 
+// parse_layout / parse_int_tuple read plain notation on a fast path (detail::read_plain_layout / _tuple)
+// and hand anything else to the parser. Over generated texts, valid and not: the fast path takes a text
+// exactly when the parser accepts it, and gives the parser's value. The parser's value is read from the
+// same text with every integer spelled as CuTe's static integer (4 -> _4, -1 -> _-1), which the fast
+// path declines, so the two answers come from independent readers.
+struct PlainGen {
+  std::mt19937 rng{20261125};
+  int pick(int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); }
+  std::string blank() {
+    const char* b[] = {"", "", "", " ", "  ", "\t", "\n"};
+    return b[pick(7)];
+  }
+  std::string integer(bool stride) {
+    const char* common[] = {"1", "2", "3", "4", "8", "16", "32", "64", "128", "1024", "12"};
+    const char* odd[] = {"0",
+                         "-2",
+                         "-1",
+                         "007",
+                         "-0",
+                         "9223372036854775807",
+                         "4611686018427387904",
+                         "99999999999999999999",
+                         "1099511627776",
+                         "9223372036854775799"};
+    if (pick(stride ? 4 : 25) == 0) return odd[pick(10)];
+    return common[pick(11)];
+  }
+  std::string tree(int d, bool stride) {
+    if (d == 0 || pick(3) == 0) return integer(stride);
+    const int r = 1 + pick(3);
+    std::string s = "(" + blank();
+    for (int i = 0; i < r; ++i) s += (i ? "," + blank() : "") + tree(d - 1, stride) + blank();
+    return s + ")";
+  }
+  // The same profile as `t` (usually): its integers replaced by strides.
+  std::string congruent(const std::string& t) {
+    if (pick(15) == 0) return tree(2, true);
+    std::string out;
+    for (std::size_t i = 0; i < t.size(); ++i) {
+      if (t[i] == '-' || (t[i] >= '0' && t[i] <= '9')) {
+        while (i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9') ++i;
+        out += integer(true);
+      } else {
+        out += t[i];
+      }
+    }
+    return out;
+  }
+  std::string text(bool layout) {
+    const std::string shape = tree(3, false);
+    std::string s = blank() + shape;
+    if (layout && pick(4) != 0) s += blank() + ":" + blank() + congruent(shape);
+    const char* junk[] = {"", "", "", "", "", "", "", "", ")", ",", ":", "::", "x", "(", "@0"};
+    return s + blank() + junk[pick(15)];
+  }
+};
+
+// Every integer of a plain text spelled as a static integer: `_4`, `_-1`.
+std::string as_static(const std::string& t) {
+  std::string out;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    const bool starts = (t[i] >= '0' && t[i] <= '9') ||
+                        (t[i] == '-' && i + 1 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '9');
+    if (starts && (i == 0 || !((t[i - 1] >= '0' && t[i - 1] <= '9') || t[i - 1] == '-'))) out += '_';
+    out += t[i];
+  }
+  return out;
+}
+
+template <class T, class Fast, class Parse>
+void fast_path_agrees(const std::string& text, Fast fast, Parse parse, int& taken) {
+  const std::optional<T> f = fast(text);
+  if (!f) {  // declined: a text the parser rejects, or one of the spellings the fast path leaves to it
+    const bool leaves = text.find("007") != std::string::npos || text.find("-0") != std::string::npos ||
+                        text.find("922337203685477") != std::string::npos ||
+                        text.find('@') != std::string::npos;
+    if (!leaves) {
+      EXPECT_THROW(parse(text), ParseError) << "declined but valid: " << text;
+    }
+    return;
+  }
+  ++taken;
+  try {
+    EXPECT_EQ(S(*f), S(parse(as_static(text)))) << text;
+  } catch (const ParseError& e) {
+    ADD_FAILURE() << "fast path took " << text << " = " << S(*f) << "; the parser says " << e.what();
+  }
+  EXPECT_EQ(S(parse(text)), S(*f)) << text;
+}
+
+TEST(Notation, PlainFastPathAgreesWithTheParser) {
+  PlainGen g;
+  int layouts = 0, tuples = 0;
+  for (int i = 0; i < 4000; ++i) {
+    fast_path_agrees<Layout>(
+        g.text(true), detail::read_plain_layout, [](const std::string& t) { return parse_layout(t); },
+        layouts);
+    fast_path_agrees<IntTuple>(
+        g.text(false), detail::read_plain_tuple, [](const std::string& t) { return parse_int_tuple(t); },
+        tuples);
+  }
+  // Both answers occur often: most generated texts are valid, many are not.
+  EXPECT_GT(layouts, 1000);
+  EXPECT_LT(layouts, 3900);
+  EXPECT_GT(tuples, 1000);
+  EXPECT_LT(tuples, 3900);
+}
+
+TEST(Notation, PlainFastPathDeclinesOutsidePlainNotation) {
+  // Valid, but the parser's to read: static integers, scaled bases, C++ spellings, deep nesting.
+  for (const char* text : {"_4", "(4,_8):(1,4)", "(4,8):(1@0,1@1)", "Layout<Shape<_4,_8>>{}",
+                           "(((((((((((((((((4)))))))))))))))))", "Shape<_2,_4>{}"}) {
+    EXPECT_FALSE(detail::read_plain_layout(text)) << text;
+    EXPECT_NO_THROW(parse_layout(text)) << text;
+  }
+  EXPECT_FALSE(detail::read_plain_tuple("1@0"));
+  // Within the fast path's depth the value is its own; past it, the parser's (the same).
+  EXPECT_EQ(S(L("((((((((((((((((4))))))))))))))))")),
+            "((((((((((((((((4)))))))))))))))):((((((((((((((((1))))))))))))))))");
+  EXPECT_EQ(S(parse_int_tuple(" (4, (8,2)) ")), "(4,(8,2))");
+}
+
 // ---------------------------------------------------------------------------------------------------
 // CuTe's C++ spellings (interface.md section 6): users paste them from code.
 

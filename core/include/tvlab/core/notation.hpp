@@ -36,6 +36,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,52 @@ struct Expr {
 
 // Parse one expression spanning the whole text.
 Expr parse_expr(std::string_view text);
+
+namespace detail {
+// Plain notation's integer tuples read straight into nodes, without a parse tree: the fast paths of
+// parse_layout / parse_int_tuple and of evaluate() (expr.cpp). Decimal integers (optionally negative, no
+// leading zeros, below 2^63 - 9, no scaled basis), parentheses, commas and blanks; anything else makes a
+// reader return false, and its caller hands the text to the full parser, which words the error.
+class PlainReader {
+ public:
+  explicit PlainReader(std::string_view s) : s_(s) {}
+  // shape:stride as the parser accepts a layout literal (congruent, validated) into `out`; false otherwise.
+  static bool checked_layout(IntTuple&& shape, IntTuple&& stride, Layout& out);
+
+ protected:
+  static constexpr int kMaxDepth = 16;
+  static constexpr std::size_t kMaxLeaves = 4096;
+  std::string_view s_;
+  std::size_t pos_ = 0, leaves_ = 0;
+
+  static bool is_digit(char c) { return c >= '0' && c <= '9'; }
+  static bool is_lower(char c) { return c >= 'a' && c <= 'z'; }
+  std::size_t ws_after(std::size_t p) const {
+    while (p < s_.size() && (s_[p] == ' ' || s_[p] == '\t' || s_[p] == '\r' || s_[p] == '\n')) ++p;
+    return p;
+  }
+  // Whether c is next after blanks (pos_ moves past the blanks).
+  bool at(char c) {
+    pos_ = ws_after(pos_);
+    return pos_ < s_.size() && s_[pos_] == c;
+  }
+  // tree := integer | '(' tree (',' tree)* ')' at pos_, appended to `out` in pre-order.
+  bool tree(IntTuple::Nodes& out, int depth);
+  // A decimal integer at pos_ (which is in the text).
+  bool integer(int64_t& v);
+  // ':' stride at pos_ (after blanks; `::` is not one), the stride tree appended to `out`.
+  bool colon_stride(IntTuple::Nodes& out, int depth) {
+    if (!at(':') || (pos_ + 1 < s_.size() && s_[pos_ + 1] == ':')) return false;
+    ++pos_;
+    return tree(out, depth);
+  }
+};
+
+// The whole text as a plain layout SHAPE:STRIDE or a bare shape (compact), validated; nullopt otherwise.
+std::optional<Layout> read_plain_layout(std::string_view text);
+// The whole text as a plain integer tuple; nullopt otherwise.
+std::optional<IntTuple> read_plain_tuple(std::string_view text);
+}  // namespace detail
 
 // Literals, for callers that need exactly one kind of value (throw ParseError otherwise).
 IntTuple parse_int_tuple(std::string_view text);
