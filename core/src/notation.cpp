@@ -1141,16 +1141,11 @@ std::optional<IntTuple> read_plain_tuple(std::string_view text) {
   return t;
 }
 
-}  // namespace detail
-
-// Plain notation is read without a parse tree; anything else (and every error) goes to the parser.
-IntTuple parse_int_tuple(std::string_view text) {
-  if (auto t = detail::read_plain_tuple(text)) return std::move(*t);
+IntTuple parse_int_tuple_parsed(std::string_view text) {
   return to_int_tuple(parse_expr(text));
 }
 
-Layout parse_layout(std::string_view text) {
-  if (auto l = detail::read_plain_layout(text)) return std::move(*l);
+Layout parse_layout_parsed(std::string_view text) {
   Expr e = parse_expr(text);
   try {
     Layout l;
@@ -1169,6 +1164,19 @@ Layout parse_layout(std::string_view text) {
   } catch (const LayoutError& err) {
     throw ParseError(e.column, err.what());
   }
+}
+
+}  // namespace detail
+
+// Plain notation is read without a parse tree; anything else (and every error) goes to the parser.
+IntTuple parse_int_tuple(std::string_view text) {
+  if (auto t = detail::read_plain_tuple(text)) return std::move(*t);
+  return detail::parse_int_tuple_parsed(text);
+}
+
+Layout parse_layout(std::string_view text) {
+  if (auto l = detail::read_plain_layout(text)) return std::move(*l);
+  return detail::parse_layout_parsed(text);
 }
 
 }  // namespace tvlab

@@ -120,10 +120,10 @@ TEST(Notation, HostileSizesAreBounded) {
 }
 
 // parse_layout / parse_int_tuple read plain notation on a fast path (detail::read_plain_layout / _tuple)
-// and hand anything else to the parser. Over generated texts, valid and not: the fast path takes a text
-// exactly when the parser accepts it, and gives the parser's value. The parser's value is read from the
-// same text with every integer spelled as CuTe's static integer (4 -> _4, -1 -> _-1), which the fast
-// path declines, so the two answers come from independent readers.
+// and hand anything else to the parser (detail::parse_*_parsed). Over generated texts, valid and not: the
+// fast path takes a text exactly when the parser accepts it (bar the spellings it leaves to the parser),
+// and gives the parser's value, for the same text and for the text with every integer spelled as CuTe's
+// static integer (4 -> _4, -1 -> _-1), which the parser reads by another route.
 struct PlainGen {
   std::mt19937 rng{20261125};
   int pick(int n) { return static_cast<int>(rng() % static_cast<unsigned>(n)); }
@@ -188,9 +188,20 @@ std::string as_static(const std::string& t) {
   return out;
 }
 
-template <class T, class Fast, class Parse>
-void fast_path_agrees(const std::string& text, Fast fast, Parse parse, int& taken) {
+template <class T, class Fast, class Parse, class Public>
+void fast_path_agrees(const std::string& text, Fast fast, Parse parse, Public entry, int& taken) {
   const std::optional<T> f = fast(text);
+  std::string public_answer;  // what parse_layout / parse_int_tuple answer: the parser's, either way
+  try {
+    public_answer = S(entry(text));
+  } catch (const ParseError& e) {
+    public_answer = e.what();
+  }
+  try {
+    EXPECT_EQ(public_answer, S(parse(text))) << text;
+  } catch (const ParseError& e) {
+    EXPECT_EQ(public_answer, e.what()) << text;
+  }
   if (!f) {  // declined: a text the parser rejects, or one of the spellings the fast path leaves to it
     const bool leaves = text.find("007") != std::string::npos || text.find("-0") != std::string::npos ||
                         text.find("922337203685477") != std::string::npos ||
@@ -213,12 +224,10 @@ TEST(Notation, PlainFastPathAgreesWithTheParser) {
   PlainGen g;
   int layouts = 0, tuples = 0;
   for (int i = 0; i < 4000; ++i) {
-    fast_path_agrees<Layout>(
-        g.text(true), detail::read_plain_layout, [](const std::string& t) { return parse_layout(t); },
-        layouts);
-    fast_path_agrees<IntTuple>(
-        g.text(false), detail::read_plain_tuple, [](const std::string& t) { return parse_int_tuple(t); },
-        tuples);
+    fast_path_agrees<Layout>(g.text(true), detail::read_plain_layout, detail::parse_layout_parsed,
+                             parse_layout, layouts);
+    fast_path_agrees<IntTuple>(g.text(false), detail::read_plain_tuple, detail::parse_int_tuple_parsed,
+                               parse_int_tuple, tuples);
   }
   // Both answers occur often: most generated texts are valid, many are not.
   EXPECT_GT(layouts, 1000);

@@ -119,6 +119,9 @@ class PlainReader {
 std::optional<Layout> read_plain_layout(std::string_view text);
 // The whole text as a plain integer tuple; nullopt otherwise.
 std::optional<IntTuple> read_plain_tuple(std::string_view text);
+// parse_int_tuple / parse_layout through the full parser only, for the tests that compare the two paths.
+IntTuple parse_int_tuple_parsed(std::string_view text);
+Layout parse_layout_parsed(std::string_view text);
 }  // namespace detail
 
 // Literals, for callers that need exactly one kind of value (throw ParseError otherwise).
