@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <string>
 
 #include "flat_modes.hpp"
@@ -256,7 +257,10 @@ bool compose_tree(const PlainModes& lhs, const Layout& rhs, Nodes& os, Nodes& od
   const auto &rs = rhs.shape.nodes(), &rd = rhs.stride.nodes();
   const std::size_t n = rs.size();
   if (n == 1) return compose_leaf(lhs, plain(rs[0].value, "shape"), rd[0].value.value, os, od, f);
-  boost::container::small_vector<uint32_t, 32> start(n + 1, boost::container::default_init);
+  // Uninitialized: every entry is written before it is read.
+  uint32_t local[64];
+  std::unique_ptr<uint32_t[]> heap(n + 1 > 64 ? new uint32_t[n + 1] : nullptr);
+  uint32_t* const start = heap ? heap.get() : local;
   for (std::size_t j = 0; j < n; ++j) {
     start[j] = static_cast<uint32_t>(os.size());
     if (rs[j].rank >= 0)
