@@ -13,6 +13,16 @@ namespace tvlab {
 
 namespace {
 
+// a * b == c and a * b <= limit without a product that overflows (box sizes are any 64-bit values).
+bool product_is(int64_t a, int64_t b, int64_t c) {
+  int64_t p;
+  return !__builtin_mul_overflow(a, b, &p) && p == c;
+}
+bool product_at_most(int64_t a, int64_t b, int64_t limit) {
+  int64_t p;
+  return !__builtin_mul_overflow(a, b, &p) && p <= limit;
+}
+
 std::string str(int64_t v) {
   return std::to_string(v);
 }
@@ -121,7 +131,7 @@ TmaFacts make_tma_copy_facts(const SmemTile& smem, const std::vector<int64_t>& g
     if (r.size == 1) continue;
     if (box.empty() || (box.size() == 1 && box[0] == 1)) {
       box = {r.size}, bstride = {d}, f.gmodes = {{r.gmode}};
-    } else if (box.back() * bstride.back() == d && box.back() * r.size <= 256) {
+    } else if (product_is(box.back(), bstride.back(), d) && product_at_most(box.back(), r.size, 256)) {
       box.back() *= r.size;
       f.gmodes.back().push_back(r.gmode);
     } else {
@@ -139,7 +149,7 @@ TmaFacts make_tma_copy_facts(const SmemTile& smem, const std::vector<int64_t>& g
   }
   // Group trailing modes to rank 5.
   while (box.size() > 5) {
-    box[4] *= box.back();
+    box[4] = checked_mul(box[4], box.back());
     f.gmodes[4].insert(f.gmodes[4].end(), f.gmodes.back().begin(), f.gmodes.back().end());
     box.pop_back(), f.gmodes.pop_back();
   }
@@ -192,7 +202,7 @@ std::vector<TmaRule> tma_restrictions(const TmaFacts& f, const SmemTile& smem, i
   bool box_ok = true;
   for (int64_t b : f.box) box_ok = box_ok && b >= 1 && b <= 256;
   rule("box", "every box dimension is 1..256 elements", box_ok, "boxDim " + list(f.box));
-  const int64_t inner = f.box.empty() ? 0 : f.box[0] * f.bits / 8;
+  const int64_t inner = f.box.empty() ? 0 : f.box[0] * f.bits / 8;  // <= box_bytes, checked
   rule("inner_box_bytes", "the inner box dimension is a multiple of 16 bytes", inner % 16 == 0,
        "boxDim[0] = " + str(f.box.empty() ? 0 : f.box[0]) + " elements = " + str(inner) + " bytes");
   rule("swizzle_span", "a swizzled box's inner dimension fits the swizzle span",

@@ -128,6 +128,12 @@ TEST(Tma, RestrictionsByName) {
                                 {64, 4}, {1, 64}, 1, true)
                 .cu_swizzle,
             "CU_TENSOR_MAP_SWIZZLE_128B_ATOM_32B");
+  // A run too long for any box (found by the smem_desc fuzzer: merging it with the next run multiplied
+  // its size by a global stride past 2^63): not merged, and the box rule names it.
+  const SmemTile huge = smem_tile(test::L("(8888888888264021,16)"), 8);
+  const TmaFacts h = make_tma_copy_facts(huge, {4096, 4096}, {4096, 1});
+  EXPECT_EQ(h.box, (std::vector<int64_t>{8888888888264021, 16}));
+  EXPECT_FALSE(find(tma_restrictions(h, huge), "box").ok);
   try {
     make_tma_copy_facts(smem_tile(test::L("((2,2),2):((2,1),4)"), 16), {64, 64},
                         {1, 64});  // offset 1 is row 2
