@@ -112,6 +112,9 @@ spec dup "{$xe,\"operands\":{\"A\":{\"type\":\"bf16\",\"type\":\"f16\"}}}"
 case_ json-duplicate-key 2 "dup.json: operands.A.type: duplicate key" - -- verify "$tmp/dup.json"
 spec dup-top "{$xe,$xe}"
 case_ json-duplicate-top 2 "dup-top.json: mma: duplicate key" - -- plan "$tmp/dup-top.json"
+spec copy-untiled '{"copies":{"g2s":{"atom":"UniversalCopy<uint128_t>","value_type":"half_t","thr_layout":"(32,8):(8,1)","val_layout":"(5,8)"}}}'
+case_ copy-untiled-plan 2 "copy-untiled.json: copies.g2s.val_layout: Shape Divisibility Condition" - -- plan "$tmp/copy-untiled.json"
+case_ copy-untiled-verify 2 "copies.g2s.val_layout" - -- verify "$tmp/copy-untiled.json"
 spec type-atom '{"mma":{"atom":5,"tile":[8,16,16]}}'
 case_ json-type-atom 2 "type-atom.json: mma.atom: expected a string, got number" - -- verify "$tmp/type-atom.json"
 spec type-tile '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":"8,16,16"}}'

@@ -318,6 +318,22 @@ TEST(Verify, GmmaDescriptorAndTmaChecks) {
   EXPECT_TRUE(pitch.failed(false));
 }
 
+// A copy whose values the atom does not tile has no partitions (CuTe's partition_S fails to compile): a
+// spec error at val_layout, not an internal error when the plan is printed (a spec fuzzer finding).
+TEST(Spec, CopyTheAtomDoesNotTileIsAnErrorAtValLayout) {
+  const auto spec = [](const std::string& val) {
+    return R"J({"copies":{"g2s":{"atom":"UniversalCopy<uint128_t>","value_type":"half_t",)J"
+           R"J("thr_layout":"(32,8):(8,1)","val_layout":")J" +
+           val + R"J("}}})J";
+  };
+  const std::string e = spec_error_path(spec("(5,8)"));
+  EXPECT_EQ(e.substr(0, 22), "copies.g2s.val_layout:") << e;
+  EXPECT_NE(e.find("the atom's 8 values a thread per call"), std::string::npos) << e;
+  // (8,5) holds each call's 8 values contiguously: a valid copy, printed.
+  EXPECT_EQ(spec_error_path(spec("(8,5)")), "no error");
+  EXPECT_NO_THROW(plan_to_json(build_plan_from_text(spec("(8,5)"))).dump());
+}
+
 TEST(Spec, SmemAndTmaErrorsNameTheJsonPath) {
   EXPECT_EQ(spec_error_path(gmma_spec("Sw<3,3,3> o (64,16", "")).substr(0, 27),
             "operands.A.smem.layout: col");

@@ -162,11 +162,30 @@ XeOperand operand_of(const std::string& name) {
   return name == "A" ? XeOperand::A : name == "B" ? XeOperand::B : name == "C" ? XeOperand::C : XeOperand::D;
 }
 
+// The copy, once its source and destination partitions exist: CuTe builds them in partition_S / _D
+// (tidfrg_S / _D, zipped_divide by the atom's values), and a copy whose values the atom does not tile
+// fails to compile there. A LayoutError here names CuTe's condition; callers report it at a JSON path.
+TiledCopy partitionable(TiledCopy copy) {
+  try {
+    (void)copy.get_layoutS_TV();
+    (void)copy.get_layoutD_TV();
+  } catch (const LayoutError& e) {
+    const std::string& w = e.what();
+    const int64_t per_call = size(mode(copy.atom_values().src, 1));
+    throw LayoutError(e.condition(),
+                      "the atom's " + std::to_string(per_call) +
+                          " values a thread per call do not tile the thread's values of the copy "
+                          "(CuTe's partition_S/D would not compile): " +
+                          w.substr(std::min(w.size(), e.condition().size() + 2)));
+  }
+  return copy;
+}
+
 TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mma,
                    const std::string& operand) {
-  if (operand == "A") return make_tiled_copy_A(atom, vt, mma);
-  if (operand == "B") return make_tiled_copy_B(atom, vt, mma);
-  return make_tiled_copy_C(atom, vt, mma);
+  if (operand == "A") return partitionable(make_tiled_copy_A(atom, vt, mma));
+  if (operand == "B") return partitionable(make_tiled_copy_B(atom, vt, mma));
+  return partitionable(make_tiled_copy_C(atom, vt, mma));
 }
 
 // make_tiled_copy(atom, thr_layout, val_layout) from a copy object {"atom", "thr_layout", "val_layout"}.
@@ -177,7 +196,8 @@ TiledCopy thr_val_copy(const CopyAtom& atom, const ValueType& vt, const json& c,
   const Layout t = parse_layout_value(*thr, join(path, "thr_layout"));
   const Layout v =
       member(c, "val_layout") ? parse_layout_value(c["val_layout"], join(path, "val_layout")) : Layout();
-  return at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+  const TiledCopy copy = at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
+  return at(member(c, "val_layout") ? join(path, "val_layout") : path, [&] { return partitionable(copy); });
 }
 
 // A copy of an operand's smem stage: an atom name (make_tiled_copy_X against the MMA) or an object
