@@ -202,7 +202,8 @@ std::vector<TmaRule> tma_restrictions(const TmaFacts& f, const SmemTile& smem, i
   bool box_ok = true;
   for (int64_t b : f.box) box_ok = box_ok && b >= 1 && b <= 256;
   rule("box", "every box dimension is 1..256 elements", box_ok, "boxDim " + list(f.box));
-  const int64_t inner = f.box.empty() ? 0 : f.box[0] * f.bits / 8;  // <= box_bytes, checked
+  // box[0] * bits <= every box dimension * bits, a product make_tma_copy_facts checked (box_bytes).
+  const int64_t inner = f.box.empty() ? 0 : f.box[0] * f.bits / 8;
   rule("inner_box_bytes", "the inner box dimension is a multiple of 16 bytes", inner % 16 == 0,
        "boxDim[0] = " + str(f.box.empty() ? 0 : f.box[0]) + " elements = " + str(inner) + " bytes");
   rule("swizzle_span", "a swizzled box's inner dimension fits the swizzle span",
