@@ -296,9 +296,7 @@ Layout with_operands(const Layout& lhs, const Rhs& rhs, F f) {
     try {
       return f(failure);
     } catch (const LayoutError& e) {
-      const std::string& w = e.what();
-      const std::string why = w.size() > e.condition().size() + 2 ? w.substr(e.condition().size() + 2) : "";
-      throw with_operands(e.condition(), why, lhs, rhs);
+      throw with_operands(e.condition(), e.detail(), lhs, rhs);
     }
   }();
   if (failure.condition) throw with_operands(failure.condition, failure.detail, lhs, rhs);

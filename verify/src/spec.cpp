@@ -170,13 +170,12 @@ TiledCopy partitionable(TiledCopy copy) {
     (void)copy.get_layoutS_TV();
     (void)copy.get_layoutD_TV();
   } catch (const LayoutError& e) {
-    const std::string& w = e.what();
     const int64_t per_call = size(mode(copy.atom_values().src, 1));
     throw LayoutError(e.condition(),
                       "the atom's " + std::to_string(per_call) +
                           " values a thread per call do not tile the thread's values of the copy "
                           "(CuTe's partition_S/D would not compile): " +
-                          w.substr(std::min(w.size(), e.condition().size() + 2)));
+                          e.detail());
   }
   return copy;
 }

@@ -18,6 +18,11 @@ class LayoutError : public std::runtime_error {
       : std::runtime_error(detail.empty() ? condition : condition + ": " + detail),
         condition_(std::move(condition)) {}
   const std::string& condition() const { return condition_; }
+  // What follows the condition in what() ("" when there is nothing), for errors that add context.
+  std::string detail() const {
+    const std::string_view w = what();
+    return w.size() > condition_.size() + 2 ? std::string(w.substr(condition_.size() + 2)) : std::string();
+  }
 
  private:
   std::string condition_;
