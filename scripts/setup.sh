@@ -9,17 +9,13 @@ packages=(
   texlive-latex-base texlive-pictures poppler-utils
   libedit-dev tmux chromium
   clang libclang-rt-14-dev
-  python3
+  python3 python3-venv
 )
 
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
-# The browser test drives chromium with playwright-core from npm: Debian's nodejs and npm, unless a node
-# with its own npm is already there (NodeSource's nodejs conflicts with Debian's npm).
-command -v node >/dev/null || missing+=(nodejs)
-command -v npm >/dev/null || missing+=(npm)
 if [ ${#missing[@]} -eq 0 ]; then
   exit 0
 fi
