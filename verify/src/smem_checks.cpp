@@ -125,7 +125,7 @@ SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const s
   SmemCopyBanks b;
   b.copy_name = copy_name;
   b.model = &smem_bank_model(m);
-  smem_copy_sites(b, *c, smem_operand_tile(m, p.name));
+  smem_copy_sites(b, *c, p.smem->tile);
   if (std::string why = smem_copy_instructions(b, p.smem->layout, c->value_type); !why.empty())
     throw BankError(why);
   smem_copy_analyses(b);
@@ -156,20 +156,51 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
     r.summary = "the tile is too large to enumerate";
     return r;
   }
+  // With stages (tile_to_shape(atom, (MN, K, stages))): every stage, and each stage is stage 0 moved.
+  const SmemLayout& all = p.smem->staged ? *p.smem->staged : s;
+  const int64_t stages = p.smem->staged ? p.smem->stages : 1;
+  if (p.smem->staged) {
+    r.claim += " in each of its " + std::to_string(stages) + " stages, the stages disjoint";
+    r.steps.push_back({"tile_to_shape(" + p.smem->atom_text + ", (" + std::to_string(tile[0].ival()) + "," +
+                           std::to_string(tile[1].ival()) + "," + std::to_string(stages) + "))",
+                       "", to_string(all)});
+  }
+  if (n * stages > (int64_t(1) << 24)) {
+    r.summary = "the tile is too large to enumerate";
+    return r;
+  }
   std::unordered_map<int64_t, int64_t> seen;
-  for (int64_t i = 0; i < n; ++i) {
-    const int64_t off = smem_element_offset(s, i, p.mem_type.bits);
+  std::vector<int64_t> stage_off(static_cast<std::size_t>(stages), 0);
+  bool shifted = true;
+  for (int64_t i = 0; i < n * stages; ++i) {
+    const int64_t off = smem_element_offset(all, i, p.mem_type.bits);
+    const int64_t st = i / n;
+    if (i % n == 0) stage_off[st] = off - smem_element_offset(all, 0, p.mem_type.bits);
+    if (st > 0 && off != smem_element_offset(all, i % n, p.mem_type.bits) + stage_off[st]) shifted = false;
     auto [it, fresh] = seen.emplace(off, i);
     if (!fresh) {
       r.verdict = Verdict::Refuted;
       r.summary = "two elements share one address";
-      r.witnesses.push_back(coord(it->second, tile) + " and " + coord(i, tile) + " both at element offset " +
+      auto where = [&](int64_t j) {
+        return coord(j % n, tile) + (stages > 1 ? " of stage " + std::to_string(j / n) : std::string());
+      };
+      r.witnesses.push_back(where(it->second) + " and " + where(i) + " both at element offset " +
                             std::to_string(off));
       return r;
     }
   }
   r.verdict = Verdict::Proved;
-  r.summary = "injective: " + std::to_string(n) + " elements at distinct offsets";
+  r.summary = "injective: " + std::to_string(n * stages) + " elements at distinct offsets";
+  if (stages > 1) {
+    bool banks_alike = shifted;
+    for (int64_t off : stage_off) banks_alike = banks_alike && (off * p.mem_type.bits / 8) % 128 == 0;
+    r.data["stages"] = stages;
+    r.data["stage_offsets"] = stage_off;
+    r.data["stages_bank_alike"] = banks_alike;
+    r.summary += banks_alike ? "; each stage is stage 0 moved by a multiple of 128 bytes (the same banks)"
+                             : "; the stages are not stage 0 moved by multiples of 128 bytes: the bank checks "
+                               "below are stage 0's";
+  }
   return r;
 }
 
@@ -228,14 +259,24 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
                          " instructions" +
                          (model.validated ? "" : " (model " + model.name + ": unvalidated)"),
                      "", std::to_string(wf) + per + ", ideal " + std::to_string(ideal)});
+  // The mainloop issues s2r one k-block (the TiledMMA's K) at a time, over the CTA's (MN, BLK_K) tile.
+  const int64_t kb = cname == "s2r" ? p.smem->k_blocks : 1;
+  std::string per_kb;
+  if (kb > 1) {
+    r.data["k_blocks"] = kb;
+    r.data["wavefronts_per_k_block"] = wf / kb;
+    r.data["ideal_wavefronts_per_k_block"] = ideal / kb;
+    per_kb = ", " + std::to_string(wf / kb) + " a k-block (of " + std::to_string(kb) + ")";
+  }
   if (wf == ideal) {
     r.verdict = Verdict::Proved;
-    r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + ": ideal";
+    r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + per_kb + ": ideal";
     return r;
   }
   r.verdict = Verdict::Refuted;
-  r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + ", ideal " + std::to_string(ideal) +
-              ": " + std::to_string(wf - ideal) + " bank conflicts";
+  r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + per_kb + ", ideal " +
+              std::to_string(ideal) + ": " + std::to_string(wf - ideal) + " bank conflicts" +
+              (kb > 1 ? " (" + std::to_string((wf - ideal) / kb) + " a k-block)" : "");
   const BankAnalysis& a = b.analyses[b.worst];
   const CopyInstruction& s = b.sites[b.worst];
   r.data["worst"] = {{unit == "warp " ? "warp" : "subgroup", s.warp},
@@ -308,7 +349,7 @@ CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const Sme
 
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   if (!p.smem) return;
-  const IntTuple tile = smem_operand_tile(m, p.name);
+  const IntTuple& tile = p.smem->tile;
   CheckResult lay = layout_check(p, tile);
   const bool layout_ok = lay.verdict == Verdict::Proved;
   rep.checks.push_back(std::move(lay));

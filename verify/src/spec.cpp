@@ -10,6 +10,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/smem_checks.hpp"
 
 namespace tvlab {
 
@@ -250,23 +251,81 @@ void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, cons
                                                 "UniversalCopy")));
 }
 
+SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
+  try {
+    return parse_smem_layout(text);
+  } catch (const BankError& e) {
+    throw SpecError(path, e.what());
+  }
+}
+
+// The collective's shared-memory layout: tile_to_shape(SmemLayoutAtom, (BLK_MN, BLK_K, Stages)), with the
+// CollectiveMma's static_asserts as errors at `path` (sm80_mma_multistage.hpp: "SmemLayoutAtom must be rank
+// 2 (M/N, K)", "SmemLayoutAtom must evenly divide tile shape.").
+SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int64_t stages,
+                              const std::string& path) {
+  const Layout& inner = std::holds_alternative<Layout>(atom) ? std::get<Layout>(atom)
+                                                             : std::get<ComposedLayout>(atom).layout;
+  if (rank(inner.shape) != 2)
+    throw SpecError(path, "SmemLayoutAtom must be rank 2 (M/N, K): " + to_string(atom) + " has rank " +
+                              std::to_string(rank(inner.shape)));
+  for (int i = 0; i < 2; ++i) {
+    const int64_t t = tile[i].ival(), a = product(inner.shape[i]);
+    if (t % a != 0)
+      throw SpecError(path, "SmemLayoutAtom must evenly divide tile shape: mode " + std::to_string(i) +
+                                " of the atom " + to_string(atom) + " is " + std::to_string(a) +
+                                ", of the CTA's operand tile " + to_string(tile) + " " + std::to_string(t));
+  }
+  const IntTuple shape = make_shape(tile[0].ival(), tile[1].ival(), stages);
+  return at(path, [&]() -> SmemLayout {
+    if (const Layout* l = std::get_if<Layout>(&atom)) return tile_to_shape(*l, shape);
+    return tile_to_shape(std::get<ComposedLayout>(atom), shape);
+  });
+}
+
+// Stage 0 of a staged layout: its first two modes.
+SmemLayout first_stage(const SmemLayout& staged) {
+  if (const Layout* l = std::get_if<Layout>(&staged)) return take(*l, 0, 2);
+  return take(std::get<ComposedLayout>(staged), 0, 2);
+}
+
 SmemStage smem_stage(const std::string& name, const json& o, const std::string& path, const TiledMMA& mma,
-                     const ValueType& vt, bool xe) {
+                     const ValueType& vt, bool xe, const std::optional<KernelShape>& kernel) {
   const char* slots = name == "D" ? "\"r2s\"" : xe ? "\"r2s\", \"s2r\"" : "\"g2s\", \"s2r\"";
   if (!o.is_object())
-    throw SpecError(path, std::string("expected an object with \"layout\" (and ") + slots + ")");
+    throw SpecError(path, std::string("expected an object with \"layout\" or \"atom\" (and ") + slots + ")");
   const json* lv = member(o, "layout");
-  if (!lv) throw SpecError(join(path, "layout"), "missing: the shared-memory layout of the operand tile");
-  const std::string lp = join(path, "layout");
-  const std::string text = get_string(*lv, lp);
-  SmemStage st{[&] {
-                 try {
-                   return parse_smem_layout(text);
-                 } catch (const BankError& e) {
-                   throw SpecError(lp, e.what());
-                 }
-               }(),
-               std::nullopt, std::nullopt, std::nullopt};
+  const json* av = member(o, "atom");
+  if (lv && av)
+    throw SpecError(join(path, "atom"),
+                    "give \"layout\" (the tile's layout) or \"atom\" (the SmemLayoutAtom, tiled to the CTA tile "
+                    "and stages), not both");
+  if (!lv && !av)
+    throw SpecError(join(path, "layout"),
+                    "missing: the shared-memory layout of the operand tile (\"layout\"), or the SmemLayoutAtom "
+                    "(\"atom\", with \"cta_tile\")");
+  SmemStage st;
+  st.tile = smem_operand_tile(mma, name);
+  if (kernel) {
+    const auto& t = kernel->cta_tile;
+    st.tile = name == "A" ? make_shape(t[0], t[2]) : name == "B" ? make_shape(t[1], t[2]) : make_shape(t[0], t[1]);
+    if (name != "D" && name != "C" && mma.tile_mnk[2] > 0 && t[2] % mma.tile_mnk[2] == 0)
+      st.k_blocks = t[2] / mma.tile_mnk[2];
+  }
+  if (av) {
+    const std::string ap = join(path, "atom");
+    if (!kernel)
+      throw SpecError(ap, "an SmemLayoutAtom is tiled to the CTA tile: give \"cta_tile\" (and \"stages\")");
+    if (name != "A" && name != "B")
+      throw SpecError(ap, "the collective tiles A's and B's SmemLayoutAtom; give operand " + name +
+                              "'s smem as \"layout\"");
+    st.atom_text = get_string(*av, ap);
+    st.stages = kernel->stages;
+    st.staged = staged_smem_layout(smem_layout_at(st.atom_text, ap), st.tile, st.stages, ap);
+    st.layout = first_stage(*st.staged);
+  } else {
+    st.layout = smem_layout_at(get_string(*lv, join(path, "layout")), join(path, "layout"));
+  }
   for (auto [slot, field] : {std::pair{"g2s", &st.g2s}, {"s2r", &st.s2r}, {"r2s", &st.r2s}}) {
     const json* c = member(o, slot);
     if (!c) continue;
@@ -289,17 +348,67 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
   return st;
 }
 
+// operands.X.gmem = {"layout": "RowMajor" | "ColumnMajor" | "K" | "M" | "N", "alignment": elements}: the
+// contiguous mode letter as TagToStrideX_t makes it (A RowMajor: K; B ColumnMajor: K; B RowMajor: N; C, D
+// RowMajor: N), and the alignment (default: CUTLASS's 16 bytes, 128 / sizeof_bits<T>).
+GmemOperand gmem_operand(const std::string& name, const json& g, const std::string& path, const ValueType& vt,
+                         std::string& letter) {
+  if (!g.is_object()) throw SpecError(path, "expected {\"layout\": \"RowMajor\" | \"ColumnMajor\", \"alignment\": N}");
+  for (auto it = g.begin(); it != g.end(); ++it)
+    if (it.key() != "layout" && it.key() != "alignment")
+      throw SpecError(join(path, printable(it.key())), "unknown key; gmem has layout and alignment");
+  const json* lv = member(g, "layout");
+  if (!lv)
+    throw SpecError(join(path, "layout"),
+                    "missing: RowMajor or ColumnMajor (cutlass::layout tags, as TagToStride" + name +
+                        "_t reads them), or the contiguous mode");
+  GmemOperand out;
+  out.layout_text = get_string(*lv, join(path, "layout"));
+  std::string t = out.layout_text;
+  for (const char* prefix : {"cutlass::layout::", "layout::"})
+    if (t.rfind(prefix, 0) == 0) t = t.substr(std::string(prefix).size());
+  const std::string dims = name == "A" ? "MK" : name == "B" ? "NK" : "MN";
+  if (t == "RowMajor")
+    letter = name == "B" ? "N" : dims.substr(1, 1);  // A (M,K): K; B (K x N): N; C, D (M,N): N
+  else if (t == "ColumnMajor")
+    letter = name == "B" ? "K" : dims.substr(0, 1);  // A: M; B (K x N column-major): K; C, D: M
+  else if (t.size() == 1 && dims.find(t) != std::string::npos)
+    letter = t;
+  else
+    throw SpecError(join(path, "layout"), "expected RowMajor, ColumnMajor or the contiguous mode (" +
+                                              dims.substr(0, 1) + " or " + dims.substr(1) + "), not '" +
+                                              printable(out.layout_text) + "'");
+  out.contiguous = dims.find(letter) == 1 ? 1 : 0;
+  if (const json* a = member(g, "alignment")) {
+    if (!a->is_number_integer() || a->get<int64_t>() <= 0 || a->get<int64_t>() > (int64_t(1) << 20) ||
+        (a->get<int64_t>() & (a->get<int64_t>() - 1)) != 0)
+      throw SpecError(join(path, "alignment"), "expected a power of two (elements), as AlignmentX");
+    out.alignment = a->get<int64_t>();
+    out.alignment_given = true;
+  } else {
+    out.alignment = std::max<int64_t>(1, 128 / std::max(1, vt.bits));
+  }
+  return out;
+}
+
 std::optional<PlannedCopy> build_operand(const std::string& name, const json& o, const std::string& path,
-                                         const std::optional<TiledMMA>& mma) {
+                                         const std::optional<TiledMMA>& mma,
+                                         const std::optional<KernelShape>& kernel) {
   if (!o.is_object()) throw SpecError(path, "expected an object with \"type\"");
   const json* type_v = member(o, "type");
   if (!type_v) throw SpecError(join(path, "type"), "missing: the element type in memory, e.g. bfloat16_t");
   const ValueType vt =
       at(join(path, "type"), [&] { return value_type(get_string(*type_v, join(path, "type"))); });
-  const std::string default_contiguous = name == "A" ? "K" : "N";
+  std::optional<GmemOperand> gmem;
+  std::string gmem_letter;
+  if (const json* g = member(o, "gmem")) gmem = gmem_operand(name, *g, join(path, "gmem"), vt, gmem_letter);
+  const std::string default_contiguous = gmem ? gmem_letter : name == "A" ? "K" : "N";
   const std::string contiguous =
       member(o, "contiguous") ? get_string(o["contiguous"], join(path, "contiguous")) : default_contiguous;
   const XeModes modes = modes_for(name, contiguous, join(path, "contiguous"));
+  if (gmem && contiguous != gmem_letter)
+    throw SpecError(join(path, "contiguous"), "says " + contiguous + ", but gmem.layout " + gmem->layout_text +
+                                                  " makes " + gmem_letter + " contiguous");
   const bool xe = mma && is_xe(mma->atom);
   const json* copy_v = member(o, "copy");
   const std::string copy_path = join(path, "copy");
@@ -311,7 +420,7 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
           join(path, "smem"),
           "SLM staging (registers -> SLM -> registers) is modelled for the A and B operands of an "
           "Xe MMA");
-    smem = smem_stage(name, *sv, join(path, "smem"), *mma, vt, xe);
+    smem = smem_stage(name, *sv, join(path, "smem"), *mma, vt, xe, kernel);
     if (copy_v && !xe && smem->s2r)
       throw SpecError(join(path, "smem.s2r"),
                       "the operand's register copy is given twice (\"copy\" and smem.s2r)");
@@ -326,6 +435,8 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
   p.name = name;
   p.modes = modes;
   p.mem_type = vt;
+  p.gmem = gmem;
+  p.contiguous_given = gmem || member(o, "contiguous");
   if (const json* shape = member(o, "shape")) {
     const std::string sp = join(path, "shape");
     if (!shape->is_array() || shape->size() != 2 || !(*shape)[0].is_number_integer() ||
@@ -525,7 +636,8 @@ std::vector<int64_t> int_array(const json& v, const std::string& path, int64_t m
 // operands.X.smem = {"layout": LAYOUT} and operands.X.copy = {"tma": {"shape": [...], "stride": [...],
 // "multicast": n, "base_align": bytes}} of an NVIDIA operand.
 std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, const std::string& path,
-                                      const std::optional<TiledMMA>& mma) {
+                                      const std::optional<TiledMMA>& mma,
+                                      const std::optional<KernelShape>& kernel) {
   if (!o.is_object()) return std::nullopt;
   const json* smem_v = member(o, "smem");
   const json* copy_v = member(o, "copy");
@@ -542,7 +654,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   if (!mma || is_xe(mma->atom))
     throw SpecError(sp, "shared-memory tiles are described for the A and B operands of an NVIDIA MMA");
   if (name != "A" && name != "B") throw SpecError(sp, "only A and B are read from shared memory");
-  if (!smem_v->is_object() || !member(*smem_v, "layout"))
+  const bool from_atom = smem_v->is_object() && member(*smem_v, "atom") && kernel;
+  if (!smem_v->is_object() || (!member(*smem_v, "layout") && !from_atom))
     throw SpecError(
         join(sp, "layout"),
         "missing: the smem layout, e.g. \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),64):((64,512),1)\"");
@@ -550,7 +663,16 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   p.name = name;
   const ValueType vt =
       at(join(path, "type"), [&] { return value_type(get_string(o["type"], join(path, "type"))); });
-  p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+  if (from_atom) {
+    // Stage 0 of tile_to_shape(atom, (BLK_MN, BLK_K, stages)): the tile one TMA load fills.
+    const std::string ap = join(sp, "atom");
+    const auto& t = kernel->cta_tile;
+    const IntTuple tile = name == "A" ? make_shape(t[0], t[2]) : make_shape(t[1], t[2]);
+    p.layout_text = to_string(first_stage(staged_smem_layout(
+        smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages, ap)));
+  } else {
+    p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+  }
   p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
   const std::string contiguous = member(o, "contiguous")
                                      ? get_string(o["contiguous"], join(path, "contiguous"))
@@ -639,6 +761,63 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
 }  // namespace
 
 namespace {
+// "cta_tile": [BLK_M, BLK_N, BLK_K] (CollectiveMma's TileShape), "stages" (the dispatch policy's Stages),
+// "mainloop" (the policy's name) and "arch" (whose shared-memory limit applies).
+std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<TiledMMA>& mma) {
+  const json* ct = member(spec, "cta_tile");
+  if (!ct) {
+    for (const char* k : {"stages", "mainloop", "arch"})
+      if (member(spec, k))
+        throw SpecError(k, "describes the collective around a CTA tile: give \"cta_tile\": [M, N, K] too");
+    return std::nullopt;
+  }
+  if (!mma) throw SpecError("cta_tile", "a CTA tile is tiled by a TiledMMA: give \"mma\" too");
+  KernelShape k;
+  const std::vector<int64_t> t = int_array(*ct, "cta_tile", 1, 3);
+  if (t.size() != 3) throw SpecError("cta_tile", "expected [M, N, K], 3 positive integers");
+  for (int i = 0; i < 3; ++i) {
+    if (t[i] > (int64_t(1) << 16))
+      throw SpecError("cta_tile[" + std::to_string(i) + "]", "expected at most 65536");
+    k.cta_tile[i] = t[i];
+  }
+  if (const json* s = member(spec, "stages")) {
+    if (!s->is_number_integer() || s->get<int64_t>() < 1 || s->get<int64_t>() > 64)
+      throw SpecError("stages", "expected an integer from 1 to 64 (the pipeline's Stages)");
+    k.stages = s->get<int64_t>();
+  }
+  if (const json* m = member(spec, "mainloop")) {
+    k.mainloop = get_string(*m, "mainloop");
+    static const char* const known[] = {"MainloopSm80CpAsync", "MainloopSm80CpAsyncUnpredicated",
+                                        "MainloopSm90TmaGmma", "MainloopSm90TmaGmmaWarpSpecialized",
+                                        "MainloopSm90TmaGmmaWarpSpecializedPingpong",
+                                        "MainloopSm90TmaGmmaWarpSpecializedCooperative", "MainloopXeL1Staged",
+                                        "MainloopIntelXeXMX16"};
+    if (std::find(std::begin(known), std::end(known), k.mainloop) == std::end(known)) {
+      std::string list;
+      for (const char* n : known) list += (list.empty() ? "" : ", ") + std::string(n);
+      throw SpecError("mainloop", "unknown dispatch policy '" + printable(k.mainloop) + "'; tvlab models " + list);
+    }
+    if (k.mainloop.rfind("MainloopSm80CpAsync", 0) == 0 && k.stages < 2)
+      throw SpecError("stages", "CpAsync mainloop must have at least 2 stages in the pipeline (" +
+                                    std::to_string(k.stages) + " given)");
+  }
+  const std::string& atom_arch = mma->atom.arch;
+  k.arch = k.mainloop.rfind("MainloopSm80", 0) == 0   ? "sm80"
+           : k.mainloop.rfind("MainloopSm90", 0) == 0 ? "sm90"
+           : k.mainloop.rfind("Mainloop", 0) == 0     ? "xe"
+           : atom_arch.rfind("xe", 0) == 0            ? "xe"
+           : atom_arch == "sm90" || atom_arch == "sm100" || atom_arch == "sm120" ? atom_arch
+                                                                                  : "sm80";
+  if (const json* a = member(spec, "arch")) {
+    const std::string v = get_string(*a, "arch");
+    static const char* const archs[] = {"sm80", "sm86", "sm87", "sm89", "sm90", "sm100", "sm120", "xe"};
+    if (std::find(std::begin(archs), std::end(archs), v) == std::end(archs))
+      throw SpecError("arch", "expected one of sm80, sm86, sm87, sm89, sm90, sm100, sm120, xe");
+    k.arch = v;
+  }
+  return k;
+}
+
 // The keys each object of a spec may have; anything else is reported as a warning with its JSON path.
 void warn_unknown(const json& obj, const std::string& path, std::initializer_list<const char*> known,
                   const char* what, std::vector<SpecWarning>& out) {
@@ -655,8 +834,10 @@ void warn_unknown(const json& obj, const std::string& path, std::initializer_lis
 
 std::vector<SpecWarning> unknown_keys(const json& spec) {
   std::vector<SpecWarning> w;
-  warn_unknown(spec, "", {"name", "mma", "operands", "copies", "checks", "$schema", "description"}, "a spec",
-               w);
+  warn_unknown(spec, "",
+               {"name", "mma", "operands", "copies", "checks", "$schema", "description", "cta_tile", "stages",
+                "mainloop", "arch"},
+               "a spec", w);
   if (const json* m = member(spec, "mma"))
     warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation"}, "an mma", w);
   if (const json* ops = member(spec, "operands"); ops && ops->is_object()) {
@@ -665,7 +846,7 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
         const std::string path = std::string("operands.") + name;
         warn_unknown(*o, path,
                      {"type", "contiguous", "copy", "shape", "pitch_bytes", "base_align", "reorder", "slm",
-                      "stride", "subtile", "smem"},
+                      "stride", "subtile", "smem", "gmem"},
                      "an operand", w);
         if (const json* c = o->is_object() ? member(*o, "copy") : nullptr)
           warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout", "tma"}, "a copy",
@@ -673,7 +854,7 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
         if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
           warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
         if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr) {
-          warn_unknown(*sm, path + ".smem", {"layout", "g2s", "s2r", "r2s"}, "an smem stage", w);
+          warn_unknown(*sm, path + ".smem", {"layout", "atom", "g2s", "s2r", "r2s"}, "an smem stage", w);
           for (const char* k : {"g2s", "s2r", "r2s"})
             if (const json* c = sm->is_object() ? member(*sm, k) : nullptr)
               warn_unknown(*c, path + ".smem." + k, {"atom", "from_mma", "thr_layout", "val_layout"},
@@ -747,13 +928,15 @@ Plan build_plan(const json& spec) {
   plan.warnings = unknown_keys(spec);
   if (const json* n = member(spec, "name")) plan.name = get_string(*n, "name");
   if (const json* m = member(spec, "mma")) plan.mma = build_mma(*m, "mma");
+  plan.kernel = kernel_shape(spec, plan.mma);
   if (const json* ops = member(spec, "operands")) {
     if (!ops->is_object()) throw SpecError("operands", "expected an object with keys A, B, C, D");
     for (const char* name : {"A", "B", "C", "D"})
       if (const json* o = member(*ops, name)) {
-        if (auto p = build_operand(name, *o, std::string("operands.") + name, plan.mma))
+        if (auto p = build_operand(name, *o, std::string("operands.") + name, plan.mma, plan.kernel))
           plan.copies.push_back(*p);
-        if (auto s = build_smem(name, *o, std::string("operands.") + name, plan.mma)) plan.smem.push_back(*s);
+        if (auto s = build_smem(name, *o, std::string("operands.") + name, plan.mma, plan.kernel))
+          plan.smem.push_back(*s);
       }
     for (auto it = ops->begin(); it != ops->end(); ++it)
       if (it.key() != "A" && it.key() != "B" && it.key() != "C" && it.key() != "D")

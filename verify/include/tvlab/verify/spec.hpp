@@ -42,12 +42,31 @@ class SpecError : public std::runtime_error {
 // SLM pipeline's ("copy": "coop" or "slm": true). A store atom in a load slot (s2r) or a load in a store
 // slot (r2s) is a SpecError naming its direction.
 struct SmemStage {
-  SmemLayout layout;             // operand tile coordinate -> element offset
+  SmemLayout layout;             // operand tile coordinate -> element offset (one pipeline stage)
+  // The tile the layout covers: the TiledMMA's operand tile, or with "cta_tile" the CTA's (BLK_M,BLK_K),
+  // (BLK_N,BLK_K) or (BLK_M,BLK_N).
+  IntTuple tile;
+  // "atom": the SmemLayoutAtom; the collective's layout is tile_to_shape(atom, (BLK_MN, BLK_K, stages)),
+  // `staged` (all stages), `layout` its stage 0.
+  std::string atom_text;
+  std::optional<SmemLayout> staged;
+  int64_t stages = 1;
+  // The mainloop issues s2r once per k-block: the CTA tile's K over the TiledMMA's K.
+  int64_t k_blocks = 1;
   std::optional<TiledCopy> g2s;  // global -> shared (its destination side is shared memory)
   std::optional<TiledCopy> s2r;  // shared -> registers (its source side); NVIDIA: the operand's copy when
                                  // "copy" is not given
   std::optional<TiledCopy> r2s;  // registers -> shared (its destination side); NVIDIA D: the operand's copy
                                  // when "copy" is not given
+};
+
+// The operand in global memory ("gmem": {"layout", "alignment"}): CollectiveMma's StrideX (as
+// TagToStrideX_t makes it from cutlass::layout::RowMajor / ColumnMajor) and AlignmentX.
+struct GmemOperand {
+  std::string layout_text;  // as given: RowMajor, ColumnMajor, or the contiguous mode K, M, N
+  int contiguous = 1;       // the operand tile's mode with stride 1: 0 (M or N), 1 (K; M x N for C, D)
+  int64_t alignment = 0;    // elements: base pointer and leading dimension are multiples of it
+  bool alignment_given = false;  // false: CUTLASS's default of 16 bytes
 };
 
 struct PlannedCopy {
@@ -70,6 +89,8 @@ struct PlannedCopy {
   std::optional<std::array<int64_t, 2>> shape;  // (rows, cols) of the operand in memory
   std::optional<int64_t> pitch_bytes, base_align;
   std::optional<SmemStage> smem;
+  std::optional<GmemOperand> gmem;
+  bool contiguous_given = false;  // "contiguous" (or "gmem") says which mode memory holds contiguously
   bool expect_noop = false;  // "reorder": "none": a reorder between copy and MMA is an error
 };
 
@@ -98,8 +119,18 @@ struct PlannedSmem {
   int64_t tma_base_align = 16;
 };
 
+// The collective around the TiledMMA (CUTLASS 3's CollectiveMma, sycl-tla's collectives): the CTA
+// (work-group) tile TileShape, the pipeline stages and the architecture whose limits apply.
+struct KernelShape {
+  std::array<int64_t, 3> cta_tile{};  // (BLK_M, BLK_N, BLK_K)
+  int64_t stages = 1;
+  std::string mainloop;  // the dispatch policy as given, e.g. MainloopSm80CpAsync ("" when not given)
+  std::string arch;      // sm80, sm86, sm89, sm90, sm100, sm120, xe: the shared-memory limit
+};
+
 struct Plan {
   std::string name;
+  std::optional<KernelShape> kernel;  // "cta_tile" (+ "stages", "mainloop", "arch")
   std::vector<SpecWarning> warnings;
   std::optional<TiledMMA> mma;
   std::vector<PlannedCopy> copies;
