@@ -44,13 +44,14 @@ int64_t smem_limit_bytes(const std::string& arch, std::string* source) {
     int64_t bytes;
   };
   static const Limit limits[] = {{"sm80", 163 * 1024}, {"sm87", 163 * 1024}, {"sm86", 99 * 1024},
-                                 {"sm89", 99 * 1024},  {"sm90", 232448},      {"sm100", 232448},
+                                 {"sm89", 99 * 1024},  {"sm90", 232448},     {"sm100", 232448},
                                  {"sm120", 101376}};
   for (const Limit& l : limits)
     if (arch == l.arch) {
       if (source)
-        *source = "CUDA C++ Programming Guide, Technical Specifications per Compute Capability (maximum "
-                  "shared memory per thread block); cutlass/arch/arch.h smem_capacity_bytes";
+        *source =
+            "CUDA C++ Programming Guide, Technical Specifications per Compute Capability (maximum "
+            "shared memory per thread block); cutlass/arch/arch.h smem_capacity_bytes";
       return l.bytes;
     }
   return 0;
@@ -95,10 +96,10 @@ std::string memory_vector_witness(const TiledCopy& copy, bool source_side, const
                " is not a multiple of " + std::to_string(n) + ": the next tile's vectors start misaligned";
       if (mem.alignment > 0 && n > mem.alignment)
         return who + coords + " form a " + std::to_string(n) + "-element vector, but the operand is only " +
-               std::to_string(mem.alignment) + "-element aligned: with ld = " +
-               std::to_string(extent + mem.alignment) + " (a legal leading dimension) the same call at " +
-               "ld-step 1 starts at element offset " + std::to_string(extent + mem.alignment) +
-               ", not a multiple of " + std::to_string(n);
+               std::to_string(mem.alignment) +
+               "-element aligned: with ld = " + std::to_string(extent + mem.alignment) +
+               " (a legal leading dimension) the same call at " + "ld-step 1 starts at element offset " +
+               std::to_string(extent + mem.alignment) + ", not a multiple of " + std::to_string(n);
     }
   return "";
 }
@@ -146,8 +147,8 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
       r.code = "cta." + p.name + "." + cname;
       r.method = "algebra";
       const IntTuple ct = c->tile_shape();
-      r.claim = std::string(cname) + " (" + c->atom.name + ")'s tile " + to_string(ct) + " divides the CTA's " +
-                p.name + " tile " + to_string(tile);
+      r.claim = std::string(cname) + " (" + c->atom.name + ")'s tile " + to_string(ct) +
+                " divides the CTA's " + p.name + " tile " + to_string(tile);
       std::string bad;
       if (rank(ct) != 2) {
         bad = "the copy's tile has rank " + std::to_string(rank(ct)) + ", the operand tile 2";
@@ -187,9 +188,9 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
                std::to_string(p.smem->stages) + " stages of " + to_string(p.smem->tile) + " " +
                p.mem_type.name + ")";
       r.steps.push_back({"shared memory of " + p.name + ": cosize(tile_to_shape(atom, (" +
-                             std::to_string(p.smem->tile[0].ival()) + "," + std::to_string(p.smem->tile[1].ival()) +
-                             "," + std::to_string(p.smem->stages) + "))) x " + std::to_string(p.mem_type.bits) +
-                             " bits",
+                             std::to_string(p.smem->tile[0].ival()) + "," +
+                             std::to_string(p.smem->tile[1].ival()) + "," + std::to_string(p.smem->stages) +
+                             "))) x " + std::to_string(p.mem_type.bits) + " bits",
                          to_string(*p.smem->staged), std::to_string(bytes) + " B"});
     }
     if (parts.empty()) return;  // no staged operand: nothing to add up
@@ -204,9 +205,10 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
       r.data["source"] = source;
     } else {
       r.verdict = Verdict::Refuted;
-      r.summary = parts + " = " + std::to_string(total) + " B, over " + k.arch + "'s " + std::to_string(limit) +
-                  " B";
-      r.witnesses.push_back(std::to_string(total - limit) + " B too many; fewer stages or a smaller CTA tile");
+      r.summary =
+          parts + " = " + std::to_string(total) + " B, over " + k.arch + "'s " + std::to_string(limit) + " B";
+      r.witnesses.push_back(std::to_string(total - limit) +
+                            " B too many; fewer stages or a smaller CTA tile");
       r.data["source"] = source;
     }
     r.steps.push_back({"limit (" + source + ")", "", std::to_string(limit) + " B"});
@@ -233,7 +235,8 @@ void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
   }
   MemoryMajor mem{p.modes.x, p.gmem ? p.gmem->alignment : 0};
   const std::string major = std::string(1, dims[mem.contiguous]) + "-major";
-  r.steps.push_back({"global memory of " + p.name, p.gmem ? "gmem.layout " + p.gmem->layout_text : "contiguous",
+  r.steps.push_back({"global memory of " + p.name,
+                     p.gmem ? "gmem.layout " + p.gmem->layout_text : "contiguous",
                      major + " (element offset of (" + dims.substr(0, 1) + "," + dims.substr(1) + ") = " +
                          (mem.contiguous == 0 ? std::string(1, dims[0]) + " + " + dims[1] + "*ld"
                                               : std::string(1, dims[0]) + "*ld + " + dims[1]) +
@@ -260,8 +263,9 @@ void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
     r.witnesses.push_back(why);
   } else {
     r.verdict = Verdict::Proved;
-    r.summary = std::to_string(n) + " x " + c.value_type.name + " (" + std::to_string(n * c.value_type.bits / 8) +
-                " bytes) a call, along " + dims[mem.contiguous] + " of " + major + " " + p.name +
+    r.summary = std::to_string(n) + " x " + c.value_type.name + " (" +
+                std::to_string(n * c.value_type.bits / 8) + " bytes) a call, along " + dims[mem.contiguous] +
+                " of " + major + " " + p.name +
                 (p.gmem ? ", within its " + std::to_string(p.gmem->alignment) + "-element alignment" : "");
   }
   rep.checks.push_back(std::move(r));

@@ -197,9 +197,10 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
     r.data["stages"] = stages;
     r.data["stage_offsets"] = stage_off;
     r.data["stages_bank_alike"] = banks_alike;
-    r.summary += banks_alike ? "; each stage is stage 0 moved by a multiple of 128 bytes (the same banks)"
-                             : "; the stages are not stage 0 moved by multiples of 128 bytes: the bank checks "
-                               "below are stage 0's";
+    r.summary += banks_alike
+                     ? "; each stage is stage 0 moved by a multiple of 128 bytes (the same banks)"
+                     : "; the stages are not stage 0 moved by multiples of 128 bytes: the bank checks "
+                       "below are stage 0's";
   }
   return r;
 }

@@ -264,8 +264,8 @@ SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
 // 2 (M/N, K)", "SmemLayoutAtom must evenly divide tile shape.").
 SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int64_t stages,
                               const std::string& path) {
-  const Layout& inner = std::holds_alternative<Layout>(atom) ? std::get<Layout>(atom)
-                                                             : std::get<ComposedLayout>(atom).layout;
+  const Layout& inner =
+      std::holds_alternative<Layout>(atom) ? std::get<Layout>(atom) : std::get<ComposedLayout>(atom).layout;
   if (rank(inner.shape) != 2)
     throw SpecError(path, "SmemLayoutAtom must be rank 2 (M/N, K): " + to_string(atom) + " has rank " +
                               std::to_string(rank(inner.shape)));
@@ -297,18 +297,22 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
   const json* lv = member(o, "layout");
   const json* av = member(o, "atom");
   if (lv && av)
-    throw SpecError(join(path, "atom"),
-                    "give \"layout\" (the tile's layout) or \"atom\" (the SmemLayoutAtom, tiled to the CTA tile "
-                    "and stages), not both");
+    throw SpecError(
+        join(path, "atom"),
+        "give \"layout\" (the tile's layout) or \"atom\" (the SmemLayoutAtom, tiled to the CTA tile "
+        "and stages), not both");
   if (!lv && !av)
-    throw SpecError(join(path, "layout"),
-                    "missing: the shared-memory layout of the operand tile (\"layout\"), or the SmemLayoutAtom "
-                    "(\"atom\", with \"cta_tile\")");
+    throw SpecError(
+        join(path, "layout"),
+        "missing: the shared-memory layout of the operand tile (\"layout\"), or the SmemLayoutAtom "
+        "(\"atom\", with \"cta_tile\")");
   SmemStage st;
   st.tile = smem_operand_tile(mma, name);
   if (kernel) {
     const auto& t = kernel->cta_tile;
-    st.tile = name == "A" ? make_shape(t[0], t[2]) : name == "B" ? make_shape(t[1], t[2]) : make_shape(t[0], t[1]);
+    st.tile = name == "A"   ? make_shape(t[0], t[2])
+              : name == "B" ? make_shape(t[1], t[2])
+                            : make_shape(t[0], t[1]);
     if (name != "D" && name != "C" && mma.tile_mnk[2] > 0 && t[2] % mma.tile_mnk[2] == 0)
       st.k_blocks = t[2] / mma.tile_mnk[2];
   }
@@ -353,7 +357,8 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
 // RowMajor: N), and the alignment (default: CUTLASS's 16 bytes, 128 / sizeof_bits<T>).
 GmemOperand gmem_operand(const std::string& name, const json& g, const std::string& path, const ValueType& vt,
                          std::string& letter) {
-  if (!g.is_object()) throw SpecError(path, "expected {\"layout\": \"RowMajor\" | \"ColumnMajor\", \"alignment\": N}");
+  if (!g.is_object())
+    throw SpecError(path, "expected {\"layout\": \"RowMajor\" | \"ColumnMajor\", \"alignment\": N}");
   for (auto it = g.begin(); it != g.end(); ++it)
     if (it.key() != "layout" && it.key() != "alignment")
       throw SpecError(join(path, printable(it.key())), "unknown key; gmem has layout and alignment");
@@ -407,8 +412,9 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
       member(o, "contiguous") ? get_string(o["contiguous"], join(path, "contiguous")) : default_contiguous;
   const XeModes modes = modes_for(name, contiguous, join(path, "contiguous"));
   if (gmem && contiguous != gmem_letter)
-    throw SpecError(join(path, "contiguous"), "says " + contiguous + ", but gmem.layout " + gmem->layout_text +
-                                                  " makes " + gmem_letter + " contiguous");
+    throw SpecError(join(path, "contiguous"), "says " + contiguous + ", but gmem.layout " +
+                                                  gmem->layout_text + " makes " + gmem_letter +
+                                                  " contiguous");
   const bool xe = mma && is_xe(mma->atom);
   const json* copy_v = member(o, "copy");
   const std::string copy_path = join(path, "copy");
@@ -668,8 +674,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
     const std::string ap = join(sp, "atom");
     const auto& t = kernel->cta_tile;
     const IntTuple tile = name == "A" ? make_shape(t[0], t[2]) : make_shape(t[1], t[2]);
-    p.layout_text = to_string(first_stage(staged_smem_layout(
-        smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages, ap)));
+    p.layout_text = to_string(first_stage(
+        staged_smem_layout(smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages, ap)));
   } else {
     p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
   }
@@ -787,27 +793,31 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
   }
   if (const json* m = member(spec, "mainloop")) {
     k.mainloop = get_string(*m, "mainloop");
-    static const char* const known[] = {"MainloopSm80CpAsync", "MainloopSm80CpAsyncUnpredicated",
-                                        "MainloopSm90TmaGmma", "MainloopSm90TmaGmmaWarpSpecialized",
+    static const char* const known[] = {"MainloopSm80CpAsync",
+                                        "MainloopSm80CpAsyncUnpredicated",
+                                        "MainloopSm90TmaGmma",
+                                        "MainloopSm90TmaGmmaWarpSpecialized",
                                         "MainloopSm90TmaGmmaWarpSpecializedPingpong",
-                                        "MainloopSm90TmaGmmaWarpSpecializedCooperative", "MainloopXeL1Staged",
+                                        "MainloopSm90TmaGmmaWarpSpecializedCooperative",
+                                        "MainloopXeL1Staged",
                                         "MainloopIntelXeXMX16"};
     if (std::find(std::begin(known), std::end(known), k.mainloop) == std::end(known)) {
       std::string list;
       for (const char* n : known) list += (list.empty() ? "" : ", ") + std::string(n);
-      throw SpecError("mainloop", "unknown dispatch policy '" + printable(k.mainloop) + "'; tvlab models " + list);
+      throw SpecError("mainloop",
+                      "unknown dispatch policy '" + printable(k.mainloop) + "'; tvlab models " + list);
     }
     if (k.mainloop.rfind("MainloopSm80CpAsync", 0) == 0 && k.stages < 2)
       throw SpecError("stages", "CpAsync mainloop must have at least 2 stages in the pipeline (" +
                                     std::to_string(k.stages) + " given)");
   }
   const std::string& atom_arch = mma->atom.arch;
-  k.arch = k.mainloop.rfind("MainloopSm80", 0) == 0   ? "sm80"
-           : k.mainloop.rfind("MainloopSm90", 0) == 0 ? "sm90"
-           : k.mainloop.rfind("Mainloop", 0) == 0     ? "xe"
-           : atom_arch.rfind("xe", 0) == 0            ? "xe"
+  k.arch = k.mainloop.rfind("MainloopSm80", 0) == 0                              ? "sm80"
+           : k.mainloop.rfind("MainloopSm90", 0) == 0                            ? "sm90"
+           : k.mainloop.rfind("Mainloop", 0) == 0                                ? "xe"
+           : atom_arch.rfind("xe", 0) == 0                                       ? "xe"
            : atom_arch == "sm90" || atom_arch == "sm100" || atom_arch == "sm120" ? atom_arch
-                                                                                  : "sm80";
+                                                                                 : "sm80";
   if (const json* a = member(spec, "arch")) {
     const std::string v = get_string(*a, "arch");
     static const char* const archs[] = {"sm80", "sm86", "sm87", "sm89", "sm90", "sm100", "sm120", "xe"};

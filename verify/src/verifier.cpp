@@ -407,8 +407,8 @@ void add_source(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   r.data["access_layout"] = to_string(access);
   const std::string access_text = "each source thread reads " + std::to_string(run) + " " +
                                   p.copy.value_type.name + " per access (" + std::to_string(run * bits / 8) +
-                                  " bytes), ordered " + (order.empty() ? "as one value" : order) + " of the " +
-                                  dims + " tile";
+                                  " bytes), ordered " + (order.empty() ? "as one value" : order) +
+                                  " of the " + dims + " tile";
   r.steps.push_back({"one access of a source thread: its first " + std::to_string(run) + " values",
                      "coalesce(get_layoutS_TV()<1> o " + std::to_string(run) + ":1)", to_string(access)});
   r.steps.push_back({"source (thread, value) -> column-major index", "get_layoutS_TV()", to_string(src)});

@@ -42,7 +42,7 @@ class SpecError : public std::runtime_error {
 // SLM pipeline's ("copy": "coop" or "slm": true). A store atom in a load slot (s2r) or a load in a store
 // slot (r2s) is a SpecError naming its direction.
 struct SmemStage {
-  SmemLayout layout;             // operand tile coordinate -> element offset (one pipeline stage)
+  SmemLayout layout;  // operand tile coordinate -> element offset (one pipeline stage)
   // The tile the layout covers: the TiledMMA's operand tile, or with "cta_tile" the CTA's (BLK_M,BLK_K),
   // (BLK_N,BLK_K) or (BLK_M,BLK_N).
   IntTuple tile;
@@ -63,9 +63,9 @@ struct SmemStage {
 // The operand in global memory ("gmem": {"layout", "alignment"}): CollectiveMma's StrideX (as
 // TagToStrideX_t makes it from cutlass::layout::RowMajor / ColumnMajor) and AlignmentX.
 struct GmemOperand {
-  std::string layout_text;  // as given: RowMajor, ColumnMajor, or the contiguous mode K, M, N
-  int contiguous = 1;       // the operand tile's mode with stride 1: 0 (M or N), 1 (K; M x N for C, D)
-  int64_t alignment = 0;    // elements: base pointer and leading dimension are multiples of it
+  std::string layout_text;       // as given: RowMajor, ColumnMajor, or the contiguous mode K, M, N
+  int contiguous = 1;            // the operand tile's mode with stride 1: 0 (M or N), 1 (K; M x N for C, D)
+  int64_t alignment = 0;         // elements: base pointer and leading dimension are multiples of it
   bool alignment_given = false;  // false: CUTLASS's default of 16 bytes
 };
 
@@ -91,7 +91,7 @@ struct PlannedCopy {
   std::optional<SmemStage> smem;
   std::optional<GmemOperand> gmem;
   bool contiguous_given = false;  // "contiguous" (or "gmem") says which mode memory holds contiguously
-  bool expect_noop = false;  // "reorder": "none": a reorder between copy and MMA is an error
+  bool expect_noop = false;       // "reorder": "none": a reorder between copy and MMA is an error
 };
 
 // A problem that does not stop the build, e.g. an unknown key (a typo is not silently ignored).
