@@ -1,5 +1,7 @@
 #include "explore_command.hpp"
 
+#include "tvlab/verify/cpp_config.hpp"
+
 #include <memory>
 #include <stdexcept>
 
@@ -20,6 +22,7 @@ namespace {
 struct ExploreOptions {
   std::string spec;
   std::string output;
+  std::string config;
   std::vector<std::string> operands;
 };
 
@@ -37,7 +40,7 @@ int run_explore(const ExploreOptions& o) {
   in.tool = "tvlab " TVLAB_VERSION;
   in.spec = o.spec;
   try {
-    const Plan plan = build_plan_from_text(text);
+    const Plan plan = load_plan(text, o.config, o.spec);
     in.name = plan.name;
     in.mma = mma_line(plan);
     std::vector<std::string> ops = o.operands.empty() ? mapped_operands(plan) : o.operands;
@@ -68,8 +71,10 @@ std::function<int()> setup_explore(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "explore",
       "Write one self-contained interactive HTML page (no network) for debugging a spec's reorders.");
-  cmd->add_option("SPEC", opt->spec, "a spec file (JSON, interface.md section 4), or - for stdin")
+  cmd->add_option("SPEC", opt->spec,
+                  "a spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
       ->required();
+  cmd->add_option("--config", opt->config, "the C++ configuration to explore when the file holds several");
   cmd->add_option("-o,--output", opt->output, "the page to write (atomically), e.g. page.html")->required();
   cmd->add_option("--operand", opt->operands,
                   "only these operands (A, B, C, D; default: every operand with a copy)")

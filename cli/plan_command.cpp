@@ -5,6 +5,7 @@
 
 #include "command.hpp"
 #include "io.hpp"
+#include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/verify/verifier.hpp"
 
@@ -13,6 +14,7 @@ namespace tvlab::cli {
 namespace {
 struct PlanOptions {
   std::string spec;
+  std::string config;
   bool json = false;
 };
 
@@ -22,7 +24,9 @@ std::function<int()> setup_plan(CLI::App& app) {
   auto opt = std::make_shared<PlanOptions>();
   auto* cmd =
       app.add_subcommand("plan", "Show what tvlab builds from a spec: the TiledMMA and each operand's copy.");
-  cmd->add_option("SPEC", opt->spec, "spec file (JSON, interface.md section 4), or - for stdin")->required();
+  cmd->add_option("SPEC", opt->spec, "spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
+      ->required();
+  cmd->add_option("--config", opt->config, "the C++ configuration to plan when the file holds several");
   cmd->add_flag("--json", opt->json,
                 "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
                 "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}, reorders.<X>.{kind,rlayout,noop,movs}");
@@ -49,7 +53,7 @@ std::function<int()> setup_plan(CLI::App& app) {
     std::string text;
     if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
-      const Plan plan = build_plan_from_text(text);
+      const Plan plan = load_plan(text, opt->config, opt->spec);
       for (const SpecWarning& w : plan.warnings) warn(w.what, opt->spec + ": " + w.path, w.why);
       const nlohmann::ordered_json reorders = reorders_json(verify_plan(plan, opt->spec));
       if (opt->json) {

@@ -1,5 +1,7 @@
 #include "render_command.hpp"
 
+#include "tvlab/verify/cpp_config.hpp"
+
 #include <cctype>
 #include <filesystem>
 #include <fstream>
@@ -38,6 +40,7 @@ struct RenderOptions {
   std::string value_type;
   std::vector<std::string> reorder;
   std::string smem, tv, type, op;  // --view banks without a spec (tvlab banks' inputs)
+  std::string config;              // the C++ configuration of a file holding several
   bool force = false;
 };
 
@@ -181,7 +184,7 @@ viz::Scene banks_scene(const RenderOptions& o, const viz::Options& vo) {
 viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   Plan plan;
   try {
-    plan = build_plan_from_text(read_file(o.what));
+    plan = load_plan(read_file(o.what), o.config, o.what);
     for (const SpecWarning& w : plan.warnings) warn(w.what, o.what + ": " + w.path, w.why);
   } catch (const SpecError& e) {
     throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
@@ -439,7 +442,9 @@ std::function<int()> setup_render(CLI::App& app) {
                                  "Draw a layout, TV layout, atom, TiledMMA/TiledCopy of a spec, Xe subgroup "
                                  "view, reorder or SLM layout.");
   cmd->add_option("WHAT", opt->what,
-                  "a layout expression in CuTe notation, an atom name, or a spec file (JSON)");
+                  "a layout expression in CuTe notation, an atom name, or a spec file (JSON or a C++ "
+                  "configuration, docs/spec.md)");
+  cmd->add_option("--config", opt->config, "the C++ configuration to draw when the file holds several");
   cmd->add_option("-o,--output", opt->output,
                   "output file; the format follows the extension: .svg .tex .txt .png .pdf")
       ->required();

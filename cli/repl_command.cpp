@@ -1,5 +1,7 @@
 #include "repl_command.hpp"
 
+#include "tvlab/verify/cpp_config.hpp"
+
 #include <cctype>
 #include <cstdio>
 #include <map>
@@ -191,7 +193,7 @@ class Session {
     if (!read_input(path, text, "unreadable spec")) throw CommandError{"load", "nothing loaded"};
     Plan p;
     try {
-      p = build_plan_from_text(text);
+      p = load_plan(text, "", path);
     } catch (const SpecError& e) {
       throw CommandError{"invalid spec", e.what(), path + (e.path().empty() ? "" : ": " + e.path())};
     }

@@ -8,6 +8,7 @@
 #include "io.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/reorder_plan.hpp"
 #include "tvlab/verify/report_format.hpp"
 #include "tvlab/verify/verifier.hpp"
@@ -20,6 +21,7 @@ struct VerifyOptions {
   std::string format = "text";
   std::string proof;
   std::string output;
+  std::string config;
   bool strict = false;
 };
 
@@ -32,8 +34,11 @@ std::function<int()> setup_verify(CLI::App& app) {
   auto opt = std::make_shared<VerifyOptions>();
   auto* cmd = app.add_subcommand(
       "verify", "Prove (or refute, with witnesses) that a spec's copies and MMA fragments compose.");
-  cmd->add_option("SPEC", opt->specs, "spec files (JSON, interface.md section 4), or - for stdin")
+  cmd->add_option("SPEC", opt->specs, "spec files: JSON or C++ configurations (docs/spec.md), or - for stdin")
       ->required();
+  cmd->add_option(
+      "--config", opt->config,
+      "verify only the C++ configuration NAME (a CollectiveMma alias, e.g. Mainloop or ns::Mainloop)");
   cmd->add_option("--format", opt->format, "text (default), json (stable check codes) or junit (XML for CI)")
       ->check(CLI::IsMember({"text", "json", "junit"}));
   cmd->add_option("--proof", opt->proof,
@@ -66,9 +71,11 @@ std::function<int()> setup_verify(CLI::App& app) {
       std::string text;
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
-        const Plan plan = build_plan_from_text(text);
-        for (const SpecWarning& w : plan.warnings) warn(w.what, path + ": " + w.path, w.why);
-        reports.push_back(verify_plan(plan, path));
+        for (const NamedPlan& np : load_plans(text, opt->config, path)) {
+          const std::string name = np.config.empty() ? path : path + ":" + np.config;
+          for (const SpecWarning& w : np.plan.warnings) warn(w.what, name + ": " + w.path, w.why);
+          reports.push_back(verify_plan(np.plan, name));
+        }
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());
         return kBadInput;

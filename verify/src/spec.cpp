@@ -680,9 +680,10 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
     p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
   }
   p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
-  const std::string contiguous = member(o, "contiguous")
-                                     ? get_string(o["contiguous"], join(path, "contiguous"))
-                                     : (name == "A" ? "K" : "N");
+  // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
+  std::string contiguous = name == "A" ? "K" : "N";
+  if (const json* g = member(o, "gmem")) (void)gmem_operand(name, *g, join(path, "gmem"), vt, contiguous);
+  if (member(o, "contiguous")) contiguous = get_string(o["contiguous"], join(path, "contiguous"));
   p.major = contiguous == "K" ? OperandMajor::K : OperandMajor::MN;
   const MmaAtom& atom = mma->atom;
   const bool gmma = atom.name.rfind("SM90_64x", 0) == 0, umma = atom.name.rfind("SM100_MMA", 0) == 0;
