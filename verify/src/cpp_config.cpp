@@ -286,7 +286,6 @@ class Parser {
         break;
       }
     }
-    while (is("*") || is("&")) fail("pointers and references are not configuration types");
     return n;
   }
 };
@@ -710,6 +709,8 @@ class Reader {
 
   std::optional<CType> type_named(const std::string& q) const {
     const std::string b = base_name(q);
+    if (b.size() > 1 && b[0] == '_' && std::all_of(b.begin() + 1, b.end(), ::isdigit))
+      return std::nullopt;  // _8
     static const std::set<std::string> ints = {"int",    "long",     "int64_t", "int32_t",
                                                "size_t", "unsigned", "uint64_t"};
     if (ints.count(b) && !(b == "int64_t" || b == "int32_t" || b == "uint64_t")) return CType{b, 0, true};
@@ -732,8 +733,8 @@ class Reader {
 
   // The text of an op or type as tvlab's registry names it: namespaces dropped, aliases resolved.
   std::string op_text(const Node& n, const std::string& scope) {
-    if (n.kind == Node::Kind::Number) return n.text;
-    if (n.kind != Node::Kind::Name) fail(n, "", "expected a name");
+    if (n.kind == Node::Kind::Number) return std::to_string(int_literal(n));
+    if (n.kind != Node::Kind::Name) return std::to_string(as_int(n, scope, "template argument"));
     if (const Decl* d = lookup(n.text, scope); d && !n.has_targs) {
       std::string full;
       lookup(n.text, scope, &full);
@@ -1053,9 +1054,15 @@ class Reader {
       // An op named alone (SM80_16x8x16_F32F16F16F32_TN, SM75_U32x4_LDSM_N).
       if (auto v = atom_op(n.text)) return *v;
     }
-    if (n.has_targs && n.members.empty()) {
-      const std::string op = op_text(n, scope);
-      if (auto v = atom_op(op)) return *v;
+    if (n.has_targs && n.members.empty() && b.rfind("make_", 0) != 0) {
+      // An op with template arguments (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, XE_DPAS_TT<8,float,bfloat16_t>).
+      std::optional<std::string> op;
+      try {
+        op = op_text(n, scope);
+      } catch (const CppConfigError&) {  // not an op's spelling: a layout, read below
+      }
+      if (op)
+        if (auto v = atom_op(*op)) return *v;
     }
     if (!n.calls.empty() && n.calls.size() == 1 && n.calls[0].second.empty() && n.members.empty()) {
       Node bare = n;
@@ -1080,6 +1087,10 @@ class Reader {
   }
 
   bool eval_is_one(const Node& a, const std::string& scope) {
+    // _1 alone is core's layout 1:0 (a bare static integer read as a shape); as a stride it is the integer 1.
+    if (a.kind == Node::Kind::Name && !a.has_targs && a.calls.empty() && base_name(a.text) == "_1" &&
+        !lookup(a.text, scope))
+      return true;
     try {
       const CVal v = eval(a, scope);
       if (const CInt* i = std::get_if<CInt>(&v)) return i->v == 1;

@@ -1,0 +1,254 @@
+#include "tvlab/verify/cpp_config.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "tvlab/verify/verifier.hpp"
+
+namespace tvlab {
+namespace {
+
+std::string read(const std::string& path) {
+  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/" + path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// A CUTLASS SM80 f16 TN configuration in the collective's form; `a_layout` replaces RowMajor.
+std::string tn(const std::string& a_layout = "cutlass::layout::RowMajor", const std::string& extra = "") {
+  return R"(#include <cute/tensor.hpp>
+using namespace cute;
+namespace cfg {
+using TileShape = Shape<_128, _128, _32>;
+using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+using SmemLayoutAtom = decltype(composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{}));
+using GmemTiledCopy = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<cute::uint128_t>, cutlass::half_t>{},
+                                               Layout<Shape<_32,_4>, Stride<_4,_1>>{}, Layout<Shape<_1,_8>>{}));
+)" + extra +
+         R"(
+using Mainloop = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::MainloopSm80CpAsync<3>, TileShape,
+    cutlass::half_t, cutlass::gemm::TagToStrideA_t<)" +
+         a_layout + R"(>,
+    cutlass::half_t, cutlass::gemm::TagToStrideB_t<cutlass::layout::ColumnMajor>, TiledMma,
+    GmemTiledCopy, SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity,
+    GmemTiledCopy, SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity>;
+}
+)";
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    for (const CppConfig& c : read_cpp_configs(text)) (void)build_plan_from_cpp(c);
+  } catch (const CppConfigError& e) {
+    return e.path() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(CppConfig, CollectiveBecomesTheSpec) {
+  const auto configs = read_cpp_configs(tn());
+  ASSERT_EQ(configs.size(), 1u);
+  const CppConfig& c = configs[0];
+  EXPECT_EQ(c.name, "cfg::Mainloop");
+  EXPECT_EQ(c.line, 10);
+  const nlohmann::json want = nlohmann::json::parse(R"J({
+    "mainloop": "MainloopSm80CpAsync", "stages": 3, "cta_tile": [128,128,32],
+    "mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1):(1,2,0)", "permutation": "(32,32,16)"},
+    "operands": {
+      "A": {"type": "half_t", "gmem": {"layout": "RowMajor"},
+            "smem": {"atom": "Sw<2,3,3> o 0 o (8,32):(32,1)",
+                     "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
+                     "s2r": "SM75_U32x4_LDSM_N"}},
+      "B": {"type": "half_t", "gmem": {"layout": "ColumnMajor"},
+            "smem": {"atom": "Sw<2,3,3> o 0 o (8,32):(32,1)",
+                     "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
+                     "s2r": "SM75_U32x4_LDSM_N"}}},
+    "name": "cfg::Mainloop"})J");
+  EXPECT_EQ(c.spec, want) << c.spec.dump(1);
+}
+
+// The C++ file and the hand-written JSON spec of the same CUTLASS default build the same plan and verdicts.
+TEST(CppConfig, SameAsTheJsonSpec) {
+  const auto cpp = load_plans(read("cpp/cutlass_sm80_f16_tn.hpp"));
+  ASSERT_EQ(cpp.size(), 1u);
+  const Plan json = build_plan_from_text(read("specs/cutlass_sm80_f16_tn_128x128x32.json"));
+  nlohmann::ordered_json a = plan_to_json(cpp[0].plan), b = plan_to_json(json);
+  a.erase("name"), b.erase("name");
+  EXPECT_EQ(a, b);
+  const Report ra = verify_plan(cpp[0].plan), rb = verify_plan(json);
+  ASSERT_EQ(ra.checks.size(), rb.checks.size());
+  for (std::size_t i = 0; i < ra.checks.size(); ++i) {
+    EXPECT_EQ(ra.checks[i].code, rb.checks[i].code);
+    EXPECT_EQ(ra.checks[i].verdict, rb.checks[i].verdict) << ra.checks[i].code;
+    EXPECT_EQ(ra.checks[i].summary, rb.checks[i].summary);
+  }
+}
+
+TEST(CppConfig, ColumnMajorAIsRefutedFromCpp) {
+  const auto plans = load_plans(tn("cutlass::layout::ColumnMajor"));
+  const Report r = verify_plan(plans[0].plan);
+  EXPECT_TRUE(r.failed(false));
+  bool seen = false;
+  for (const CheckResult& c : r.checks)
+    if (c.code == "gmem.A.g2s") seen = c.verdict == Verdict::Refuted;
+  EXPECT_TRUE(seen);
+}
+
+TEST(CppConfig, ReadsTheSubset) {
+  // Aliases through structs and typename X::member, constants, sizeof_bits, explicit strides, make_tiled_mma
+  // and a function body whose statements it does not need.
+  const std::string text = R"C(
+#include <cute/tensor.hpp>  // skipped
+#define UNUSED(x) (void)(x)
+using namespace cute;
+/* a block comment with "quotes" and <brackets */
+struct Types {
+  using Element = cutlass::half_t;
+  static constexpr int kBits = cutlass::sizeof_bits<Element>::value;
+  static constexpr int kVec = 128 / kBits;  // 8
+ public:
+  using Atom = SM80_16x8x16_F32F16F16F32_TN;
+};
+void host_code(int m) {
+  auto unused = m * 2;
+  if (m > 0) { printf("%d\n", m); }
+  constexpr int kStages = 2 + 1;
+  using Policy = cutlass::gemm::MainloopSm80CpAsync<kStages>;
+  using TiledMma = decltype(make_tiled_mma(typename Types::Atom{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{}));
+  using G = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, Types::Element>{},
+                                     Layout<Shape<Int<Types::kVec * (8 - 4)>, _4>, Stride<_4, _1>>{},
+                                     Layout<Shape<_1, Int<Types::kVec>>>{}));
+  using S = decltype(composition(Swizzle<2,3,3>{}, make_layout(make_shape(_8{}, _32{}), LayoutRight{})));
+  using Main = cutlass::gemm::collective::CollectiveMma<Policy, Shape<_128,_128,_32>,
+      Types::Element, cute::Stride<int64_t, cute::Int<1>, int64_t>, Types::Element, Stride<int64_t, _1, int64_t>,
+      TiledMma, G, S, Copy_Atom<SM75_U32x4_LDSM_N, Types::Element>, cute::identity,
+      G, S, Copy_Atom<SM75_U32x4_LDSM_N, Types::Element>, cute::identity>;
+  UNUSED(unused);
+}
+)C";
+  const auto configs = read_cpp_configs(text);
+  ASSERT_EQ(configs.size(), 1u);
+  const nlohmann::json& s = configs[0].spec;
+  EXPECT_EQ(configs[0].name, "host_code::Main");
+  EXPECT_EQ(s["stages"], 3);
+  EXPECT_EQ(s["operands"]["A"]["gmem"]["layout"], "K");
+  EXPECT_EQ(s["operands"]["B"]["gmem"]["layout"], "K");
+  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["thr_layout"], "(32,4):(4,1)");
+  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["val_layout"], "(1,8):(0,1)");
+  EXPECT_EQ(s["mma"]["atom"], "SM80_16x8x16_F32F16F16F32_TN");
+  const Report r = verify_plan(build_plan_from_cpp(configs[0]));
+  EXPECT_FALSE(r.failed(true));
+}
+
+TEST(CppConfig, SeveralConfigurationsAndConfigNames) {
+  const std::string two = tn() + R"(
+namespace other {
+using Mainloop = cfg::Mainloop;
+using M2 = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::MainloopSm80CpAsync<4>, cfg::TileShape,
+    cutlass::half_t, cutlass::gemm::TagToStrideA_t<cutlass::layout::RowMajor>,
+    cutlass::half_t, cutlass::gemm::TagToStrideB_t<cutlass::layout::ColumnMajor>, cfg::TiledMma,
+    cfg::GmemTiledCopy, cfg::SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity,
+    cfg::GmemTiledCopy, cfg::SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity>;
+}
+)";
+  const auto all = load_plans(two);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].config, "cfg::Mainloop");
+  EXPECT_EQ(all[1].config, "other::M2");
+  EXPECT_EQ(load_plans(two, "M2").size(), 1u);
+  EXPECT_EQ(load_plans(two, "cfg::Mainloop").size(), 1u);
+  try {
+    (void)load_plan(two);
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("2 configurations (cfg::Mainloop, other::M2): name one with --config"),
+        std::string::npos)
+        << e.what();
+  }
+  try {
+    (void)load_plans(two, "nope");
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_EQ(std::string(e.what()), "no configuration named 'nope'; the file has cfg::Mainloop, other::M2");
+  }
+}
+
+TEST(CppConfig, SpecErrorsPointAtTheCpp) {
+  // An smem atom that does not divide the CTA tile: CollectiveMma's static_assert, at SmemLayoutAtomA's
+  // argument.
+  const std::string t = tn("cutlass::layout::RowMajor");
+  std::string bad = t;
+  bad.replace(bad.find("Shape<_128, _128, _32>"), 22, "Shape<_128, _128, _48>");
+  EXPECT_EQ(error_of(bad),
+            "line 13, column 20: SmemLayoutAtomA: SmemLayoutAtom must evenly divide tile shape: mode 1 of "
+            "the atom Sw<2,3,3> "
+            "o 0 o (8,32):(32,1) is 32, of the CTA's operand tile (128,48) 48 (spec operands.A.smem.atom)");
+}
+
+TEST(CppConfig, ErrorsNameLineColumnAndConstruct) {
+  struct Case {
+    std::string text, want;
+  };
+  const std::string head = "using namespace cute;\n";
+  const Case cases[] = {
+      {"int x = 1;", "line 1, column 1: no configuration found"},
+      {head + "using T = UnknownThing<_1>;\nusing M = CollectiveMma<T,T,T,T,T,T,T,T,T,T,T,T,T,T,T>;",
+       "line 2, column 11: UnknownThing: cannot read"},
+      {head + "using M = CollectiveMma<int>;",
+       "line 2, column 11: CollectiveMma: takes 15 template arguments, 1 given"},
+      {head + "template <class TA> void f() { using M = "
+              "CollectiveMma<MainloopSm80CpAsync<TA>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>; }",
+       "line 2, column 76: TA: a template parameter of f: tvlab does not instantiate templates"},
+      {head + "template <int N> struct P {};\nusing M = "
+              "CollectiveMma<P<3>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 3, column 25: P: a user template"},
+      {head + "using M = CollectiveMma<MainloopSm80CpAsync<(3>;",
+       "line 2, column 45: unbalanced '(': never closed"},
+      {head + "using M = X;\nusing M = Y;\nusing C = "
+              "CollectiveMma<M,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 3, column 7: M: declared twice (also at line 2, column 7)"},
+      {head + "using A = B;\nusing B = A;\nusing C = "
+              "CollectiveMma<A,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "refers to itself"},
+      {head + "constexpr int K = 99999999999999999999;\nusing C = "
+              "CollectiveMma<MainloopSm80CpAsync<K>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 2, column 19: 99999999999999999999: integer literal out of range"},
+      {head + "constexpr int K = 1 / 0;\nusing C = "
+              "CollectiveMma<MainloopSm80CpAsync<K>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "division by zero"},
+      {std::string("using M = CollectiveMma<\x01>;"),
+       "line 1, column 25: byte 0x01 outside comments and strings"},
+      {head + "/* never closed", "line 2, column 1: unterminated /* comment"},
+      {head + std::string(300, '(') + std::string(300, ')'), "brackets nested deeper than 256 levels"},
+      {head + "using X = " + std::string(300, '-') +
+           "1;\nusing C = CollectiveMma<MainloopSm80CpAsync<X>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "nesting deeper than 256 levels"},
+      {head + "using C = CollectiveMma<MainloopSm80CpAsync<3>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 2, column 48: TileShape: expected a shape (BLK_M, BLK_N, BLK_K)"},
+  };
+  for (const Case& c : cases) {
+    std::string got;
+    try {
+      got = error_of(c.text);
+    } catch (const SpecError& e) {
+      got = std::string("SpecError ") + e.what();
+    }
+    EXPECT_NE(got.find(c.want), std::string::npos) << "input:\n"
+                                                   << c.text << "\ngot: " << got << "\nwant: " << c.want;
+  }
+}
+
+TEST(CppConfig, JsonOrCpp) {
+  EXPECT_FALSE(looks_like_cpp("  {\"mma\": 1}"));
+  EXPECT_FALSE(looks_like_cpp("[1]"));
+  EXPECT_FALSE(looks_like_cpp("using X = int;", "spec.json"));
+  EXPECT_TRUE(looks_like_cpp("// config\nusing X = int;"));
+  EXPECT_TRUE(looks_like_cpp("#include <x>"));
+}
+
+}  // namespace
+}  // namespace tvlab
