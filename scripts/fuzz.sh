@@ -4,12 +4,12 @@
 # sanitizer report, leak, timeout or out-of-memory fails the script; the input is left as
 # $TVLAB_SANITIZE_BUILD_DIR/fuzz-findings/<target>/crash-* (or timeout-*, oom-*, leak-*).
 #   TVLAB_FUZZ_SECONDS   time per target (default 30)
-#   TVLAB_FUZZ_TARGETS   which targets (default: notation eval atom_name spec smem_desc banks)
+#   TVLAB_FUZZ_TARGETS   which targets (default: notation eval atom_name spec smem_desc banks cpp_config)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TVLAB_SANITIZE_BUILD_DIR:-$root/build-asan}"
 seconds="${TVLAB_FUZZ_SECONDS:-30}"
-targets="${TVLAB_FUZZ_TARGETS:-notation eval atom_name spec smem_desc banks}"
+targets="${TVLAB_FUZZ_TARGETS:-notation eval atom_name spec smem_desc banks cpp_config}"
 TVLAB_SANITIZE_BUILD_ONLY=1 TVLAB_SANITIZE_BUILD_DIR="$build" bash "$root/scripts/sanitize.sh"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
@@ -23,9 +23,10 @@ for t in $targets; do
   # Spec texts are larger than expressions and names.
   max_len=4096
   [ "$t" = spec ] && max_len=16384
+  [ "$t" = cpp_config ] && max_len=8192
   # The notation's dictionary (CuTe's C++ spellings and the notation's tokens) serves both expression targets.
   dict=()
-  case "$t" in notation | eval) dict=(-dict="$root/fuzz/notation.dict") ;; esac
+  case "$t" in notation | eval) dict=(-dict="$root/fuzz/notation.dict") ;; cpp_config) dict=(-dict="$root/fuzz/cpp_config.dict") ;; esac
   echo "fuzz: $t for ${seconds}s (max_len $max_len)" >&2
   if ! "$build/fuzz/fuzz_$t" "${dict[@]}" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 -rss_limit_mb=2048 \
     -print_final_stats=1 -artifact_prefix="$findings/" "$work" "$root/fuzz/corpus/$t" \

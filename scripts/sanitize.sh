@@ -18,7 +18,7 @@ cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None -DTVLAB_WERROR=ON 
   -DCMAKE_CXX_FLAGS="$flags -fsanitize=fuzzer-no-link" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DTVLAB_BUILD_BENCH=OFF -DTVLAB_BUILD_FUZZ=ON >/dev/null
-fuzz_targets=(fuzz_notation fuzz_eval fuzz_atom_name fuzz_spec fuzz_smem_desc fuzz_banks)
+fuzz_targets=(fuzz_notation fuzz_eval fuzz_atom_name fuzz_spec fuzz_smem_desc fuzz_banks fuzz_cpp_config)
 if [ "${TVLAB_SANITIZE_BUILD_ONLY:-0}" = 1 ]; then
   cmake --build "$build" --parallel "$(nproc)" --target "${fuzz_targets[@]}"
   exit 0
@@ -26,7 +26,7 @@ fi
 scope="${TVLAB_SANITIZE_SCOPE:-all}"
 if [ "$scope" = input ]; then
   cmake --build "$build" --parallel "$(nproc)" --target tvlab notation_test expr_test expr_plain_test atoms_registry_test \
-    verify_verifier_test "${fuzz_targets[@]}"
+    verify_verifier_test verify_cpp_config_test "${fuzz_targets[@]}"
 else
   cmake --build "$build" --parallel "$(nproc)"
 fi
