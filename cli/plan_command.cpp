@@ -48,6 +48,7 @@ std::function<int()> setup_plan(CLI::App& app) {
       "Examples:\n"
       "  tvlab plan gallery/specs/xe_bf16_256x256x32.json\n"
       "  tvlab plan --json spec.json | jq .copies.A.op\n"
+      "  tvlab plan mainloop.hpp --config sm80_f16_tn::CollectiveMainloop   (C++: docs/spec.md)\n"
       "Exit codes: 0 built, 2 bad spec (the error names the JSON path), 3 internal error.");
   return [opt]() -> int {
     std::string text;

@@ -46,19 +46,23 @@ std::function<int()> setup_verify(CLI::App& app) {
   cmd->add_option("-o,--output", opt->output, "write the report to FILE (atomically) instead of stdout");
   cmd->add_flag("--strict", opt->strict, "fail on warnings too (e.g. a reorder between a copy and the MMA)");
   cmd->footer(
-      "Checks (codes): coverage.mma.{A,B,C} and coverage.<X> (TV layouts cover their tiles; stride-0\n"
-      "replication is reported, not failed), width.<X>, fragment.<X> (copy and MMA hold the same elements "
-      "per\n"
-      "subgroup; NVIDIA: the same TV layout), reorder.<X> (no-op, or kind UU/UU_Universal/UV/VU/VV/Generic,\n"
-      "rlayout and mov count; a warning unless the operand says \"reorder\": \"none\"), source.<X>,\n"
-      "block2d.<X>.{width,height,pitch,base} (with \"shape\", \"pitch_bytes\", \"base_align\"), "
-      "slm.<X>.{r2s,s2r}.\n"
+      "Checks (codes; docs/spec.md \"Check codes\" has them all): coverage.mma.{A,B,C} and coverage.<X>\n"
+      "(TV layouts cover their tiles; stride-0 replication is reported, not failed), width.<X>, "
+      "fragment.<X>\n"
+      "(copy and MMA hold the same elements per subgroup; NVIDIA: the same TV layout), reorder.<X>, "
+      "source.<X>\n"
+      "and gmem.<X>.g2s (each lane's atom call is one aligned vector of the memory the spec describes),\n"
+      "block2d.<X>.*, slm.<X>.*, subtile.<X>, smem.<X>.*, vector.<X>.*, banks.<X>.*, desc.<X>, tma.<X>.*,\n"
+      "and with a CTA tile (cta_tile, or a C++ CollectiveMma): cta.mma, cta.<X>.<copy>, smem.budget.\n"
+      "A SPEC is JSON or C++: every CollectiveMma<...> alias of a C++ file is a configuration (--config "
+      "NAME).\n"
       "Verdicts: proved, refuted (with witnesses such as `copy D (T3,V5) -> (4,7) but MMA A expects (4,7) "
       "in\n"
       "(T7,V2)`), unknown. Nothing is called proved without a proof.\n"
       "Examples:\n"
       "  tvlab verify gallery/specs/xe_bf16_256x256x32.json\n"
       "  tvlab verify --format junit -o verify.xml specs/*.json\n"
+      "  tvlab verify tests/data/cpp/cutlass_sm80_f16_tn.hpp      (a CUTLASS configuration as C++)\n"
       "  tvlab verify --proof proof.tex spec.json && pdflatex proof.tex\n"
       "Exit codes: 0 all checks hold, 1 a check failed, 2 bad spec or unwritable output, 3 internal error.");
   return [opt]() -> int {
@@ -72,9 +76,10 @@ std::function<int()> setup_verify(CLI::App& app) {
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
         for (const NamedPlan& np : load_plans(text, opt->config, path)) {
-          const std::string name = np.config.empty() ? path : path + ":" + np.config;
-          for (const SpecWarning& w : np.plan.warnings) warn(w.what, name + ": " + w.path, w.why);
-          reports.push_back(verify_plan(np.plan, name));
+          // A C++ configuration's report is named by the configuration (the plan's name).
+          for (const SpecWarning& w : np.plan.warnings)
+            warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);
+          reports.push_back(verify_plan(np.plan, path));
         }
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());

@@ -1,5 +1,5 @@
 // Specs: a JSON description of a work-group tile (an MMA and the copies that feed it), and the plan
-// tvlab builds from it (interface.md section 4).
+// tvlab builds from it (docs/spec.md).
 //
 //   { "mma": { "atom": "XE_DPAS_TT<8,float,bfloat16_t>", "tile": [256,256,32], "sg_layout": "(8,4,1):(4,1,0)"
 //   },
@@ -142,7 +142,7 @@ struct Plan {
 inline constexpr int kMaxSpecNesting = 64;
 Plan build_plan(const nlohmann::json& spec);
 Plan build_plan_from_text(const std::string& text);
-// interface.md's JSON form: mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},
+// The JSON form (docs/spec.md): mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},
 // copies.<X>.{op, tiler, tv, tv_src, tv_dst, prefetch}.
 nlohmann::ordered_json plan_to_json(const Plan& plan);
 std::string plan_to_text(const Plan& plan);

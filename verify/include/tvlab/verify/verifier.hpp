@@ -1,4 +1,4 @@
-// The checks `tvlab verify` runs on a plan (interface.md section 4), each a CheckResult:
+// The checks `tvlab verify` runs on a plan (docs/spec.md, "Check codes"), each a CheckResult:
 //
 //   coverage.mma.{A,B,C}   the MMA's TV layout covers its tile exactly once (stride-0 thread modes are
 //                          intended replication: subgroups along N hold the same A)
