@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/enumerate.hpp"
 #include "tvlab/verify/f2.hpp"
 #include "tvlab/verify/layout_facts.hpp"
@@ -109,6 +110,31 @@ void BM_Verify_DefaultXeSpec(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Verify_DefaultXeSpec)->Unit(benchmark::kMillisecond);
+
+// A CUTLASS SM80 configuration as C++ text (its f16 TN default, 128x128x32, 3 stages): read it, build the
+// plan and run every check, in process. The whole process (start-up, reading the file, printing) is measured
+// with `hyperfine 'build/cli/tvlab verify tests/data/cpp/cutlass_sm80_f16_tn.hpp'` (README, Tests and
+// benchmarks).
+void BM_Verify_CutlassSm80Cpp(benchmark::State& state) {
+  const std::string text = R"C(
+using namespace cute;
+using TileShape = Shape<_128, _128, _32>;
+using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+using SmemLayoutAtom = decltype(composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{}));
+using SmemCopyAtom = Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>;
+using GmemTiledCopy = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<cute::uint128_t>, cutlass::half_t>{},
+                                               Layout<Shape<_32,_4>, Stride<_4,_1>>{}, Layout<Shape<_1,_8>>{}));
+using Mainloop = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::MainloopSm80CpAsync<3>, TileShape,
+    cutlass::half_t, cutlass::gemm::TagToStrideA_t<cutlass::layout::RowMajor>,
+    cutlass::half_t, cutlass::gemm::TagToStrideB_t<cutlass::layout::ColumnMajor>, TiledMma,
+    GmemTiledCopy, SmemLayoutAtom, SmemCopyAtom, cute::identity, GmemTiledCopy, SmemLayoutAtom, SmemCopyAtom, cute::identity>;
+)C";
+  for (auto _ : state) {
+    const Report r = verify_plan(load_plan(text), "sm80");
+    benchmark::DoNotOptimize(r.checks.size());
+  }
+}
+BENCHMARK(BM_Verify_CutlassSm80Cpp)->Unit(benchmark::kMillisecond);
 
 // The algebraic coverage decision (filter, sort strides, cosize) on a 2^30-element TV layout.
 void BM_DecideCompact_2p30(benchmark::State& state) {

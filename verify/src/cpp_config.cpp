@@ -1052,7 +1052,7 @@ class Reader {
       if (auto ty = type_named(n.text)) return *ty;
     if (!n.has_targs && n.calls.empty() && n.members.empty()) {
       // An op named alone (SM80_16x8x16_F32F16F16F32_TN, SM75_U32x4_LDSM_N).
-      if (auto v = atom_op(n.text)) return *v;
+      if (auto v = atom_op(n.text, n)) return *v;
     }
     if (n.has_targs && n.members.empty() && b.rfind("make_", 0) != 0) {
       // An op with template arguments (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, XE_DPAS_TT<8,float,bfloat16_t>).
@@ -1062,14 +1062,14 @@ class Reader {
       } catch (const CppConfigError&) {  // not an op's spelling: a layout, read below
       }
       if (op)
-        if (auto v = atom_op(*op)) return *v;
+        if (auto v = atom_op(*op, n)) return *v;
     }
     if (!n.calls.empty() && n.calls.size() == 1 && n.calls[0].second.empty() && n.members.empty()) {
       Node bare = n;
       bare.calls.clear();
       if (!n.has_targs || base_name(n.text).rfind("SM", 0) == 0 || base_name(n.text).rfind("XE", 0) == 0) {
         const std::string op = bare.has_targs ? op_text(bare, scope) : base_name(bare.text);
-        if (auto v = atom_op(op)) return *v;
+        if (auto v = atom_op(op, n)) return *v;
       }
     }
     if (!n.members.empty()) fail(n, n.text + "::" + n.members[0], "member types of this are not read");
@@ -1101,17 +1101,20 @@ class Reader {
     return false;
   }
 
-  static std::optional<CVal> atom_op(const std::string& op) {
+  // An op of tvlab's registry (SM80_16x8x16_F32F16F16F32_TN, SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): nullopt
+  // when no atom family has the name; a family's refusal of the parameters is an error at n.
+  static std::optional<CVal> atom_op(const std::string& op, const Node& n) {
+    std::string base = op.substr(0, op.find('<'));
+    if (const auto colons = base.rfind("::"); colons != std::string::npos) base.erase(0, colons + 2);
+    const AtomFamily* f = registry().family(base);
+    if (!f) return std::nullopt;
     try {
-      return CVal(CMmaAtom{find_mma_atom(op).name});
-    } catch (const std::exception&) {
-    }
-    try {
+      if (f->kind == "mma") return CVal(CMmaAtom{find_mma_atom(op).name});
       (void)find_copy_atom(op);
       return CVal(CCopyAtom{op, ""});
-    } catch (const std::exception&) {
+    } catch (const AtomError& e) {
+      fail(n, op, e.what());
     }
-    return std::nullopt;
   }
 
   // CollectiveMma<DispatchPolicy, TileShape, ElementA, StrideA, ElementB, StrideB, TiledMma, GmemTiledCopyA,

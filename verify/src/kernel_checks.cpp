@@ -73,6 +73,13 @@ std::string memory_vector_witness(const TiledCopy& copy, bool source_side, const
       for (std::size_t j = 0; j < run.size(); ++j) r[j] = run[j] % rows, c[j] = run[j] / rows;
       const std::vector<int64_t>& unit = mem.contiguous == 0 ? r : c;
       const std::vector<int64_t>& lead = mem.contiguous == 0 ? c : r;
+      bool contiguous = true;
+      for (std::size_t j = 1; j < run.size(); ++j)
+        contiguous = contiguous && lead[j] == lead[0] && unit[j] == unit[0] + static_cast<int64_t>(j);
+      const bool aligned = unit[0] % n == 0, whole = extent % n == 0;
+      const bool fits = mem.alignment <= 0 || n <= mem.alignment;
+      if (contiguous && aligned && whole && fits) continue;
+      // The witness, in words.
       const int64_t t = s.warp * 32 + static_cast<int64_t>(l);
       std::string who = "T" + std::to_string(t) + " (warp " + std::to_string(s.warp) + ", lane " +
                         std::to_string(l) + "), call " + std::to_string(s.block) +
@@ -83,23 +90,19 @@ std::string memory_vector_witness(const TiledCopy& copy, bool source_side, const
         coords += (j ? " " : "") + std::string("(") + std::to_string(r[j]) + "," + std::to_string(c[j]) + ")";
         offs += (j ? ", " : "") + offset_text(r[j], c[j], mem.contiguous);
       }
-      bool contiguous = true;
-      for (std::size_t j = 1; j < run.size(); ++j)
-        contiguous = contiguous && lead[j] == lead[0] && unit[j] == unit[0] + static_cast<int64_t>(j);
       if (!contiguous)
         return who + coords + " sit at element offsets " + offs + ": not one vector of " + std::to_string(n);
-      if (unit[0] % n != 0)
+      if (!aligned)
         return who + coords + " start at element offset " + offset_text(r[0], c[0], mem.contiguous) +
                ", not a multiple of the " + std::to_string(n) + "-element vector";
-      if (extent % n != 0)
+      if (!whole)
         return who + "form a vector, but the tile's contiguous extent " + std::to_string(extent) +
                " is not a multiple of " + std::to_string(n) + ": the next tile's vectors start misaligned";
-      if (mem.alignment > 0 && n > mem.alignment)
-        return who + coords + " form a " + std::to_string(n) + "-element vector, but the operand is only " +
-               std::to_string(mem.alignment) +
-               "-element aligned: with ld = " + std::to_string(extent + mem.alignment) +
-               " (a legal leading dimension) the same call at " + "ld-step 1 starts at element offset " +
-               std::to_string(extent + mem.alignment) + ", not a multiple of " + std::to_string(n);
+      return who + coords + " form a " + std::to_string(n) + "-element vector, but the operand is only " +
+             std::to_string(mem.alignment) +
+             "-element aligned: with ld = " + std::to_string(extent + mem.alignment) +
+             " (a legal leading dimension) the same call at " + "ld-step 1 starts at element offset " +
+             std::to_string(extent + mem.alignment) + ", not a multiple of " + std::to_string(n);
     }
   return "";
 }

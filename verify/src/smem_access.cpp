@@ -93,6 +93,15 @@ int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
   return element_offset(l, FlatLayout(inner), i, value_bits);
 }
 
+std::vector<int64_t> smem_element_offsets(const SmemLayout& l, int64_t n, int value_bits) {
+  if (value_bits <= 0) throw BankError("element width must be positive");
+  const FlatLayout inner(std::holds_alternative<Layout>(l) ? std::get<Layout>(l)
+                                                           : std::get<ComposedLayout>(l).layout);
+  std::vector<int64_t> out(static_cast<std::size_t>(n));
+  for (int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = element_offset(l, inner, i, value_bits);
+  return out;
+}
+
 namespace {
 // The common part: lanes x vals tile indices given by index(l, v) (nullopt lanes: no address).
 SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t vals, const ValueType& type,

@@ -49,6 +49,19 @@ std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool 
     throw LayoutError("copy_smem_instructions", "the atom's " + std::to_string(nv) +
                                                     " values do not divide the " + std::to_string(J) +
                                                     " values of a thread");
+  // f's index -> tile index through its flattened modes (Layout::operator() walks the nested tuple each
+  // call).
+  const auto shp = leaves(f.shape), str = leaves(f.stride);
+  for (const Scalar& d : str)
+    if (d.is_basis()) throw LayoutError("copy_smem_instructions", "the copy's tile indices are not integers");
+  auto at = [&](int64_t i) {
+    int64_t off = 0;
+    for (std::size_t k = 0; k < shp.size(); ++k) {
+      off += (i % shp[k].value) * str[k].value;
+      i /= shp[k].value;
+    }
+    return off;
+  };
   std::vector<CopyInstruction> out;
   const int64_t L = lanes;
   for (int64_t w = 0; w * L < T; ++w)
@@ -56,7 +69,7 @@ std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool 
       for (int64_t k = 0; k < J / nv; ++k) {
         CopyInstruction in{w, k, r, LaneIndices(static_cast<std::size_t>(L))};
         for (int64_t l = 0; l < L && L * w + l < T; ++l)
-          for (int64_t v = 0; v < nv; ++v) in.lanes[l].push_back(f(L * w + l + T * ((v + nv * k) + J * r)));
+          for (int64_t v = 0; v < nv; ++v) in.lanes[l].push_back(at(L * w + l + T * ((v + nv * k) + J * r)));
         out.push_back(std::move(in));
       }
   return out;
@@ -172,11 +185,12 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
   std::unordered_map<int64_t, int64_t> seen;
   std::vector<int64_t> stage_off(static_cast<std::size_t>(stages), 0);
   bool shifted = true;
+  const std::vector<int64_t> offs = smem_element_offsets(all, n * stages, p.mem_type.bits);
   for (int64_t i = 0; i < n * stages; ++i) {
-    const int64_t off = smem_element_offset(all, i, p.mem_type.bits);
+    const int64_t off = offs[i];
     const int64_t st = i / n;
-    if (i % n == 0) stage_off[st] = off - smem_element_offset(all, 0, p.mem_type.bits);
-    if (st > 0 && off != smem_element_offset(all, i % n, p.mem_type.bits) + stage_off[st]) shifted = false;
+    if (i % n == 0) stage_off[st] = off - offs[0];
+    if (st > 0 && off != offs[i % n] + stage_off[st]) shifted = false;
     auto [it, fresh] = seen.emplace(off, i);
     if (!fresh) {
       r.verdict = Verdict::Refuted;

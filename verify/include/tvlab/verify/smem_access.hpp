@@ -43,6 +43,8 @@ int64_t smem_tile_size(const SmemLayout& l);
 //       Sw o smem_ptr[Wb](unset) o L acts on byte addresses (core's element_offset).
 // Example: smem_element_offset(Sw<3,3,3> o (8,64):(64,1), 1 (row 1, column 0), 16) = 72.
 int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits);
+// The element offsets of tile indices 0..n-1 (the layout flattened once).
+std::vector<int64_t> smem_element_offsets(const SmemLayout& l, int64_t n, int value_bits);
 
 // One instruction's accesses.
 // @pre tv has rank 2 (lanes, values); lanes <= model.lanes (ldmatrix/stmatrix.xN: 8N or 32); every
