@@ -70,11 +70,12 @@ TEST(CppConfig, CollectiveBecomesTheSpec) {
   EXPECT_EQ(c.spec, want) << c.spec.dump(1);
 }
 
-// The C++ file and the hand-written JSON spec of the same CUTLASS default build the same plan and verdicts.
-TEST(CppConfig, SameAsTheJsonSpec) {
-  const auto cpp = load_plans(read("cpp/cutlass_sm80_f16_tn.hpp"));
+// The C++ file and the hand-written JSON spec of the same configuration build the same plan and verdicts.
+void expect_same(const std::string& cpp_file, const std::string& json_file) {
+  SCOPED_TRACE(cpp_file);
+  const auto cpp = load_plans(read(cpp_file));
   ASSERT_EQ(cpp.size(), 1u);
-  const Plan json = build_plan_from_text(read("specs/cutlass_sm80_f16_tn_128x128x32.json"));
+  const Plan json = build_plan_from_text(read(json_file));
   nlohmann::ordered_json a = plan_to_json(cpp[0].plan), b = plan_to_json(json);
   a.erase("name"), b.erase("name");
   EXPECT_EQ(a, b);
@@ -85,6 +86,12 @@ TEST(CppConfig, SameAsTheJsonSpec) {
     EXPECT_EQ(ra.checks[i].verdict, rb.checks[i].verdict) << ra.checks[i].code;
     EXPECT_EQ(ra.checks[i].summary, rb.checks[i].summary);
   }
+}
+
+TEST(CppConfig, SameAsTheJsonSpec) {
+  expect_same("cpp/cutlass_sm80_f16_tn.hpp", "specs/cutlass_sm80_f16_tn_128x128x32.json");
+  // sycl-tla: TiledMMAHelper<...>::TiledMMA, MainloopXeL1Staged, GmemTiledCopy void (block 2D copies picked).
+  expect_same("cpp/sycl_tla_00_bmg_gemm.hpp", "specs/sycl_tla_00_bmg_gemm.json");
 }
 
 TEST(CppConfig, ColumnMajorAIsRefutedFromCpp) {

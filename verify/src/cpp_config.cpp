@@ -330,12 +330,13 @@ struct CPolicy {
   int64_t stages;
 };
 struct CIdentity {};
+struct CVoid {};  // `void`: the collective picks (sycl-tla's GmemTiledCopy), or no such stage
 struct CCollective;
 struct CTemplateParam {
   std::string owner;
 };
 using CVal = std::variant<CInt, CCore, CType, CMmaAtom, CCopyAtom, CTiledMma, CTiledCopy, CTag, CStride,
-                          CPolicy, CIdentity, std::shared_ptr<CCollective>, CTemplateParam>;
+                          CPolicy, CIdentity, std::shared_ptr<CCollective>, CTemplateParam, CVoid>;
 struct CCollective {
   nlohmann::json spec;
   std::vector<CppOrigin> origins;
@@ -343,11 +344,20 @@ struct CCollective {
 };
 
 const char* kind_of(const CVal& v) {
-  static const char* const names[] = {"an integer",          "a layout value", "a type",
-                                      "an MMA atom",         "a copy atom",    "a TiledMMA",
-                                      "a TiledCopy",         "a layout tag",   "a stride",
-                                      "a dispatch policy",   "cute::identity", "a CollectiveMma",
-                                      "a template parameter"};
+  static const char* const names[] = {"an integer",
+                                      "a layout value",
+                                      "a type",
+                                      "an MMA atom",
+                                      "a copy atom",
+                                      "a TiledMMA",
+                                      "a TiledCopy",
+                                      "a layout tag",
+                                      "a stride",
+                                      "a dispatch policy",
+                                      "cute::identity",
+                                      "a CollectiveMma",
+                                      "a template parameter",
+                                      "void"};
   return names[v.index()];
 }
 
@@ -779,7 +789,12 @@ class Reader {
         if (!args.empty()) fail(n, n.text, "a value constructed with arguments is not read");
       if (!n.members.empty()) return render_members(n, v);
       if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
-      if (const CCore* c = std::get_if<CCore>(&v)) return to_string(c->v);
+      if (const CCore* c = std::get_if<CCore>(&v)) {
+        // A tuple in C++ spelling (Shape<Int<256>,...>): it may stand as a template argument
+        // (Layout<TileShape>).
+        if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_tuple()) return cpp_tuple(*t);
+        return to_string(c->v);
+      }
       if (std::holds_alternative<CTemplateParam>(v))
         fail(n, n.text,
              "a template parameter of " + std::get<CTemplateParam>(v).owner +
@@ -802,6 +817,13 @@ class Reader {
       s += open == '(' ? ")" : "}";
     }
     return s;
+  }
+
+  static std::string cpp_tuple(const IntTuple& t) {
+    if (t.is_leaf()) return t.value().is_basis() ? to_string(t) : "Int<" + std::to_string(t.ival()) + ">";
+    std::string s = "Shape<";
+    for (int i = 0; i < t.size(); ++i) s += (i ? "," : "") + cpp_tuple(t[i]);
+    return s + ">";
   }
 
   std::string render_members(const Node& n, const CVal& v) {
@@ -1005,6 +1027,32 @@ class Reader {
       c["operand"] = b.substr(b.size() - 1);
       return apply_members(n, CTiledCopy{c, atom.type});
     }
+    if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return CVoid{};
+    if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16") {
+      want_targs(n, 1, 2, "MainloopXeL1Staged<Stages[, Schedule]>");
+      return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
+    }
+    if (b == "TiledMMAHelper") {
+      // sycl-tla: TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, SubgroupLayout>::TiledMMA.
+      want_targs(n, 3, 3, "TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, subgroup layout>::TiledMMA");
+      if (n.members.size() != 1 || n.members[0] != "TiledMMA")
+        fail(n, b, "expected TiledMMAHelper<...>::TiledMMA");
+      nlohmann::json mma;
+      mma["atom"] = mma_atom_of(n.targs[0], scope).op;
+      const CVal t = eval(n.targs[1], scope);
+      const CCore* tc = std::get_if<CCore>(&t);
+      const Layout* tl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
+      const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
+      const IntTuple shape = tl ? tl->shape : tt ? *tt : IntTuple();
+      if (!shape.is_tuple() || rank(shape) != 3)
+        fail(n.targs[1], b, "expected Layout<TileShape> with a shape (M, N, K)");
+      for (int i = 0; i < 3; ++i) {
+        if (!shape[i].is_leaf()) fail(n.targs[1], b, "expected a flat tile shape (M, N, K)");
+        mma["tile"].push_back(shape[i].ival());
+      }
+      mma["sg_layout"] = core_text(n.targs[2], scope, true);
+      return CTiledMma{mma};
+    }
     if (b == "MainloopSm80CpAsync" || b == "MainloopSm80CpAsyncUnpredicated") {
       want_targs(n, 1, 2, "MainloopSm80CpAsync<Stages[, ClusterShape]>");
       return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
@@ -1142,7 +1190,9 @@ class Reader {
     };
     const CPolicy* pol = std::get_if<CPolicy>(&v[0]);
     want(0, pol,
-         "a dispatch policy (tvlab reads MainloopSm80CpAsync<S> and MainloopSm80CpAsyncUnpredicated<S>)");
+         "a dispatch policy (tvlab reads MainloopSm80CpAsync<S>, MainloopSm80CpAsyncUnpredicated<S>, "
+         "MainloopXeL1Staged<S> and MainloopIntelXeXMX16<S>)");
+    const bool xe = pol->name.rfind("MainloopSm80", 0) != 0;
     nlohmann::json& s = c->spec;
     s["mainloop"] = pol->name;
     s["stages"] = pol->stages;
@@ -1183,6 +1233,28 @@ class Reader {
         o["gmem"]["layout"] = sd->tag;
       }
       origin(path + ".gmem", st);
+      if (xe) {
+        // sycl-tla: GmemTiledCopyX void (get_block_2d_copy_X picks the block 2D copy) or a block 2D op (the
+        // user's override); no shared memory (SmemLayoutAtomX and SmemCopyAtomX are void).
+        if (std::holds_alternative<CVoid>(v[g])) {
+          o["copy"] = "auto";
+        } else if (const CCopyAtom* op_ = std::get_if<CCopyAtom>(&v[g])) {
+          o["copy"] = op_->op;
+        } else {
+          fail(n.targs[g], names[g],
+               std::string("expected void or a block 2D copy op (XE_LOAD_2D<...>), got ") + kind_of(v[g]));
+        }
+        origin(path + ".copy", g);
+        for (std::size_t k : {atom, s2r})
+          if (!std::holds_alternative<CVoid>(v[k]))
+            fail(n.targs[k], names[k],
+                 std::string("the Xe collectives take void here, got ") + kind_of(v[k]));
+        if (!std::holds_alternative<CIdentity>(v[tr]))
+          fail(n.targs[tr], names[tr],
+               "Transformation for " + x + " is not currently supported on Intel PVC");
+        s["operands"][x] = o;
+        continue;
+      }
       const CTiledCopy* gc = std::get_if<CTiledCopy>(&v[g]);
       want(g, gc, "a TiledCopy (make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout))");
       if (gc->copy.contains("from_mma"))
