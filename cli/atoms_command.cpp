@@ -224,13 +224,20 @@ ojson copy_json(const CopyAtom& a, const ValueType& t, const ValueLayouts& v) {
   values["ref"] = to_string(v.ref);
   j["values"] = values;
   if (a.val_id) j["val_id"] = to_string(*a.val_id);
+  if (a.max_vec_bits) j["max_vec_bits"] = a.max_vec_bits;
   return j;
 }
 
 std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts& v) {
   std::string s = a.name + ": copy atom (" + a.arch + ")\n";
   s += field("value type", t.name + " (" + std::to_string(t.bits) + " bits; the atom copies " +
-                               std::to_string(a.copy_bits) + "-bit elements)");
+                               (a.max_vec_bits ? std::string("one value of any type per thread)")
+                                               : std::to_string(a.copy_bits) + "-bit elements)"));
+  if (a.max_vec_bits)
+    s += field("vectorize",
+               "up to " + std::to_string(a.max_vec_bits) +
+                   " bits: cute::copy recasts runs contiguous in both src and dst to wider words, "
+                   "as far as the assumed alignment allows");
   if (a.block2d) {
     const Block2D& b = *a.block2d;
     s += field("block 2D", std::string(block2d_kind(b.kind)) + ", Bits = " + std::to_string(b.bits) +

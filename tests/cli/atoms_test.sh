@@ -104,7 +104,7 @@ check_py atoms-sm89-json 'len(j)==8 and all(f["arch"]=="sm89" and f["kind"]=="mm
 check_py show-sm89 'j["shape_mnk"]==[16,8,32] and j["a"]=="((4,8),(4,2,2)):((64,1),(16,8,256))" and j["b"]=="((4,8),(4,2)):((32,1),(8,128))" and j["c"]=="((4,8),(2,2)):((32,1),(16,8))" and j["types"]=={"d":"float","a":"float_e4m3_t","b":"float_e5m2_t","c":"float"}' \
   "$tvlab" show SM89_16x8x32_F32E4M3E5M2F32_TN --json
 check_err sm89-args 'no template arguments' "$tvlab" show 'SM89_16x8x32_F32E4M3E4M3F32_TN<float>'
-check_py atoms-sm100-json 'len([f for f in j if f["kind"]=="mma"])==40 and len([f for f in j if f["kind"]=="copy"])==150 and all(f["arch"]=="sm100" for f in j)' "$tvlab" atoms --arch sm100 --json
+check_py atoms-sm100-json 'len([f for f in j if f["kind"]=="mma"])==40 and len([f for f in j if f["kind"]=="copy"])==152 and len([f for f in j if f["name"].startswith("SM100_TMEM_")])==150 and all(f["arch"]=="sm100" for f in j)' "$tvlab" atoms --arch sm100 --json
 check_grep atoms-sm100-cta 'CTA-scoped' "$tvlab" atoms --arch sm100
 check_grep atoms-sm120 'SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<a_type, b_type, c_type, sf_type, VS>' "$tvlab" atoms --arch sm120
 check_py show-umma-2sm 'j["scope"]=="cta" and j["thr_id"]=="2:1" and j["shape_mnk"]==[256,128,16] and j["a"]=="(2,(128,16)):(128,(1,256))" and j["b"]=="(2,(64,16)):(64,(1,128))" and j["c"]=="(2,(128,128)):(128,(1,256))" and "CTA pair" in j["params"]["scope"]' \
@@ -118,6 +118,18 @@ check_err umma-m 'SM100_MMA_F16BF16_SS: M in {64, 128}' "$tvlab" show 'SM100_MMA
 check_err umma-ts-major 'a_major == UMMA::Major::K' "$tvlab" show 'SM100_MMA_F16BF16_TS<half_t,half_t,float,128,64,MN,K>'
 check_err umma-vs 'VS in {16, 32}' "$tvlab" show 'SM100_MMA_MXF4_SS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,128,64,64,K,K>'
 check_err tmem-reps 'closest' "$tvlab" show SM100_TMEM_LOAD_16dp256b64x
+check default-copy-json 0 '{"kind":"copy","name":"DefaultCopy","thr_id":"1:0","bits":{"src":"(1,1):(0,0)","dst":"(1,1):(0,0)","ref":"(1,1):(0,0)"},"value_type":"half_t","values":{"src":"(1,1):(0,0)","dst":"(1,1):(0,0)","ref":"(1,1):(0,0)"},"max_vec_bits":8}' \
+  "$tvlab" show cute::DefaultCopy --value-type half_t --json
+check_py autovec-json 'j["name"]=="AutoVectorizingCopyWithAssumedAlignment<64>" and j["value_type"]=="uint64_t" and j["bits"]["src"]=="(1,1):(0,0)" and j["max_vec_bits"]==64' \
+  "$tvlab" show 'AutoVectorizingCopyWithAssumedAlignment<64>' --json
+check_grep autovec-text 'vectorize   up to 128 bits' "$tvlab" show AutoVectorizingCopy --value-type float
+check_grep autovec-any-type 'one value of any type per thread' "$tvlab" show DefaultCopy --value-type 'complex<double>'
+check_py universal-copy-spelling 'j["name"]=="UniversalCopy<uint128_t>" and j["bits"]["src"]=="(1,128):(0,1)"' "$tvlab" show 'UniversalCopy<cutlass::uint128_t>' --json
+check_err autovec-bits 'MaxVecBits in {8, 16, 32, 64, 128}' "$tvlab" show 'AutoVectorizingCopyWithAssumedAlignment<256>'
+check_err tma-op 'SM90_TMA_LOAD: built by make_tma_copy' "$tvlab" show SM90_TMA_LOAD
+check_err default-typo "closest: UniversalCopy<S, D = S>, DefaultCopy" "$tvlab" show DefaultCpy
+check_err cp-async-prose "no atom named 'cp.async' (closest: SM80_CP_ASYNC_" "$tvlab" show cp.async
+check_err ldmatrix-prose 'SM75_U32x{1,2,4}_LDSM_N' "$tvlab" show ldmatrix --json
 check_err sm120-vs 'float_ue4m3_t: VS == 16' "$tvlab" show 'SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue4m3_t,32>'
 
 # ---- errors: exit 2, `error: ...` on stderr, nothing on stdout ----

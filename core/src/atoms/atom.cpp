@@ -7,7 +7,7 @@
 namespace tvlab {
 
 ValueLayouts value_layouts(const CopyAtom& atom, int bits) {
-  if (bits <= 0 || atom.copy_bits % bits != 0)
+  if (bits <= 0 || (atom.max_vec_bits == 0 && atom.copy_bits % bits != 0))
     throw AtomError(atom.name + ": CopyBits % ValBits == 0",
                     "a " + std::to_string(bits) + "-bit value type does not divide the copy width of " +
                         std::to_string(atom.copy_bits) + " bits");

@@ -5,7 +5,10 @@
 //   MMA   UniversalFMA<D,A=D,B=A,C=D>; SM61 DP4A/DP2A; SM70 8x8x4 (8 variants); SM75 16x8x8, 8x8x16;
 //         SM80 f16/bf16/tf32/f64/c64/s8/u8/s4/u4/u1 (with _SATURATE); SM90 16x8x{4,8,16} f64;
 //         SM90 GMMA 64xNxK: f16/bf16 (K=16, <tA,tB> majors), tf32 (K=8), s8/u8 and e4m3/e5m2 (K=32).
-//   Copy  UniversalCopy<S,D=S>; SM75 LDSM N/T; SM90 STSM N/T; SM80 cp.async CACHEALWAYS/CACHEGLOBAL (+ZFILL).
+//   Copy  UniversalCopy<S,D=S>; DefaultCopy, AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment<N>;
+//         SM75 LDSM N/T; SM90 STSM N/T; SM80 cp.async CACHEALWAYS/CACHEGLOBAL (+ZFILL); the SM90/SM100 TMA op
+//         names (known, but not atoms by themselves: make_tma_copy builds their atom for a box).
+#include <algorithm>
 #include <array>
 #include <string>
 #include <utility>
@@ -464,6 +467,141 @@ void register_universal_copy(Registry& r) {
   r.add(std::move(f));
 }
 
+// CuTe's auto-vectorizing copies (cute/arch/copy.hpp, cute/atom/copy_traits.hpp, cute/algorithm/copy.hpp):
+//
+//   template <int MaxVecBits = 128>
+//   struct AutoVectorizingCopyWithAssumedAlignment : UniversalCopy<uint_bit_t<MaxVecBits>>
+//     { static_assert(MaxVecBits == 8 || 16 || 32 || 64 || 128); };
+//   using AutoVectorizingCopy = AutoVectorizingCopyWithAssumedAlignment<128>;
+//   using DefaultCopy         = AutoVectorizingCopyWithAssumedAlignment<8>;
+//
+// Copy_Traits<AutoVectorizingCopyWithAssumedAlignment<N>>: ThrID Layout<_1>, SrcLayout = DstLayout =
+// Layout<Shape<_1,_1>,Stride<_0,_0>> (one bit, stride 0), RefLayout = SrcLayout: unlike UniversalCopy<T>'s
+// (1,bits(T)):(0,1), the stride-0 layout recasts to (1,1):(0,0) for every value type, so Copy_Atom<Op, T> is
+// one value of any T per thread. cute::copy(atom, src, dst) then calls copy(Op{}, src, dst), which recasts
+// the max_common_vector of src and dst to uint_bit_t<gcd(common * bits(T), gcd(max_alignment(src),
+// max_alignment(dst), N))> when that is a whole number of bytes wider than T: vectors of up to N bits.
+// The atom is named as written (DefaultCopy, AutoVectorizingCopy or the template, `<>` meaning <128>); its
+// default value type is the op's register type uint_bit_t<N>.
+constexpr std::array<int, 5> kVecBits = {8, 16, 32, 64, 128};
+
+CopyAtom auto_vectorizing_copy(const std::string& name, int n) {
+  CopyAtom atom = build_copy({name, "universal", "1:0", "(1,1):(0,0)", "(1,1):(0,0)", false, n});
+  atom.max_vec_bits = n;
+  const std::string alias = n == 8 ? "DefaultCopy" : n == 128 ? "AutoVectorizingCopy" : "";
+  const std::string full = "AutoVectorizingCopyWithAssumedAlignment<" + std::to_string(n) + ">";
+  const std::string same = name != full ? "= " + full + "; " : alias.empty() ? "" : "= " + alias + "; ";
+  atom.note =
+      same + (n == 8 ? "assumes no alignment of pointers or dynamic strides (cute::copy only packs "
+                       "sub-byte values into bytes)"
+                     : "assumes " + std::to_string(n / 8) + "-byte aligned pointers and dynamic strides");
+  return atom;
+}
+
+void register_auto_vectorizing_copy(Registry& r) {
+  for (const auto& [alias, n] :
+       {std::pair<const char*, int>{"DefaultCopy", 8}, {"AutoVectorizingCopy", 128}}) {
+    AtomFamily f;
+    f.arch = "universal";
+    f.kind = "copy";
+    f.base = alias;
+    f.signature = alias;
+    f.ranges = "no parameters; = AutoVectorizingCopyWithAssumedAlignment<" + std::to_string(n) +
+               ">: one value of any type per thread, cute::copy vectorizes up to " + std::to_string(n) +
+               " bits";
+    f.make = [name = std::string(alias), n](const AtomName& an) -> Atom {
+      expect_no_args(an);
+      return auto_vectorizing_copy(name, n);
+    };
+    f.instances = [name = std::string(alias)] { return one(name); };
+    r.add(std::move(f));
+  }
+  AtomFamily f;
+  f.arch = "universal";
+  f.kind = "copy";
+  f.base = "AutoVectorizingCopyWithAssumedAlignment";
+  f.signature = "AutoVectorizingCopyWithAssumedAlignment<MaxVecBits = 128>";
+  f.ranges =
+      "MaxVecBits in {8, 16, 32, 64, 128}; one value of any type per thread, cute::copy vectorizes up to "
+      "MaxVecBits bits (DefaultCopy = <8>, AutoVectorizingCopy = <128>)";
+  f.make = [](const AtomName& an) -> Atom {
+    if (!an.templated)
+      throw AtomError(
+          an.base + ": parameters",
+          "a class template: write AutoVectorizingCopyWithAssumedAlignment<MaxVecBits> (or <> for "
+          "128, DefaultCopy for 8, AutoVectorizingCopy for 128)");
+    expect_arg_count(an, 0, 1, "AutoVectorizingCopyWithAssumedAlignment<MaxVecBits = 128>");
+    const int64_t n = an.args.empty() ? 128 : atom_int_arg(an, 0, "MaxVecBits");
+    if (std::find(kVecBits.begin(), kVecBits.end(), n) == kVecBits.end())
+      throw AtomError(
+          an.base + ": MaxVecBits in {8, 16, 32, 64, 128}",
+          "MaxVecBits = " + std::to_string(n) +
+              "; CuTe's static_assert: \"Expected MaxVecBits to be 8 or 16 or 32 or 64 or 128 for "
+              "alignment and performance.\"");
+    return auto_vectorizing_copy("AutoVectorizingCopyWithAssumedAlignment<" + std::to_string(n) + ">",
+                                 static_cast<int>(n));
+  };
+  f.instances = [] {
+    std::vector<std::string> v;
+    for (int n : kVecBits) v.push_back("AutoVectorizingCopyWithAssumedAlignment<" + std::to_string(n) + ">");
+    return v;
+  };
+  r.add(std::move(f));
+}
+
+// The TMA ops collectives take (GmemTiledCopyA = SM90_TMA_LOAD_MULTICAST, ...): cute/arch/copy_sm90_tma.hpp,
+// copy_sm100_tma.hpp. They are not atoms by themselves: CuTe's Copy_Traits<Op, NumBitsPerTMA, AuxParams>
+// needs the box, which make_tma_copy(op, gmem, smem_layout, cta_tile[, multicast]) computes (SM100 2SM:
+// make_tma_atom_{A,B}_sm100), and Copy_Atom<Op, T> does not compile (Copy_Traits<Op> is the primary
+// template's static_assert). The names are known so that a reader learns what they are: find_atom throws
+// AtomError with the rule "<op>: built by make_tma_copy", naming the builder and the traits it gives.
+struct TmaOp {
+  const char* name;
+  const char* arch;
+  const char* what;
+  bool pair;  // SM100 2SM: ThrID Layout<_2> (the CTA pair), Src (2,NumBitsPerTMA):(NumBitsPerTMA,1)
+};
+
+void register_tma_ops(Registry& r) {
+  const TmaOp ops[] = {
+      {"SM90_TMA_LOAD", "sm90", "TMA load, cp.async.bulk.tensor global -> shared", false},
+      {"SM90_TMA_LOAD_MULTICAST", "sm90", "TMA load multicast to the CTAs of a cluster mask", false},
+      {"SM90_TMA_LOAD_IM2COL", "sm90", "TMA im2col load", false},
+      {"SM90_TMA_LOAD_IM2COL_MULTICAST", "sm90", "TMA im2col load, multicast", false},
+      {"SM90_TMA_STORE", "sm90", "TMA store, shared -> global", false},
+      {"SM90_TMA_STORE_IM2COL", "sm90", "TMA im2col store", false},
+      {"SM90_TMA_REDUCE_ADD", "sm90", "TMA reduce-add store, shared -> global", false},
+      {"SM100_TMA_2SM_LOAD", "sm100", "TMA load into the smem of a CTA pair", true},
+      {"SM100_TMA_2SM_LOAD_MULTICAST", "sm100", "TMA load into the smem of a CTA pair, multicast", true},
+  };
+  for (const TmaOp& op : ops) {
+    const std::string name = op.name;
+    const std::string traits = op.pair ? "ThrID 2:1 = the CTA pair, bits (2,NumBitsPerTMA):(NumBitsPerTMA,1)"
+                                       : "ThrID 1:0, bits (1,NumBitsPerTMA):(0,1)";
+    const std::string builder =
+        op.pair ? "make_tma_atom_A_sm100 / make_tma_atom_B_sm100(" + name +
+                      "{}, gmem_tensor, smem_layout, mma_tiler, tiled_mma, cluster_shape)"
+                : "make_tma_copy(" + name + "{}, gmem_tensor, smem_layout, cta_tile[, multicast])";
+    AtomFamily f;
+    f.arch = op.arch;
+    f.kind = "copy";
+    f.base = name;
+    f.signature = name;
+    f.ranges = std::string("no parameters; ") + op.what + ": make_tma_copy builds its atom (" + traits +
+               ", NumBitsPerTMA = a box's bits); specs: operands.X.copy {\"tma\": ...}";
+    f.make = [name, what = std::string(op.what), traits, builder](const AtomName& an) -> Atom {
+      expect_no_args(an);
+      throw AtomError(name + ": built by make_tma_copy",
+                      name + " (" + what + ") is an op collectives take, not an atom by itself: " + builder +
+                          " builds Copy_Atom<Copy_Traits<" + name + ", NumBitsPerTMA>, T> (" + traits +
+                          ", NumBitsPerTMA = the bits of one TMA box); in a spec write operands.X.copy = "
+                          "{\"tma\": {\"shape\": [...], \"stride\": [...]}} and `tvlab plan` prints the box");
+    };
+    f.instances = [] { return std::vector<std::string>{}; };  // no atom without a box
+    r.add(std::move(f));
+  }
+}
+
 void register_cp_async(Registry& r) {
   for (const char* cache : {"CACHEALWAYS", "CACHEGLOBAL"})
     for (const char* zfill : {"", "_ZFILL"}) {
@@ -509,8 +647,10 @@ void register_nvidia(Registry& r) {
   register_sm61_to_sm90_mma(r);
   register_gmma(r);
   register_universal_copy(r);
+  register_auto_vectorizing_copy(r);
   register_ldsm_stsm(r);
   register_cp_async(r);
+  register_tma_ops(r);
 }
 
 }  // namespace tvlab

@@ -82,6 +82,86 @@ const AtomFamily* Registry::family(std::string_view base) const {
   return nullptr;
 }
 
+const std::vector<AtomMeaning>& atom_meanings() {
+  // Longer words hide the shorter ones inside them: "stmatrix" is no "tma", "cpasyncbulk" no "cpasync".
+  static const std::vector<AtomMeaning> table = {
+      {{"ldmatrix", "ldsm"}, {"SM75_U32x{1,2,4}_LDSM_N", "SM75_U16x{2,4,8}_LDSM_T"}},
+      {{"stmatrix", "stsm"}, {"SM90_U32x{1,2,4}_STSM_N", "SM90_U16x{2,4,8}_STSM_T"}},
+      {{"tma", "cpasyncbulk", "bulktensor", "tensormap", "bulk"},
+       {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_STORE", "SM100_TMA_2SM_LOAD"}},
+      {{"cpasync", "ldgsts", "async"}, {"SM80_CP_ASYNC_{CACHEALWAYS,CACHEGLOBAL}{,_ZFILL}<S, D = S>"}},
+      {{"block2d", "2dblock", "load2d", "2dload", "store2d", "2dstore", "prefetch2d", "2dprefetch"},
+       {"XE_LOAD_2D<Bits, Height, Width, BlockWidth = Width>",
+        "XE_LOAD_2D_VNNI<Bits, Height, Width, BlockWidth = Width>",
+        "XE_LOAD_2D_TRANSPOSE<Bits, Height, Width>", "XE_STORE_2D<Bits, Height, Width>",
+        "XE_PREFETCH_2D<Bits, Height, Width>"}},
+      {{"copy", "memcpy", "defaultcopy", "universalcopy", "autovectoriz", "vectoriz", "default"},
+       {"UniversalCopy<S, D = S>", "DefaultCopy", "AutoVectorizingCopy",
+        "AutoVectorizingCopyWithAssumedAlignment<MaxVecBits = 128>"}},
+      {{"universal"}, {"UniversalCopy<S, D = S>", "UniversalFMA<D, A = D, B = A, C = D>"}},
+      {{"fma", "universalfma"}, {"UniversalFMA<D, A = D, B = A, C = D>"}},
+      {{"dpas"}, {"XE_DPAS_TT<M, TD, TA, TB = TA, TC = TD>"}},
+      {{"tmem", "tcgen05ld", "tcgen05st"},
+       {"SM100_TMEM_LOAD_32dp32b{1,2,4,8,16,32,64,128}x", "SM100_TMEM_STORE_32dp32b{1,2,4,8,16,32,64,128}x"}},
+  };
+  return table;
+}
+
+namespace {
+// Lower case letters and digits only: "cp.async" -> "cpasync", "XE_LOAD_2D" -> "xeload2d".
+std::string meaning_key(std::string_view text) {
+  std::string k;
+  for (char c : text)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      k += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return k;
+}
+}  // namespace
+
+std::vector<std::string> atoms_by_meaning(std::string_view text) {
+  std::string key = meaning_key(text);
+  struct Word {
+    std::string word;
+    std::size_t entry;
+  };
+  std::vector<Word> words;
+  const std::vector<AtomMeaning>& table = atom_meanings();
+  for (std::size_t e = 0; e < table.size(); ++e)
+    for (const std::string& w : table[e].words) words.push_back({w, e});
+  std::stable_sort(words.begin(), words.end(),
+                   [](const Word& a, const Word& b) { return a.word.size() > b.word.size(); });
+  std::vector<bool> hit(table.size(), false);
+  for (const Word& w : words)
+    for (std::size_t p; (p = key.find(w.word)) != std::string::npos;) {
+      hit[w.entry] = true;
+      key.replace(p, w.word.size(), w.word.size(), ' ');  // hides the shorter words inside it
+    }
+  std::vector<std::string> out;
+  for (std::size_t e = 0; e < table.size(); ++e)
+    if (hit[e])
+      for (const std::string& f : table[e].families)
+        if (std::find(out.begin(), out.end(), f) == out.end()) out.push_back(f);
+  return out;
+}
+
+std::vector<std::string> expand_braces(const std::string& pattern) {
+  const std::size_t open = pattern.find('{');
+  if (open == std::string::npos) return {pattern};
+  const std::size_t close = pattern.find('}', open);
+  if (close == std::string::npos) return {pattern};
+  std::vector<std::string> out;
+  const std::string head = pattern.substr(0, open), tail = pattern.substr(close + 1);
+  std::size_t from = open + 1;
+  while (true) {
+    const std::size_t comma = std::min(pattern.find(',', from), close);
+    for (const std::string& rest : expand_braces(tail))
+      out.push_back(head + pattern.substr(from, comma - from) + rest);
+    if (comma == close) break;
+    from = comma + 1;
+  }
+  return out;
+}
+
 namespace {
 std::size_t edit_distance(std::string_view a, std::string_view b) {
   std::vector<std::size_t> row(b.size() + 1);
@@ -98,18 +178,57 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
   }
   return row[b.size()];
 }
+
+// A name written as prose rather than as a C++ type ("cp.async", "tcgen05.mma", "ld-matrix"): letters,
+// digits, spaces and . - / _ only, short, with one of . - /. Such a name is an unknown atom with what it may
+// mean, not a syntax error.
+bool prose_name(std::string_view text) {
+  constexpr std::size_t kMaxProse = 64;
+  bool separator = false, alnum = false;
+  for (char c : text) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '.' || c == '-' || c == '/')
+      separator = true;
+    else if (std::isalnum(u))
+      alnum = true;
+    else if (c != ' ' && c != '_')
+      return false;
+  }
+  return separator && alnum && text.size() <= kMaxProse;
+}
 }  // namespace
 
 Atom Registry::find(std::string_view name) const {
-  AtomName n = parse_atom_name(name);
+  AtomName n;
+  try {
+    n = parse_atom_name(name);
+  } catch (const ParseError&) {
+    if (!prose_name(name)) throw;
+    for (char c : name)
+      if (c != ' ') n.base += c;
+  }
   // CuTe's nested namespaces (SM120::BLOCKSCALED::, SM103::, ...) are not part of the family name.
   if (const std::size_t colons = n.base.rfind("::"); colons != std::string::npos) n.base.erase(0, colons + 2);
   if (const AtomFamily* f = family(n.base)) return f->make(n);
-  std::vector<std::pair<std::size_t, std::string>> near;
-  for (const AtomFamily& f : families_) near.emplace_back(edit_distance(n.base, f.base), f.signature);
-  std::sort(near.begin(), near.end());
+  // Closest: the families the name's words mean (at most 5), then those of the 3 nearest spellings that are
+  // not among them; after meanings, only spellings a typo away (at most a third of the name's letters).
+  constexpr std::size_t kMeanings = 5, kNearest = 3;
+  std::vector<std::string> hints = atoms_by_meaning(n.base);
+  if (hints.size() > kMeanings) hints.resize(kMeanings);
+  std::vector<std::string> meant;
+  for (const std::string& h : hints)
+    for (const std::string& e : expand_braces(h)) meant.push_back(e.substr(0, e.find('<')));
+  std::vector<std::pair<std::size_t, const AtomFamily*>> near;
+  for (const AtomFamily& f : families_) near.emplace_back(edit_distance(n.base, f.base), &f);
+  std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) {
+    return a.first != b.first ? a.first < b.first : a.second->signature < b.second->signature;
+  });
+  const std::size_t typo = hints.empty() ? std::string::npos : std::max<std::size_t>(2, n.base.size() / 3);
+  for (std::size_t i = 0; i < near.size() && i < kNearest; ++i)
+    if (near[i].first <= typo && std::find(meant.begin(), meant.end(), near[i].second->base) == meant.end())
+      hints.push_back(near[i].second->signature);
   std::string hint;
-  for (std::size_t i = 0; i < near.size() && i < 3; ++i) hint += (i ? ", " : "") + near[i].second;
+  for (std::size_t i = 0; i < hints.size(); ++i) hint += (i ? ", " : "") + hints[i];
   throw AtomError("unknown atom",
                   "no atom named '" + n.base + "' (closest: " + hint + "; `tvlab atoms` lists them all)");
 }

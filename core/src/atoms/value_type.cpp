@@ -56,6 +56,25 @@ std::optional<ValueType> parse_value_type(std::string_view text) {
     if (s == from) name = to;
   for (const ValueType& t : value_types())
     if (t.name == name || (!t.alias.empty() && t.alias == name)) return t;
+  // CuTe's integer width templates (cute/numeric/int.hpp): uint_bit_t<128> = uint128_t, int_byte_t<4> =
+  // int32_t, ... for the widths tvlab has a type of.
+  struct IntTemplate {
+    std::string_view prefix;
+    bool is_signed;
+    int unit;  // bits per count
+  };
+  for (const IntTemplate& it : {IntTemplate{"uint_bit_t<", false, 1}, IntTemplate{"int_bit_t<", true, 1},
+                                IntTemplate{"uint_byte_t<", false, 8}, IntTemplate{"int_byte_t<", true, 8}}) {
+    if (name.rfind(it.prefix, 0) != 0 || name.back() != '>') continue;
+    int n = 0;
+    const char* first = name.data() + it.prefix.size();
+    const char* last = name.data() + name.size() - 1;
+    auto [p, ec] = std::from_chars(first, last, n);
+    if (ec != std::errc() || p != last || n < 1 || n > 1024) return std::nullopt;
+    for (const ValueType& t : value_types())
+      if (!t.is_float && t.is_signed == it.is_signed && t.bits == n * it.unit) return t;
+    return std::nullopt;
+  }
   constexpr std::string_view kArray = "AlignedArray<";
   if (name.rfind(kArray, 0) == 0 && name.back() == '>') {
     const std::size_t comma = name.rfind(',');

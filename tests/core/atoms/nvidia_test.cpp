@@ -646,6 +646,149 @@ TEST(NvidiaCopy, CpAsync) {
             "(1,8):(0,1)");
 }
 
+// CuTe 7107b05535f8, cute/arch/copy.hpp: DefaultCopy = AutoVectorizingCopyWithAssumedAlignment<8>,
+// AutoVectorizingCopy = <128>, MaxVecBits in {8,16,32,64,128} (static_assert); cute/atom/copy_traits.hpp:
+// Copy_Traits<AutoVectorizingCopyWithAssumedAlignment<N>> has ThrID Layout<_1> and Src = Dst = Ref =
+// Layout<Shape<_1,_1>,Stride<_0,_0>>, which recast_layout<uint1_t, T> leaves as it is for every T.
+TEST(NvidiaCopy, AutoVectorizingCopies) {
+  const std::pair<const char*, int> rows[] = {
+      {"DefaultCopy", 8},
+      {"AutoVectorizingCopy", 128},
+      {"AutoVectorizingCopyWithAssumedAlignment<8>", 8},
+      {"AutoVectorizingCopyWithAssumedAlignment<16>", 16},
+      {"AutoVectorizingCopyWithAssumedAlignment<32>", 32},
+      {"AutoVectorizingCopyWithAssumedAlignment<64>", 64},
+      {"AutoVectorizingCopyWithAssumedAlignment<128>", 128},
+  };
+  for (const auto& [name, n] : rows) {
+    SCOPED_TRACE(name);
+    const CopyAtom a = find_copy_atom(name);
+    EXPECT_EQ(a.name, name);
+    EXPECT_EQ(a.arch, "universal");
+    EXPECT_EQ(S(a.thr_id), "1:0");
+    EXPECT_EQ(S(a.src), "(1,1):(0,0)");
+    EXPECT_EQ(S(a.dst), "(1,1):(0,0)");
+    EXPECT_EQ(S(a.ref), "(1,1):(0,0)");
+    EXPECT_EQ(a.max_vec_bits, n);
+    EXPECT_EQ(a.copy_bits, n);  // the default value type: the op's register type uint_bit_t<N>
+    // One value of any type per thread, sub-byte and wider-than-N types included.
+    for (const char* t : {"uint1_t", "int4_t", "uint8_t", "half_t", "float", "double", "complex<double>"}) {
+      const int bits = value_type(t).bits;
+      const ValueLayouts v = value_layouts(a, bits);
+      EXPECT_EQ(S(v.src), "(1,1):(0,0)") << t;
+      EXPECT_EQ(S(v.dst), "(1,1):(0,0)") << t;
+      EXPECT_EQ(S(v.ref), "(1,1):(0,0)") << t;
+      EXPECT_EQ(with_value_bits(a, bits).val_bits, bits) << t;
+    }
+  }
+  // The aliases say what they stand for, the template its alias.
+  EXPECT_NE(find_copy_atom("DefaultCopy").note.find("= AutoVectorizingCopyWithAssumedAlignment<8>"),
+            std::string::npos);
+  EXPECT_NE(find_copy_atom("AutoVectorizingCopy").note.find("= AutoVectorizingCopyWithAssumedAlignment<128>"),
+            std::string::npos);
+  EXPECT_NE(find_copy_atom("AutoVectorizingCopyWithAssumedAlignment<8>").note.find("= DefaultCopy"),
+            std::string::npos);
+  EXPECT_NE(find_copy_atom("DefaultCopy").note.find("assumes no alignment"), std::string::npos);
+  EXPECT_EQ(find_copy_atom("AutoVectorizingCopyWithAssumedAlignment<64>").note,
+            "assumes 8-byte aligned pointers and dynamic strides");
+  // Spellings: the default argument, cute::, whitespace, CuTe's _N.
+  EXPECT_EQ(find_copy_atom("AutoVectorizingCopyWithAssumedAlignment<>").name,
+            "AutoVectorizingCopyWithAssumedAlignment<128>");
+  EXPECT_EQ(find_copy_atom("cute::AutoVectorizingCopyWithAssumedAlignment< 64 >").name,
+            "AutoVectorizingCopyWithAssumedAlignment<64>");
+  EXPECT_EQ(find_copy_atom("cute::DefaultCopy").name, "DefaultCopy");
+  EXPECT_EQ(find_copy_atom(" cute :: AutoVectorizingCopy ").max_vec_bits, 128);
+  // Every other copy atom has no vector width.
+  EXPECT_EQ(find_copy_atom("UniversalCopy<uint128_t>").max_vec_bits, 0);
+  EXPECT_EQ(find_copy_atom("SM75_U32x4_LDSM_N").max_vec_bits, 0);
+}
+
+// UniversalCopy<T> and cp.async as kernel code spells them: cute::, cutlass::, std::, CuTe's integer width
+// templates.
+TEST(NvidiaCopy, UniversalCopyAndCpAsyncSpellings) {
+  struct Case {
+    const char* name;
+    const char* canonical;
+    const char* bits;  // Src = Dst = Ref (1,bits):(0,1)
+  };
+  const Case cases[] = {
+      {"cute::UniversalCopy<cute::uint128_t>", "UniversalCopy<uint128_t>", "128"},
+      {"UniversalCopy<uint128_t>", "UniversalCopy<uint128_t>", "128"},
+      {"UniversalCopy<cutlass::uint128_t>", "UniversalCopy<uint128_t>", "128"},
+      {"cute::UniversalCopy<cutlass::uint128_t>", "UniversalCopy<uint128_t>", "128"},
+      {"UniversalCopy<uint32_t,uint32_t>", "UniversalCopy<uint32_t>", "32"},
+      {"UniversalCopy<uint32_t, uint32_t>", "UniversalCopy<uint32_t>", "32"},
+      {"UniversalCopy<std::uint32_t>", "UniversalCopy<uint32_t>", "32"},
+      {"UniversalCopy<uint_bit_t<128>>", "UniversalCopy<uint128_t>", "128"},
+      {"cute::UniversalCopy<cute::uint_bit_t<64>>", "UniversalCopy<uint64_t>", "64"},
+      {"UniversalCopy<uint_byte_t<16>>", "UniversalCopy<uint128_t>", "128"},
+      {"UniversalCopy<int_bit_t<32>>", "UniversalCopy<int32_t>", "32"},
+      {"UniversalCopy<cutlass::half_t>", "UniversalCopy<half_t>", "16"},
+      {"UniversalCopy<half>", "UniversalCopy<half_t>", "16"},
+      {"cute::SM80_CP_ASYNC_CACHEALWAYS<cute::uint128_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "128"},
+      {"SM80_CP_ASYNC_CACHEALWAYS<cutlass::uint128_t>", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "128"},
+      {"SM80_CP_ASYNC_CACHEGLOBAL<cute::uint128_t, cute::uint128_t>", "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>",
+       "128"},
+      {"SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint_bit_t<128>>", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<uint128_t>",
+       "128"},
+      {"SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint32_t>", "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<uint32_t>", "32"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const CopyAtom a = find_copy_atom(c.name);
+    EXPECT_EQ(a.name, c.canonical);
+    const std::string l = std::string("(1,") + c.bits + "):(0,1)";
+    EXPECT_EQ(S(a.src), l);
+    EXPECT_EQ(S(a.dst), l);
+    EXPECT_EQ(S(a.ref), l);
+  }
+  EXPECT_EQ(value_type("uint_bit_t<4>").name, "uint4_t");
+  EXPECT_EQ(value_type("int_byte_t<8>").name, "int64_t");
+  EXPECT_FALSE(parse_value_type("uint_bit_t<256>"));  // cutlass::uint256_t: no such type in tvlab
+  EXPECT_FALSE(parse_value_type("uint_bit_t<3>"));
+  EXPECT_FALSE(parse_value_type("uint_bit_t<x>"));
+  EXPECT_EQ(rule_of("UniversalCopy<uint_bit_t<4>>"), "UniversalCopy: sizeof_bits(S) >= 8");
+}
+
+// The TMA ops (cute/arch/copy_sm90_tma.hpp, copy_sm100_tma.hpp) are known names, but CuTe has no
+// Copy_Traits<Op> without the box make_tma_copy computes (Copy_Traits<Op, NumBitsPerTMA, AuxParams>):
+// find_atom says so by rule, with the traits make_tma_copy gives.
+TEST(NvidiaCopy, TmaOpsAreKnownButBuiltByMakeTmaCopy) {
+  for (const char* op : {"SM90_TMA_LOAD", "SM90_TMA_LOAD_MULTICAST", "SM90_TMA_LOAD_IM2COL",
+                         "SM90_TMA_LOAD_IM2COL_MULTICAST", "SM90_TMA_STORE", "SM90_TMA_STORE_IM2COL",
+                         "SM90_TMA_REDUCE_ADD", "SM100_TMA_2SM_LOAD", "SM100_TMA_2SM_LOAD_MULTICAST"}) {
+    SCOPED_TRACE(op);
+    const AtomFamily* f = registry().family(op);
+    ASSERT_NE(f, nullptr);
+    EXPECT_EQ(f->kind, "copy");
+    EXPECT_TRUE(f->instances().empty());
+    EXPECT_EQ(rule_of(op), std::string(op) + ": built by make_tma_copy");
+    EXPECT_EQ(rule_of(std::string("cute::") + op), std::string(op) + ": built by make_tma_copy");
+    EXPECT_EQ(rule_of(std::string(op) + "<half_t>"), std::string(op) + ": no template arguments");
+  }
+  try {
+    find_atom("SM90_TMA_LOAD_MULTICAST");
+    FAIL();
+  } catch (const AtomError& e) {
+    const std::string w = e.what();
+    EXPECT_NE(w.find("Copy_Traits<SM90_TMA_LOAD_MULTICAST, NumBitsPerTMA>"), std::string::npos) << w;
+    EXPECT_NE(w.find("ThrID 1:0"), std::string::npos) << w;
+    EXPECT_NE(w.find("(1,NumBitsPerTMA):(0,1)"), std::string::npos) << w;
+    EXPECT_NE(w.find("\"tma\""), std::string::npos) << w;
+  }
+  try {
+    find_atom("SM100_TMA_2SM_LOAD");
+    FAIL();
+  } catch (const AtomError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("ThrID 2:1 = the CTA pair, bits (2,NumBitsPerTMA):(NumBitsPerTMA,1)"),
+        std::string::npos)
+        << e.what();
+  }
+  EXPECT_EQ(registry().family("SM90_TMA_LOAD")->arch, "sm90");
+  EXPECT_EQ(registry().family("SM100_TMA_2SM_LOAD")->arch, "sm100");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Postconditions over every family
 
@@ -696,9 +839,10 @@ TEST(NvidiaPostconditions, InstancesBuildUnderTheirCanonicalName) {
         EXPECT_EQ(parse_atom_name(name).base, f->base);
       }
     }
-  // 1 UniversalFMA + 76 fixed MMA atoms + GMMA (192 f16/bf16 + 64 tf32 + 512 fp8 + 288 s8/u8) + 17 copy
-  // families.
-  EXPECT_EQ(families, 1 + 76 + 192 + 64 + 512 + 288 + 1 + 12 + 4);
+  // 1 UniversalFMA + 76 fixed MMA atoms + GMMA (192 f16/bf16 + 64 tf32 + 512 fp8 + 288 s8/u8) + 27 copy
+  // families (UniversalCopy, DefaultCopy, AutoVectorizingCopy[WithAssumedAlignment], 12 LDSM/STSM, 4
+  // cp.async, 7 SM90 TMA ops).
+  EXPECT_EQ(families, 1 + 76 + 192 + 64 + 512 + 288 + 1 + 3 + 12 + 4 + 7);
 }
 
 TEST(NvidiaPostconditions, MmaRegisterLayoutsAreBijections) {
@@ -773,6 +917,21 @@ TEST(NvidiaErrors, InvalidParametersNameTheRule) {
       {"SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<float>", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: sizeof(S) == 16"},
       {"SM80_CP_ASYNC_CACHEALWAYS<uint32_t,uint64_t>", "SM80_CP_ASYNC_CACHEALWAYS: sizeof(S) == sizeof(D)"},
       {"SM80_CP_ASYNC_CACHEGLOBAL", "SM80_CP_ASYNC_CACHEGLOBAL: parameters"},
+      {"DefaultCopy<>", "DefaultCopy: no template arguments"},
+      {"DefaultCopy<8>", "DefaultCopy: no template arguments"},
+      {"AutoVectorizingCopy<128>", "AutoVectorizingCopy: no template arguments"},
+      {"AutoVectorizingCopyWithAssumedAlignment", "AutoVectorizingCopyWithAssumedAlignment: parameters"},
+      {"AutoVectorizingCopyWithAssumedAlignment<8,8>", "AutoVectorizingCopyWithAssumedAlignment: parameters"},
+      {"AutoVectorizingCopyWithAssumedAlignment<4>",
+       "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits in {8, 16, 32, 64, 128}"},
+      {"AutoVectorizingCopyWithAssumedAlignment<24>",
+       "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits in {8, 16, 32, 64, 128}"},
+      {"AutoVectorizingCopyWithAssumedAlignment<256>",
+       "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits in {8, 16, 32, 64, 128}"},
+      {"AutoVectorizingCopyWithAssumedAlignment<0>",
+       "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits in {8, 16, 32, 64, 128}"},
+      {"AutoVectorizingCopyWithAssumedAlignment<half_t>",
+       "AutoVectorizingCopyWithAssumedAlignment: MaxVecBits"},
       {"UniversalFMA", "UniversalFMA: parameters"},
       {"UniversalFMA<float,half,half,float,float>", "UniversalFMA: parameters"},
       {"UniversalFMA<float,quad>", "UniversalFMA: A is a value type"},

@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <set>
+#include <string>
+#include <vector>
 
 #include "tvlab/core/error.hpp"
 
@@ -54,6 +57,113 @@ TEST(Registry, UnknownNamesSuggestCloseOnes) {
   }
 }
 
+// The message of the AtomError find_atom(name) throws ("" when it builds; a ParseError fails the test).
+std::string error_of(const std::string& name) {
+  try {
+    find_atom(name);
+  } catch (const AtomError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(Registry, UnknownCopyNamesProposeTheCopyFamilies) {
+  // Today's names of upstream copies that are near these: UniversalCopy and the auto-vectorizing ones.
+  for (const char* name :
+       {"DefaultCpy", "Default_Copy", "DefaultCopy128", "AutoVectorisingCopy", "AutoVectorizedCopy<128>",
+        "UniversalCpy<half>", "UnivCopy<half_t>", "Copy<half_t>", "cute::AutoCopy", "memcpy"}) {
+    const std::string w = error_of(name);
+    EXPECT_EQ(w.rfind("unknown atom: no atom named '", 0), 0u) << name << ": " << w;
+    EXPECT_NE(w.find("UniversalCopy<S, D = S>"), std::string::npos) << name << ": " << w;
+    if (std::string(name).rfind("Univ", 0) != 0) {
+      EXPECT_NE(w.find("DefaultCopy"), std::string::npos) << name << ": " << w;
+    }
+  }
+  // The whole message: the families meant, then the nearest spellings not among them.
+  EXPECT_EQ(error_of("DefaultCpy"),
+            "unknown atom: no atom named 'DefaultCpy' (closest: UniversalCopy<S, D = S>, DefaultCopy, "
+            "AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment<MaxVecBits = 128>; `tvlab atoms` "
+            "lists them all)");
+  EXPECT_EQ(
+      error_of("UniversalCpy<half>"),
+      "unknown atom: no atom named 'UniversalCpy' (closest: UniversalCopy<S, D = S>, UniversalFMA<D, A = "
+      "D, B = A, C = D>; `tvlab atoms` lists them all)");
+}
+
+TEST(Registry, UnknownNamesProposeFamiliesByMeaning) {
+  const std::pair<const char*, const char*> cases[] = {
+      {"cp.async", "SM80_CP_ASYNC_{CACHEALWAYS,CACHEGLOBAL}{,_ZFILL}<S, D = S>"},
+      {"CP_ASYNC<uint128_t>", "SM80_CP_ASYNC_{CACHEALWAYS,CACHEGLOBAL}{,_ZFILL}<S, D = S>"},
+      {"ldmatrix", "SM75_U32x{1,2,4}_LDSM_N"},
+      {"ldmatrix.x4.trans", "SM75_U16x{2,4,8}_LDSM_T"},
+      {"LDSM", "SM75_U32x{1,2,4}_LDSM_N"},
+      {"SM75_U32x3_LDSM_N", "SM75_U32x{1,2,4}_LDSM_N"},
+      {"stmatrix", "SM90_U32x{1,2,4}_STSM_N"},
+      {"STSM_x4", "SM90_U16x{2,4,8}_STSM_T"},
+      {"TMA", "SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE"},
+      {"cp.async.bulk.tensor", "SM90_TMA_LOAD"},
+      {"SM90_TMA_LOAD_MCAST", "SM90_TMA_LOAD_MULTICAST"},
+      {"block2d", "XE_LOAD_2D<Bits, Height, Width, BlockWidth = Width>, XE_LOAD_2D_VNNI<"},
+      {"2d load", "XE_LOAD_2D<Bits, Height, Width, BlockWidth = Width>, XE_LOAD_2D_VNNI<"},
+      {"2D-store", "XE_STORE_2D<Bits, Height, Width>"},
+      {"XE_LOAD_2D_VNI<16,8,16>", "XE_LOAD_2D_VNNI<Bits, Height, Width, BlockWidth = Width>"},
+      {"dpas", "XE_DPAS_TT<M, TD, TA, TB = TA, TC = TD>"},
+      {"tcgen05.ld", "SM100_TMEM_LOAD_32dp32b{1,2,4,8,16,32,64,128}x"},
+  };
+  for (const auto& [name, needle] : cases) {
+    const std::string w = error_of(name);
+    EXPECT_EQ(w.rfind("unknown atom: no atom named '", 0), 0u) << name << ": " << w;
+    EXPECT_NE(w.find(needle), std::string::npos) << name << ": " << w;
+    EXPECT_NE(w.find("; `tvlab atoms` lists them all)"), std::string::npos) << name << ": " << w;
+  }
+  // A longer word hides the shorter ones inside it: stmatrix is no TMA, cp.async.bulk no cp.async.
+  EXPECT_EQ(atoms_by_meaning("stmatrix"),
+            (std::vector<std::string>{"SM90_U32x{1,2,4}_STSM_N", "SM90_U16x{2,4,8}_STSM_T"}));
+  EXPECT_EQ(error_of("stmatrix").find("SM90_TMA_"), std::string::npos);
+  EXPECT_EQ(atoms_by_meaning("cp.async.bulk").size(), 4u);
+  EXPECT_EQ(error_of("cp.async.bulk").find("SM80_CP_ASYNC"), std::string::npos);
+  EXPECT_TRUE(atoms_by_meaning("SM80_16x8x16_F32F16F16F32_NT").empty());
+  // The exact message for a prose name.
+  EXPECT_EQ(
+      error_of("cp.async"),
+      "unknown atom: no atom named 'cp.async' (closest: SM80_CP_ASYNC_{CACHEALWAYS,CACHEGLOBAL}{,_ZFILL}<S, "
+      "D = S>; `tvlab atoms` lists them all)");
+  // Without a meaning, the 3 nearest spellings however far (as before); after one, only typos.
+  EXPECT_EQ(
+      error_of("NOPE"),
+      "unknown atom: no atom named 'NOPE' (closest: SM61_DP2A, SM61_DP4A, DefaultCopy; `tvlab atoms` lists "
+      "them all)");
+  // Prose is only letters, digits, spaces and . - / _: anything else stays a syntax error.
+  EXPECT_THROW(find_atom("cp.async<16>"), ParseError);
+  EXPECT_THROW(find_atom("XE_LOAD_2D<16,8,\a16>"), ParseError);
+  EXPECT_THROW(find_atom("ld.matrix;"), ParseError);
+  EXPECT_THROW(find_atom("."), ParseError);
+  EXPECT_THROW(find_atom(std::string(100, 'a') + ".b"), ParseError);
+}
+
+// Every family the meaning table proposes exists, written as its signature.
+TEST(Registry, MeaningTableNamesRegisteredFamilies) {
+  std::size_t n = 0;
+  for (const AtomMeaning& m : atom_meanings()) {
+    EXPECT_FALSE(m.words.empty());
+    for (const std::string& w : m.words)
+      for (char c : w)
+        EXPECT_TRUE(std::islower(static_cast<unsigned char>(c)) ||
+                    std::isdigit(static_cast<unsigned char>(c)))
+            << w;
+    for (const std::string& pattern : m.families)
+      for (const std::string& sig : expand_braces(pattern)) {
+        ++n;
+        const AtomFamily* f = registry().family(sig.substr(0, sig.find('<')));
+        ASSERT_NE(f, nullptr) << pattern << " -> " << sig;
+        EXPECT_EQ(f->signature, sig) << pattern;
+      }
+  }
+  EXPECT_GT(n, 40u);
+  EXPECT_EQ(expand_braces("A{1,2}B{,_Z}"), (std::vector<std::string>{"A1B", "A1B_Z", "A2B", "A2B_Z"}));
+  EXPECT_EQ(expand_braces("plain<S, D = S>"), (std::vector<std::string>{"plain<S, D = S>"}));
+}
+
 TEST(Registry, FamiliesAreUniqueAndDescribed) {
   std::set<std::string> bases;
   for (const AtomFamily& f : registry().families()) {
@@ -94,6 +204,11 @@ TEST(ValueTypes, NamesAndAliases) {
   EXPECT_EQ(value_type("s4").bits, 4);
   EXPECT_EQ(value_type("e4m3").name, "float_e4m3_t");
   EXPECT_EQ(uint_type(128).name, "uint128_t");
+  EXPECT_EQ(value_type("cutlass::uint128_t").name, "uint128_t");
+  EXPECT_EQ(value_type("cute::uint_bit_t<128>").name, "uint128_t");
+  EXPECT_EQ(value_type("uint_bit_t<1>").name, "uint1_t");
+  EXPECT_EQ(value_type("int_bit_t<8>").name, "int8_t");
+  EXPECT_EQ(value_type("uint_byte_t<4>").name, "uint32_t");
   EXPECT_THROW(value_type("float7"), AtomError);
 }
 

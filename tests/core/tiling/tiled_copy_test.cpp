@@ -6,6 +6,7 @@
 
 #include "../test_support.hpp"
 #include "nvidia_test_atoms.hpp"
+#include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/composition.hpp"
 
 namespace tvlab {
@@ -79,6 +80,37 @@ TEST(TiledCopy, E4_LdsmFromMma) {
   EXPECT_EQ(S(b.tile_shape()), "(16,16)");
   EXPECT_EQ(S(b.get_layoutS_TV()), "((16,4,2),(8,1)):((16,0,8),(1,0))");
   EXPECT_EQ(S(b.get_layoutD_TV()), "((4,8,2,2),((2,2),1)):((32,1,0,8),((16,128),0))");
+}
+
+// Copy_Atom<DefaultCopy, T> (and any AutoVectorizingCopyWithAssumedAlignment<N>): one value of T per thread
+// (bits (1,1):(0,0)), so a tiled copy of it is the tiled copy of UniversalCopy<T> for the same T: CuTe's
+// make_tiled_copy(Copy_Atom<DefaultCopy, half_t>{}, (32,8):(8,1), (1,8)) prints (g++ host build of CUTLASS
+// 7107b05535f8) Tiler_MN (32,64), TiledLayout_TV ((8,32),8):((256,1),32), S_TV = D_TV
+// ((8,32),(1,8)):((256,1),(0,32)) and tidfrg_S of (64,128):(128,1)
+// ((8,32),(1,8),(2,2)):((8,128),(0,1),(4096,64)), the same as for UniversalCopy<half_t>: 8 atom calls a
+// thread, which cute::copy then vectorizes.
+TEST(TiledCopy, AutoVectorizingAtomTilesAsUniversalCopyOfTheValueType) {
+  const Layout thr = L("(32,8):(8,1)"), val = make_layout(make_shape(1, 8));
+  for (const char* name :
+       {"DefaultCopy", "AutoVectorizingCopy", "AutoVectorizingCopyWithAssumedAlignment<32>"}) {
+    SCOPED_TRACE(name);
+    const TiledCopy a = make_tiled_copy(find_copy_atom(name), half, thr, val);
+    const TiledCopy u = make_tiled_copy(universal(16), half, thr, val);
+    EXPECT_EQ(S(a.tile_shape()), "(32,64)");
+    EXPECT_EQ(S(a.tv), "((8,32),8):((256,1),32)");
+    EXPECT_EQ(S(a.get_layoutS_TV()), "((8,32),(1,8)):((256,1),(0,32))");
+    EXPECT_EQ(a.get_layoutS_TV(), u.get_layoutS_TV());
+    EXPECT_EQ(a.get_layoutD_TV(), u.get_layoutD_TV());
+    const Layout gmem = make_layout(make_shape(64, 128), make_stride(128, 1));
+    EXPECT_EQ(S(a.tidfrg_S(gmem)), "((8,32),(1,8),(2,2)):((8,128),(0,1),(4096,64))");
+    EXPECT_EQ(a.tidfrg_S(gmem), u.tidfrg_S(gmem));
+    EXPECT_EQ(a.tidfrg_D(gmem), u.tidfrg_D(gmem));
+    // Any value type, wider than the assumed alignment or narrower than a byte.
+    for (const char* t : {"double", "complex<double>", "int4_t"}) {
+      const TiledCopy w = make_tiled_copy(find_copy_atom(name), value_type(t), thr, val);
+      EXPECT_EQ(S(w.tv), "((8,32),8):((256,1),32)") << t;
+    }
+  }
 }
 
 TEST(TiledCopy, AtomMustDivide) {

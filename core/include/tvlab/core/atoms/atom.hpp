@@ -75,13 +75,19 @@ struct CopyAtom {
   std::string note;                // quirks worth telling a reader (legacy atoms), "" if none
   // SM100 TMEM copies: CuTe's ValID, logical bit -> TMEM address (column bits + lane * 2^21).
   std::optional<Layout> val_id;
+  // CuTe's AutoVectorizingCopyWithAssumedAlignment<N> (DefaultCopy: N = 8, AutoVectorizingCopy: N = 128):
+  // N, the widest vector (in bits) cute::copy may recast the copy to where src and dst share a contiguous
+  // run and the assumed alignment allows; 0 for every other atom. Such an atom's traits copy one value of
+  // any type per thread (bits (1,1):(0,0)), so value_layouts() takes every width.
+  int max_vec_bits = 0;
 };
 
 // A copy atom's layouts recast from bits to elements of `bits` bits (CuTe's Copy_Atom<Op, T>).
 struct ValueLayouts {
   Layout src, dst, ref;
 };
-// Throws AtomError when `bits` does not divide the atom's copy width.
+// Throws AtomError when `bits` does not divide the atom's copy width (any width views an auto-vectorizing
+// copy, whose one-value layouts recast to themselves).
 ValueLayouts value_layouts(const CopyAtom& atom, int bits);
 // The atom as Copy_Atom<Op, T> sees it for a value type of `bits` bits: Xe block 2D traits are built
 // per value type (sub-byte values are owned per byte), other atoms only check that bits divides.

@@ -49,12 +49,31 @@ class Registry {
   const std::vector<AtomFamily>& families() const { return families_; }
   // nullptr when no family has that base name.
   const AtomFamily* family(std::string_view base) const;
-  // Builds the named atom; unknown names throw AtomError with the closest known names.
+  // Builds the named atom; unknown names throw AtomError("unknown atom") with the closest known names: the
+  // families the name means (atoms_by_meaning), then the nearest spellings. A name written as prose
+  // ("cp.async", "tcgen05.mma") is an unknown name too, not a ParseError.
   Atom find(std::string_view name) const;
 
  private:
   std::vector<AtomFamily> families_;
 };
+
+// What an unknown name may mean: words a reader writes for an operation -> the families to propose, as
+// patterns with bash-style {a,b} alternatives (each alternative a family's signature), e.g.
+//   {"ldmatrix", "ldsm"} -> {"SM75_U32x{1,2,4}_LDSM_N", "SM75_U16x{2,4,8}_LDSM_T"}
+// Words are lower case letters and digits; a name matches a word it contains, ignoring case and everything
+// but letters and digits ("cp.async", "CP_ASYNC" -> "cpasync"; "2d load" -> "2dload").
+struct AtomMeaning {
+  std::vector<std::string> words;
+  std::vector<std::string> families;
+};
+const std::vector<AtomMeaning>& atom_meanings();
+// The patterns of every entry whose words the name contains (longest words first; a match hides the
+// shorter words inside it: "stmatrix" is no "tma"), in table order, without repeats.
+//   atoms_by_meaning("cp.async") -> {"SM80_CP_ASYNC_{CACHEALWAYS,CACHEGLOBAL}{,_ZFILL}<S, D = S>"}
+std::vector<std::string> atoms_by_meaning(std::string_view text);
+// Bash-style brace expansion: "A{1,2}B{,_Z}" -> A1B, A1B_Z, A2B, A2B_Z.
+std::vector<std::string> expand_braces(const std::string& pattern);
 
 // The registry of every atom family, built once.
 const Registry& registry();

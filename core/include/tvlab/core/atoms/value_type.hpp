@@ -30,7 +30,8 @@ struct ValueType {
 // Every value type tvlab knows, in a stable order.
 const std::vector<ValueType>& value_types();
 // Looks a type up by its C++ name (with or without `cute::`, surrounding spaces ignored) or alias;
-// also AlignedArray<T,N> for a known T and 1 <= N <= 1024.
+// also AlignedArray<T,N> for a known T and 1 <= N <= 1024, and CuTe's uint_bit_t<N>, int_bit_t<N>,
+// uint_byte_t<N>, int_byte_t<N> where tvlab has that integer type (uint_bit_t<128> -> uint128_t).
 std::optional<ValueType> parse_value_type(std::string_view text);
 // As parse_value_type, but an unknown name throws AtomError listing the accepted names.
 ValueType value_type(std::string_view text);
