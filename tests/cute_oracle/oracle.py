@@ -1,0 +1,898 @@
+#!/usr/bin/env python3
+"""CuTe as an oracle for tvlab (issue 21): the CollectiveMma configurations of tests/data/cpp/*.hpp are compiled
+against real CuTe (host code, g++), whose print() of each layout is compared with what tvlab builds from the
+same file.
+
+  oracle.py live     --tvlab T --out DIR --cutlass-include I --cuda-include C [--cuda-include C2] [--origin TEXT]
+      compile one program per configuration file (every configuration of the file in one translation unit),
+      run it, compare CuTe with tvlab, and CuTe with the recording (tests/data/cute/oracle_<file>.txt) when the
+      recording was made from the same input with the same CUTLASS version.
+  oracle.py record   (the same arguments)  as live, then (re)write the recordings.
+  oracle.py recorded --tvlab T --out DIR   compare tvlab against the recordings (no CUTLASS needed).
+  oracle.py mutated  --tvlab T --out DIR   as recorded, with two strides swapped in every recorded mma.a_tv:
+      must report MISMATCH and exit 1 (the ctest cute.oracle.mutated expects exactly that).
+
+Every run also performs the in-process mutation control: the first configuration's CuTe output with two strides
+of one layout swapped must be reported as a mismatch by the same comparison, or the run fails.
+
+What is compared, per configuration (key = CuTe's expression; tvlab's side):
+  mma.tile_mnk          tile_size<0..2>(TiledMma)                         plan --json mma.tile_mnk
+  mma.permutation       TiledMma's PermutationMNK (integers as N:1)       plan --json mma.permutation
+  mma.thr_layout_vmnk   TiledMma.get_thr_layout_vmnk()                    plan --json mma.thr_layout_vmnk
+  mma.{a,b,c}_tv        TiledMma.get_layout{A,B,C}_TV()                   plan --json mma.{a,b,c}_tv
+  copies.X.{tiler,tv,tv_src,tv_dst}   make_tiled_copy_X(SmemCopyAtomX, TiledMma): Tiler_MN, TiledLayout_TV,
+                        get_layoutS_TV(), get_layoutD_TV()                plan --json copies.X.*
+  gmem.X.{tiler,tv,tv_src,tv_dst}     GmemTiledCopyX: the same four       plan --json of a JSON spec holding
+                        make_tiled_copy's atom, thr and val layouts as read from the configuration's text (tvlab's
+                        plan does not print the g2s copy it builds from a C++ configuration)
+  smem.X.atom           SmemLayoutAtomX                                   eval of the atom's text
+  smem.X.layout         CollectiveMma::SmemLayoutX (all stages)           eval tile_to_shape(atom, (BLK, BLK_K, S))
+                        (plan does not print the staged layout; BLK, BLK_K, S as CuTe's collective has them)
+  smem.X.stage0         SmemLayoutX(_,_,0)                                plan --json smem.X.layout
+  collective.{tile_shape,stages}      recorded only (the inputs of the eval above)
+Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4).
+"""
+import argparse
+import concurrent.futures
+import datetime
+import fnmatch
+import hashlib
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+CPP_DIR = os.path.join(ROOT, "tests", "data", "cpp")
+RECORDED_DIR = os.path.join(ROOT, "tests", "data", "cute")
+ARGS = ["DispatchPolicy", "TileShape", "ElementA", "StrideA", "ElementB", "StrideB", "TiledMma", "GmemTiledCopyA",
+        "SmemLayoutAtomA", "SmemCopyAtomA", "TransformA", "GmemTiledCopyB", "SmemLayoutAtomB", "SmemCopyAtomB",
+        "TransformB"]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Reading the configuration files: their CollectiveMma aliases, and the text of the aliases they name.
+
+def strip_cpp(text):
+    """Comments, string/char literals and preprocessor lines blanked (offsets kept)."""
+    out = list(text)
+    i, n = 0, len(text)
+    line_start = True
+    while i < n:
+        c = text[i]
+        if line_start and c == "#":
+            j = i
+            while j < n and text[j] != "\n":
+                j += 2 if text[j] == "\\" and j + 1 < n else 1
+            for k in range(i, min(j, n)):
+                if out[k] != "\n":
+                    out[k] = " "
+            i = j
+            continue
+        if c == "\n":
+            line_start = True
+            i += 1
+            continue
+        if c in " \t\r":
+            i += 1
+            continue
+        line_start = False
+        if text.startswith("//", i):
+            j = text.find("\n", i)
+            j = n if j < 0 else j
+        elif text.startswith("/*", i):
+            j = text.find("*/", i + 2)
+            j = n if j < 0 else j + 2
+        elif c in "\"'":
+            j = i + 1
+            while j < n and text[j] != c:
+                j += 2 if text[j] == "\\" else 1
+            j += 1
+        else:
+            i += 1
+            continue
+        for k in range(i, min(j, n)):
+            if out[k] != "\n":
+                out[k] = " "
+        i = j
+    return "".join(out)
+
+
+TOKEN = re.compile(r"[A-Za-z_]\w*|\d[\w.']*|::|\S")
+CONFIG_RE = re.compile(r"(?:typename\s+)?(?:::\s*)?(?:[A-Za-z_]\w*\s*::\s*)*CollectiveMma\s*<", re.S)
+QUALIFIED = re.compile(r"(?<![\w:])(?:::\s*)?[A-Za-z_]\w*(?:\s*::\s*[A-Za-z_]\w*)*")
+
+
+def split_top(text, sep=","):
+    """Splits at `sep` outside (), [], {}, <>."""
+    parts, depth, start = [], 0, 0
+    for i, c in enumerate(text):
+        if c in "([{<":
+            depth += 1
+        elif c in ")]}>":
+            depth -= 1
+        elif c == sep and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    parts.append(text[start:])
+    return [p.strip() for p in parts]
+
+
+class ConfigFile:
+    """The aliases (using X = ...; typedef ... X;) of a configuration file, by scope, and its CollectiveMma
+    configurations. Scopes are namespaces and non-template structs; an alias inside a function body or a
+    template is not nameable from C++ and is noted as such."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(path, encoding="utf-8") as f:
+            self.text = f.read()
+        self.clean = strip_cpp(self.text)
+        self.aliases = {}  # (scope tuple, name) -> text
+        self.consts = {}  # (scope tuple, name) -> text of a constexpr/const initializer
+        self.configs = []  # (qualified name, scope tuple, CollectiveMma text)
+        self.unreachable = []  # (name, why)
+        self._scan()
+
+    def _scan(self):
+        toks = [(m.group(), m.start(), m.end()) for m in TOKEN.finditer(self.clean)]
+        stack = []  # (name or None, nameable)
+        stmt = 0  # token index where the current statement began
+
+        def end_of_statement(j):
+            depth = 0
+            while j < len(toks):
+                t = toks[j][0]
+                if t in "([{":
+                    depth += 1
+                elif t in ")]}":
+                    depth -= 1
+                elif t == ";" and depth <= 0:
+                    return j
+                j += 1
+            return j
+
+        i = 0
+        while i < len(toks):
+            t = toks[i][0]
+            nameable = all(s[1] for s in stack)
+            scope = tuple(s[0] for s in stack if s[0])
+            if t == "namespace":
+                j, names = i + 1, []
+                while j < len(toks) and toks[j][0] not in ("{", ";", "="):
+                    if toks[j][0] not in ("::", "inline"):
+                        names.append(toks[j][0])
+                    j += 1
+                if j < len(toks) and toks[j][0] == "{":
+                    for k, nm in enumerate(names or [""]):
+                        stack.append((nm, True, k == max(len(names), 1) - 1))
+                    if not names:
+                        stack[-1] = (None, True, True)
+                    i, stmt = j + 1, j + 1
+                    continue
+                i = end_of_statement(j) + 1
+                stmt = i
+                continue
+            if t in ("struct", "class", "union") and not (i > 0 and toks[i - 1][0] == "enum"):
+                j, depth = i + 1, 0
+                while j < len(toks):
+                    u = toks[j][0]
+                    if u in "(<":
+                        depth += 1
+                    elif u in ")>":
+                        depth -= 1
+                    elif depth == 0 and u in ("{", ";"):
+                        break
+                    j += 1
+                if j < len(toks) and toks[j][0] == "{":
+                    name = toks[i + 1][0] if re.match(r"[A-Za-z_]", toks[i + 1][0]) else None
+                    templ = any(toks[k][0] == "template" for k in range(stmt, i))
+                    stack.append((name, not templ and name is not None, True))
+                    i, stmt = j + 1, j + 1
+                    continue
+            if t == "using" and i + 2 < len(toks) and toks[i + 2][0] == "=" and re.match(r"[A-Za-z_]", toks[i + 1][0]):
+                j = end_of_statement(i + 3)
+                name = toks[i + 1][0]
+                body = self.clean[toks[i + 3][1]:toks[j][1] if j < len(toks) else len(self.clean)].strip()
+                self._alias(scope, name, body, nameable)
+                i, stmt = j + 1, j + 1
+                continue
+            if t in ("static", "constexpr", "inline", "const") and i == stmt:
+                # an integer constant: static constexpr int kAlignmentA = 16;
+                j, depth = i, 0
+                while j < len(toks) and not (depth == 0 and toks[j][0] in ("=", "{", ";", "(")):
+                    depth += toks[j][0] == "<"
+                    depth -= toks[j][0] == ">"
+                    j += 1
+                if j < len(toks) and toks[j][0] == "=" and re.match(r"[A-Za-z_]", toks[j - 1][0]) and any(
+                        toks[k][0] in ("constexpr", "const") for k in range(i, j)):
+                    end = end_of_statement(j + 1)
+                    if nameable:
+                        self.consts[(scope, toks[j - 1][0])] = self.clean[toks[j + 1][1]:toks[end][1]].strip()
+                    i, stmt = end + 1, end + 1
+                    continue
+            if t == "typedef":
+                j = end_of_statement(i + 1)
+                if j - 1 > i + 1:
+                    name = toks[j - 1][0]
+                    body = self.clean[toks[i + 1][1]:toks[j - 1][1]].strip()
+                    self._alias(scope, name, body, nameable)
+                i, stmt = j + 1, j + 1
+                continue
+            if t == "{":
+                stack.append((None, False, True))
+            elif t == "}":
+                # a nested `namespace a::b {` pushed several scopes, closed by one brace
+                while stack:
+                    last = stack.pop()
+                    if last[2]:
+                        break
+                stmt = i + 1
+            elif t == ";":
+                stmt = i + 1
+            i += 1
+
+    def _alias(self, scope, name, body, nameable):
+        qual = "::".join(scope + (name,))
+        if CONFIG_RE.match(body):
+            if nameable:
+                self.configs.append((qual, scope, body))
+            else:
+                self.unreachable.append((name, "declared in a function body or a template: not nameable in C++"))
+        if nameable:
+            self.aliases[(scope, name)] = body
+
+    def lookup(self, name, scope, table=None):
+        table = self.aliases if table is None else table
+        parts = [p.strip() for p in name.strip().lstrip(":").split("::")]
+        for k in range(len(scope), -1, -1):
+            key = (tuple(scope[:k]) + tuple(parts[:-1]), parts[-1])
+            if key in table:
+                return table[key], key[0]
+        return None
+
+    def constant(self, name, scope, depth=0):
+        """The value of an integer constant of the file (literals and + - * / % ( ) over constants), or None."""
+        found = self.lookup(name, scope, self.consts)
+        if not found or depth > 32:
+            return None
+        text = found[0]
+        for m in reversed(list(QUALIFIED.finditer(text))):
+            v = self.constant(m.group(), found[1], depth + 1)
+            if v is None:
+                return None
+            text = text[:m.start()] + str(v) + text[m.end():]
+        text = re.sub(r"(?<=\d)[uUlL]+", "", text)
+        if not re.fullmatch(r"[\d\s+\-*/%()]+", text):
+            return None
+        try:
+            return int(eval(text.replace("/", "//"), {"__builtins__": {}}))  # noqa: S307 - digits and operators
+        except (SyntaxError, ZeroDivisionError):
+            return None
+
+    def resolve(self, text, scope, depth=0):
+        """('type' | 'expr', text) with the file's aliases substituted; decltype(E) gives ('expr', E)."""
+        if depth > 32:
+            raise ValueError("aliases nested too deeply")
+        t = re.sub(r"^typename\s+", "", text.strip())
+        if QUALIFIED.fullmatch(t):
+            found = self.lookup(t, scope)
+            if found:
+                return self.resolve(found[0], found[1], depth + 1)
+            return "type", t
+        m = re.fullmatch(r"decltype\s*\((.*)\)", t, re.S)
+        if m and split_top(m.group(1), ";") == [m.group(1).strip()]:
+            return "expr", self.expand(m.group(1), scope, depth + 1)
+        return "type", self.expand(t, scope, depth + 1)
+
+    def expand(self, text, scope, depth):
+        out, pos = [], 0
+        for m in QUALIFIED.finditer(text):
+            found = self.lookup(m.group(), scope)
+            if not found:
+                value = self.constant(m.group(), scope)
+                if value is not None:
+                    out.append(text[pos:m.start()])
+                    out.append(str(value))
+                    pos = m.end()
+                continue
+            kind, sub = self.resolve(m.group(), scope, depth + 1)
+            end = m.end()
+            if kind == "expr":
+                braces = re.match(r"\s*\{\s*\}", text[end:])
+                if braces:
+                    end += braces.end()
+                else:
+                    sub = "decltype(" + sub + ")"
+            out.append(text[pos:m.start()])
+            out.append(sub)
+            pos = end
+        out.append(text[pos:])
+        return "".join(out).strip()
+
+    def policy(self, body, scope):
+        """The dispatch policy's template name, e.g. MainloopSm80CpAsync."""
+        _, text = self.resolve(self.collective_args(body)["DispatchPolicy"], scope)
+        names = re.findall(r"[A-Za-z_]\w*", text.split("<")[0])
+        return names[-1] if names else text
+
+    def collective_args(self, body):
+        m = CONFIG_RE.match(body)
+        inner = body[m.end():]
+        close = inner.rfind(">")
+        args = split_top(inner[:close])
+        if len(args) != len(ARGS):
+            raise ValueError("CollectiveMma with %d template arguments, expected %d" % (len(args), len(ARGS)))
+        return dict(zip(ARGS, args))
+
+
+def discover(cpp_dir):
+    """Every configuration file (a *.hpp under cpp_dir that declares a CollectiveMma alias)."""
+    files = []
+    for name in sorted(os.listdir(cpp_dir)):
+        path = os.path.join(cpp_dir, name)
+        if name.endswith(".hpp") and os.path.isfile(path):
+            with open(path, encoding="utf-8", errors="replace") as f:
+                if re.search(r"CollectiveMma\s*<", strip_cpp(f.read())):
+                    files.append(path)
+    return files
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# CuTe's side: one generated program per configuration file.
+
+PROGRAM_HEAD = r"""// Generated by tests/cute_oracle/oracle.py from %(rel)s: CuTe's print() of each configuration's layouts.
+// Host-only g++ compile of CUTLASS's collectives: the CUDA built-ins named in their kernels' bodies get stubs here
+// (never called) and -fpermissive accepts the device intrinsics called there without a host declaration.
+struct tvlab_oracle_dim3 { unsigned x, y, z; };
+inline tvlab_oracle_dim3 threadIdx, blockIdx, blockDim, gridDim;
+inline void __syncthreads() {}
+
+#include "%(path)s"
+
+#include <cstdio>
+#include <cute/tensor.hpp>
+#include <cutlass/version.h>
+
+namespace tvlab_oracle {
+using namespace cute;
+
+template <class T>
+void show(const char* key, T const& value) {
+  std::printf("%%s = ", key);
+  print(value);
+  std::printf("\n");
+}
+// A static result is printed from its type alone: CuTe's functions are then only instantiated (for their return
+// types), not compiled to code, which keeps the compile short; a dynamic one is computed.
+template <class F>
+void show_of(const char* key, F const& f) {
+  using T = decltype(f());
+  if constexpr (is_static<T>::value) {
+    show(key, T{});
+  } else {
+    show(key, f());
+  }
+}
+#define TVLAB_SHOW(key, ...) show_of(key, [&] { return __VA_ARGS__; })
+template <class P>
+void show_tiler_mode(P const& p) {
+  if constexpr (is_underscore<P>::value) {
+    std::printf("_");
+  } else if constexpr (is_integral<P>::value) {
+    print(make_layout(p));  // an integer N tiles as N:1 (tvlab prints it so)
+  } else {
+    print(p);
+  }
+}
+template <class Atom, class Thr, class Perm>
+void show_permutation(TiledMMA<Atom, Thr, Perm> const&) {
+  std::printf("mma.permutation = (");
+  show_tiler_mode(get<0>(Perm{}));
+  std::printf(",");
+  show_tiler_mode(get<1>(Perm{}));
+  std::printf(",");
+  show_tiler_mode(get<2>(Perm{}));
+  std::printf(")\n");
+}
+template <class Copy>
+void show_copy(const char* prefix, Copy const& copy) {
+  char key[96];
+  std::snprintf(key, sizeof key, "%%s.tiler", prefix);
+  show(key, typename Copy::Tiler_MN{});
+  std::snprintf(key, sizeof key, "%%s.tv", prefix);
+  show(key, typename Copy::TiledLayout_TV{});
+  std::snprintf(key, sizeof key, "%%s.tv_src", prefix);
+  TVLAB_SHOW(key, copy.get_layoutS_TV());
+  std::snprintf(key, sizeof key, "%%s.tv_dst", prefix);
+  TVLAB_SHOW(key, copy.get_layoutD_TV());
+}
+
+template <class C>
+void dump(const char* name) {
+  std::printf("[%%s]\n", name);
+  using TiledMma = typename C::TiledMma;
+  TiledMma mma{};
+  show("collective.tile_shape", typename C::TileShape{});
+  show("collective.stages", Int<C::DispatchPolicy::Stages>{});
+  TVLAB_SHOW("mma.tile_mnk", make_shape(tile_size<0>(mma), tile_size<1>(mma), tile_size<2>(mma)));
+  show_permutation(mma);
+  TVLAB_SHOW("mma.thr_layout_vmnk", mma.get_thr_layout_vmnk());
+  TVLAB_SHOW("mma.a_tv", mma.get_layoutA_TV());
+  TVLAB_SHOW("mma.b_tv", mma.get_layoutB_TV());
+  TVLAB_SHOW("mma.c_tv", mma.get_layoutC_TV());
+  show_copy("copies.A", decltype(make_tiled_copy_A(typename C::SmemCopyAtomA{}, mma)){});
+  show_copy("copies.B", decltype(make_tiled_copy_B(typename C::SmemCopyAtomB{}, mma)){});
+  show_copy("gmem.A", typename C::GmemTiledCopyA{});
+  show_copy("gmem.B", typename C::GmemTiledCopyB{});
+  show("smem.A.atom", typename C::SmemLayoutAtomA{});
+  show("smem.A.layout", typename C::SmemLayoutA{});
+  TVLAB_SHOW("smem.A.stage0", typename C::SmemLayoutA{}(_, _, Int<0>{}));
+  show("smem.B.atom", typename C::SmemLayoutAtomB{});
+  show("smem.B.layout", typename C::SmemLayoutB{});
+  TVLAB_SHOW("smem.B.stage0", typename C::SmemLayoutB{}(_, _, Int<0>{}));
+}
+}  // namespace tvlab_oracle
+
+int main() {
+  std::printf("# CUTLASS %%d.%%d.%%d\n", CUTLASS_MAJOR, CUTLASS_MINOR, CUTLASS_PATCH);
+"""
+
+
+def program_text(path, names):
+    rel = os.path.relpath(path, ROOT)
+    body = PROGRAM_HEAD % {"rel": rel, "path": path}
+    for n in names:
+        body += '  tvlab_oracle::dump<%s>("%s");\n' % (n, n)
+    return body + "}\n"
+
+
+def run_cute(path, names, out, cxx, includes):
+    """Compiles and runs the program of one configuration file: (CUTLASS version, {config: {key: text}}, secs)."""
+    stem = os.path.splitext(os.path.basename(path))[0]
+    src = os.path.join(out, "oracle_%s.cpp" % stem)
+    exe = os.path.join(out, "oracle_%s" % stem)
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(program_text(path, names))
+    cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-I" + os.path.dirname(path)]
+    cmd += ["-I" + i for i in includes] + [src, "-o", exe]
+    t0 = time.time()
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    secs = time.time() - t0
+    if r.returncode != 0:
+        log = exe + ".log"
+        with open(log, "w", encoding="utf-8") as f:
+            f.write(r.stdout)
+        errors = [l for l in r.stdout.splitlines() if "error" in l][:40]
+        raise RuntimeError("compiling %s against CuTe failed (%s):\n%s\n(the compiler's whole output: %s)" % (
+            os.path.relpath(path, ROOT), " ".join(cmd), "\n".join(errors) or r.stdout[-4000:], log))
+    r = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        raise RuntimeError("%s exited with %d:\n%s" % (exe, r.returncode, r.stderr[-2000:]))
+    with open(os.path.join(out, "oracle_%s.out" % stem), "w", encoding="utf-8") as f:
+        f.write(r.stdout)
+    version, results = parse_results(r.stdout)
+    return version, results, secs
+
+
+def parse_results(text):
+    version, results, cur = None, {}, None
+    for line in text.splitlines():
+        if line.startswith("# CUTLASS ") and version is None:
+            version = line[len("# CUTLASS "):].split()[0]
+        if not line.strip() or line.startswith("#"):
+            continue
+        if line.startswith("[") and line.endswith("]"):
+            cur = results.setdefault(line[1:-1], {})
+            continue
+        key, sep, value = line.partition(" = ")
+        if not sep or cur is None:
+            raise ValueError("unreadable line in CuTe's output: %r" % line)
+        cur[key.strip()] = value.strip()
+    return version, results
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# tvlab's side.
+
+class Tvlab:
+    def __init__(self, exe, out):
+        self.exe, self.out, self.calls, self.secs = exe, out, 0, 0.0
+
+    def run(self, args):
+        t0 = time.time()
+        r = subprocess.run([self.exe] + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           stdin=subprocess.DEVNULL)
+        self.calls += 1
+        self.secs += time.time() - t0
+        return r
+
+    def plan(self, path, config=None):
+        r = self.run(["plan", "--json", path] + (["--config", config] if config else []))
+        if r.returncode != 0:
+            raise RuntimeError("tvlab plan %s%s: exit %d: %s" % (os.path.relpath(path, ROOT),
+                               " --config " + config if config else "", r.returncode, r.stderr.strip()))
+        return json.loads(r.stdout)
+
+    def eval(self, expr):
+        r = self.run(["eval", expr])
+        if r.returncode != 0 or r.stdout.startswith("error"):
+            raise RuntimeError("tvlab eval '%s': %s" % (expr, (r.stdout + r.stderr).strip()))
+        return r.stdout.strip()
+
+    def config_names(self, path):
+        """The configurations tvlab finds in the file (from its 'no configuration named' message), or None."""
+        r = self.run(["plan", "--json", path, "--config", "tvlab_oracle_no_such_config"])
+        m = re.search(r"the file has (.*)$", r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "")
+        return [n.strip() for n in m.group(1).split(",")] if m else None
+
+
+def strip_quals(text):
+    return re.sub(r"\b(?:cute|cutlass)\s*::\s*", "", text).replace(" ", "")
+
+
+def tvlab_side(tv, cf, name, scope, body, cute):
+    """{key: tvlab's text} for the keys of CuTe's output, and {key: why not compared}."""
+    got, why, refusal = {}, {}, None
+    try:
+        p = tv.plan(cf.path, name)
+    except RuntimeError as e:  # tvlab refuses the configuration: what does not need its plan is still compared
+        refusal, p = str(e), {}
+        for key in cute:
+            if key.startswith(("mma.", "copies.")) or key.endswith(".stage0"):
+                why[key] = "tvlab refuses this configuration"
+    m = p.get("mma") or {}
+    if m:
+        got["mma.tile_mnk"] = "(" + ",".join(str(x) for x in m["tile_mnk"]) + ")"
+        got["mma.permutation"] = "(" + ",".join(m["permutation"]) + ")"
+        for k in ("thr_layout_vmnk", "a_tv", "b_tv", "c_tv"):
+            got["mma." + k] = m[k]
+    for x in ("A", "B"):
+        c = p.get("copies", {}).get(x)
+        if c:
+            for k in ("tiler", "tv", "tv_src", "tv_dst"):
+                got["copies.%s.%s" % (x, k)] = c[k]
+        s = p.get("smem", {}).get(x)
+        if s:
+            got["smem.%s.stage0" % x] = s["layout"]
+    args = cf.collective_args(body)
+    for x in ("A", "B"):
+        # the global -> shared copy: make_tiled_copy(Copy_Atom<Op, T>{}, thr, val) as the file writes it
+        try:
+            kind, text = cf.resolve(args["GmemTiledCopy" + x], scope)
+            mm = re.fullmatch(r"(?:cute\s*::\s*)?make_tiled_copy\s*\((.*)\)", text, re.S)
+            if kind != "expr" or not mm:
+                raise ValueError("GmemTiledCopy%s is not make_tiled_copy(atom, thr, val): %s" % (x, text))
+            cargs = split_top(mm.group(1))
+            am = re.fullmatch(r"(?:cute\s*::\s*)?Copy_Atom\s*<(.*)>\s*\{\s*\}", cargs[0], re.S)
+            if not am or len(split_top(am.group(1))) != 2:
+                raise ValueError("GmemTiledCopy%s's atom is not Copy_Atom<Op, T>{}: %s" % (x, cargs[0]))
+            op, vt = split_top(am.group(1))
+            copy = {"atom": strip_quals(op), "value_type": strip_quals(vt), "thr_layout": tv.eval(cargs[1]),
+                    "val_layout": tv.eval(cargs[2]) if len(cargs) > 2 else "1:0"}
+            spec = os.path.join(tv.out, "g2s_%s_%s.json" % (re.sub(r"\W", "_", name), x))
+            with open(spec, "w", encoding="utf-8") as f:
+                json.dump({"copies": {"g2s": copy}}, f)
+            c = tv.plan(spec)["copies"]["g2s"]
+            for k in ("tiler", "tv", "tv_src", "tv_dst"):
+                got["gmem.%s.%s" % (x, k)] = c[k]
+        except (ValueError, RuntimeError) as e:
+            for k in ("tiler", "tv", "tv_src", "tv_dst"):
+                why["gmem.%s.%s" % (x, k)] = str(e)
+        # the shared-memory atom, and the collective's staged layout tile_to_shape(atom, (BLK, BLK_K, stages))
+        try:
+            kind, atom = cf.resolve(args["SmemLayoutAtom" + x], scope)
+            if kind == "type":
+                atom += "{}"
+            got["smem.%s.atom" % x] = tv.eval(atom)
+            tile = [normalize(v) for v in split_top(normalize(cute["collective.tile_shape"])[1:-1])]
+            shape = "(%s,%s,%s)" % (tile[0 if x == "A" else 1], tile[2], normalize(cute["collective.stages"]))
+            got["smem.%s.layout" % x] = tv.eval("tile_to_shape(%s, %s)" % (atom, shape))
+        except (ValueError, RuntimeError, KeyError, IndexError) as e:
+            for k in ("atom", "layout"):
+                why.setdefault("smem.%s.%s" % (x, k), str(e))
+    return got, why, refusal
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The comparison.
+
+STATIC_INT = re.compile(r"(?<![\w.])_(?=-?\d)")
+
+
+def normalize(text):
+    return re.sub(r"\s+", "", STATIC_INT.sub("", text))
+
+
+RECORDED_ONLY = ("collective.tile_shape", "collective.stages")
+
+# Configurations tvlab refuses today (tvlab plan exits 2), each with a text its refusal must name. CuTe's output is
+# still recorded and the keys that need no plan of tvlab's (gmem.*, smem.X.atom, smem.X.layout) are still compared;
+# when tvlab reads one of them the test fails, to have the entry removed and the whole configuration compared.
+KNOWN_REFUSALS = {
+    # "name_pattern::CollectiveMainloop": "text of the refusal",
+}
+
+
+def compare(cute, got, why):
+    """(mismatches [(key, cute, tvlab)], compared keys, not compared {key: why})."""
+    mismatches, compared, missing = [], [], {}
+    for key, value in cute.items():
+        if key in RECORDED_ONLY:
+            continue
+        if key not in got:
+            missing[key] = why.get(key, "tvlab prints no counterpart")
+            continue
+        compared.append(key)
+        if normalize(value) != normalize(got[key]):
+            mismatches.append((key, value, got[key]))
+    return mismatches, compared, missing
+
+
+def mutate(layout):
+    """The layout text with its first two distinct stride values swapped (None if it has fewer than two)."""
+    depth = 0
+    for i, c in enumerate(layout):
+        depth += c == "("
+        depth -= c == ")"
+        if c == ":" and depth == 0:
+            shape, stride = layout[:i], layout[i + 1:]
+            nums = list(re.finditer(r"-?\d+", stride))
+            for a in nums:
+                for b in nums:
+                    if a.group() != b.group() and a.start() < b.start():
+                        s = stride[:a.start()] + b.group() + stride[a.end():b.start()] + a.group() + stride[b.end():]
+                        return shape + ":" + s
+            return None
+    return None
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Recordings: tests/data/cute/oracle_<file>.txt
+
+def recording_path(path, recorded_dir):
+    return os.path.join(recorded_dir, "oracle_%s.txt" % os.path.splitext(os.path.basename(path))[0])
+
+
+def sha256(path):
+    """Of the file's C++ without comments and blank runs: editing a comment keeps a recording valid."""
+    with open(path, encoding="utf-8", errors="replace") as f:
+        text = " ".join(strip_cpp(f.read()).split())
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def read_recording(rpath):
+    meta = {}
+    with open(rpath, encoding="utf-8") as f:
+        text = f.read()
+    for line in text.splitlines():
+        m = re.match(r"# (input-sha256|cutlass-version): (\S+)", line)
+        if m:
+            meta[m.group(1)] = m.group(2)
+    _, results = parse_results(text)
+    return meta, results
+
+
+def write_recording(rpath, path, version, origin, compiler, results):
+    rel = os.path.relpath(path, ROOT)
+    lines = [
+        "# CuTe's print() of the layouts of each CollectiveMma configuration in %s, compiled against real CuTe" % rel,
+        "# (host code) by tests/cute_oracle/run.sh record; cute.oracle.recorded compares tvlab against this file.",
+        "# CUTLASS %s (%s), %s, recorded %s." % (version, origin, compiler, datetime.date.today().isoformat()),
+        "# Keys: see tests/cute_oracle/oracle.py. collective.* are recorded only.",
+        "# cutlass-version: %s" % version,
+        "# input-sha256: %s (of its C++ text without comments and blank runs)" % sha256(path),
+    ]
+    for name, kv in results.items():
+        lines.append("[%s]" % name)
+        lines += ["%s = %s" % (k, v) for k, v in kv.items()]
+    with open(rpath + ".tmp", "w", encoding="utf-8") as f:
+        f.write("\n".join(lines) + "\n")
+    os.replace(rpath + ".tmp", rpath)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("mode", choices=["live", "record", "recorded", "mutated"])
+    ap.add_argument("--tvlab", required=True)
+    ap.add_argument("--out", required=True)
+    ap.add_argument("--cpp-dir", default=CPP_DIR)
+    ap.add_argument("--recorded-dir", default=RECORDED_DIR)
+    ap.add_argument("--cutlass-include")
+    ap.add_argument("--cuda-include", action="append", default=[])
+    ap.add_argument("--origin", default="CUTLASS headers")
+    ap.add_argument("--cxx", default="g++")
+    a = ap.parse_args()
+    t_start = time.time()
+    os.makedirs(a.out, exist_ok=True)
+    live = a.mode in ("live", "record")
+    tv = Tvlab(a.tvlab, a.out)
+    failures = []
+
+    files = discover(a.cpp_dir)
+    if not files:
+        print("FAIL no configuration file (a *.hpp with a CollectiveMma alias) under %s" % a.cpp_dir)
+        return 1
+    cfs = []
+    for path in files:
+        cf = ConfigFile(path)
+        rel = os.path.relpath(path, ROOT)
+        for name, why in cf.unreachable:
+            print("note %s: %s %s" % (rel, name, why))
+        names = [n for n, _, _ in cf.configs]
+        # NVIDIA CUTLASS's collectives (MainloopSm70..Sm100...) compile against it; sycl-tla's (MainloopXe...,
+        # MainloopIntel...) need Intel's fork, which is not on PyPI: noted, neither compiled nor recorded.
+        cf.nvidia = []
+        for n, scope, body in cf.configs:
+            try:
+                pol = cf.policy(body, scope)
+            except ValueError as e:
+                failures.append("%s %s: %s" % (rel, n, e))
+                print("FAIL %s %s: %s" % (rel, n, e))
+                continue
+            if re.match(r"MainloopSm\d", pol):
+                cf.nvidia.append((n, scope, body))
+            else:
+                print("note %s %s: dispatch policy %s is not NVIDIA CUTLASS's (sycl-tla?): not compiled against "
+                      "CuTe, not recorded" % (rel, n, pol))
+        theirs = tv.config_names(path)
+        if theirs is not None and sorted(theirs) != sorted(names):
+            failures.append("%s: the configurations found here (%s) are not tvlab's (%s)" % (
+                rel, ", ".join(names), ", ".join(theirs)))
+        cfs.append(cf)
+
+    # CuTe's results: compiled now (live, record) or recorded.
+    cute_by_file, version = {}, None
+    if live:
+        includes = [a.cutlass_include] + a.cuda_include
+        compiler = subprocess.run([a.cxx, "--version"], stdout=subprocess.PIPE, text=True).stdout.splitlines()[0]
+        print("CuTe: the CUTLASS headers in %s (%s); CUDA includes %s; %s" % (
+            a.cutlass_include, a.origin, " ".join(a.cuda_include), compiler))
+        jobs = max(1, min(len(cfs), os.cpu_count() or 1, 4))
+        with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
+            futs = {cf.path: pool.submit(run_cute, cf.path, [n for n, _, _ in cf.nvidia], a.out, a.cxx, includes)
+                    for cf in cfs if cf.nvidia}
+            for cf in cfs:
+                rel = os.path.relpath(cf.path, ROOT)
+                if cf.path not in futs:
+                    continue
+                try:
+                    v, results, secs = futs[cf.path].result()
+                except Exception as e:  # noqa: BLE001 - reported as a failure with its text
+                    failures.append(str(e))
+                    print("FAIL %s" % e)
+                    continue
+                version = version or v
+                print("compiled and ran %s against CuTe (CUTLASS %s): %.1f s, %d configuration(s)" % (
+                    rel, v, secs, len(results)))
+                cute_by_file[cf.path] = results
+                rpath = recording_path(cf.path, a.recorded_dir)
+                if a.mode == "record":
+                    write_recording(rpath, cf.path, v, a.origin, compiler, results)
+                    print("recorded %s" % os.path.relpath(rpath, ROOT))
+                elif os.path.exists(rpath):
+                    meta, rec = read_recording(rpath)
+                    if meta.get("input-sha256") != sha256(cf.path):
+                        print("note %s was recorded from another version of %s: "
+                              "rerun tests/cute_oracle/run.sh record" % (os.path.relpath(rpath, ROOT), rel))
+                    elif meta.get("cutlass-version") != v:
+                        print("note %s was recorded with CUTLASS %s, this is %s: not compared with it" % (
+                            os.path.relpath(rpath, ROOT), meta.get("cutlass-version"), v))
+                    elif rec != results:
+                        failures.append("%s: CuTe now prints something else than the recording" % rel)
+                        print("FAIL CuTe (CUTLASS %s) now prints something else than %s:" % (
+                            v, os.path.relpath(rpath, ROOT)))
+                        for n in sorted(set(rec) | set(results)):
+                            for k in sorted(set(rec.get(n, {})) | set(results.get(n, {}))):
+                                if rec.get(n, {}).get(k) != results.get(n, {}).get(k):
+                                    print("  %s %s\n    now:      %s\n    recorded: %s" % (
+                                        n, k, results.get(n, {}).get(k), rec.get(n, {}).get(k)))
+                    else:
+                        print("CuTe's output equals the recording %s" % os.path.relpath(rpath, ROOT))
+                else:
+                    print("note %s has no recording (%s): tests/cute_oracle/run.sh record writes it" % (
+                        rel, os.path.relpath(rpath, ROOT)))
+    else:
+        for cf in cfs:
+            if not cf.nvidia:
+                continue
+            rel = os.path.relpath(cf.path, ROOT)
+            rpath = recording_path(cf.path, a.recorded_dir)
+            if not os.path.exists(rpath):
+                failures.append("%s has no recording %s" % (rel, os.path.relpath(rpath, ROOT)))
+                print("FAIL %s has no recording of CuTe's output (%s): run tests/cute_oracle/run.sh record" % (
+                    rel, os.path.relpath(rpath, ROOT)))
+                continue
+            meta, rec = read_recording(rpath)
+            if meta.get("input-sha256") != sha256(cf.path):
+                failures.append("%s changed since %s was recorded" % (rel, os.path.relpath(rpath, ROOT)))
+                print("FAIL %s changed since %s was recorded: run tests/cute_oracle/run.sh record" % (
+                    rel, os.path.relpath(rpath, ROOT)))
+                continue
+            print("CuTe's output recorded with CUTLASS %s: %s" % (meta.get("cutlass-version"),
+                                                                 os.path.relpath(rpath, ROOT)))
+            cute_by_file[cf.path] = rec
+
+    if a.mode == "mutated":
+        for results in cute_by_file.values():
+            for name, kv in results.items():
+                kv["mma.a_tv"] = mutate(kv["mma.a_tv"])
+                print("mutated: two strides of %s's mma.a_tv swapped: %s" % (name, kv["mma.a_tv"]))
+
+    # The comparison, configuration by configuration.
+    n_compared, n_mismatch, control_done = 0, 0, False
+    for cf in cfs:
+        results = cute_by_file.get(cf.path)
+        if results is None:
+            continue
+        rel = os.path.relpath(cf.path, ROOT)
+        for name, scope, body in cf.nvidia:
+            cute = results.get(name)
+            if cute is None:
+                failures.append("%s: no CuTe output for %s" % (rel, name))
+                print("FAIL %s: no CuTe output for %s" % (rel, name))
+                continue
+            try:
+                got, why, refusal = tvlab_side(tv, cf, name, scope, body, cute)
+            except (RuntimeError, ValueError) as e:
+                failures.append(str(e))
+                print("FAIL %s %s: %s" % (rel, name, e))
+                continue
+            known = [n for pat, n in KNOWN_REFUSALS.items() if fnmatch.fnmatchcase(name, pat)]
+            if refusal and known and known[0] in refusal:
+                print("%s %s: tvlab refuses it, as known (%s): %s" % (rel, name, known[0], refusal))
+            elif refusal:
+                failures.append(refusal)
+                print("FAIL %s %s: %s" % (rel, name, refusal))
+            elif known:
+                failures.append("%s: tvlab reads it now; remove it from KNOWN_REFUSALS in oracle.py" % name)
+                print("FAIL %s %s: tvlab reads it now (it refused it for %s): remove it from KNOWN_REFUSALS in "
+                      "tests/cute_oracle/oracle.py" % (rel, name, known[0]))
+            mismatches, compared, missing = compare(cute, got, why)
+            n_compared += len(compared)
+            n_mismatch += len(mismatches)
+            print("%s %s: %d compared, %d mismatch(es), %d not compared" % (
+                rel, name, len(compared), len(mismatches), len(missing)))
+            for key in compared:
+                if key not in [k for k, _, _ in mismatches]:
+                    print("  ok       %-22s %s" % (key, cute[key]))
+            for key, c, t in mismatches:
+                print("  MISMATCH %-22s\n    CuTe : %s\n    tvlab: %s" % (key, c, t))
+            for key, w in missing.items():
+                print("  not compared %s (CuTe: %s): %s" % (key, cute[key], w))
+            if mismatches:
+                failures.append("%s %s: %d mismatch(es) between CuTe and tvlab" % (rel, name, len(mismatches)))
+            if not control_done and a.mode != "mutated":
+                # Mutation control: two strides of one compared layout swapped must be reported.
+                for key in compared:
+                    bad = mutate(cute[key]) if ":" in cute[key] else None
+                    if bad is None or normalize(bad) == normalize(cute[key]):
+                        continue
+                    mut = dict(cute)
+                    mut[key] = bad
+                    mm, _, _ = compare(mut, got, why)
+                    if any(k == key for k, _, _ in mm):
+                        print("mutation control: %s %s with two strides swapped (%s) is reported as a mismatch" % (
+                            name, key, bad))
+                    else:
+                        failures.append("mutation control: a swapped stride in %s was not reported" % key)
+                        print("FAIL mutation control: %s with two strides swapped (%s) was not reported" % (key, bad))
+                    control_done = True
+                    break
+    if n_compared and not control_done and a.mode != "mutated":
+        failures.append("mutation control: no layout to mutate")
+    print("%d comparisons, %d mismatch(es); tvlab: %d calls, %.1f s; total %.1f s" % (
+        n_compared, n_mismatch, tv.calls, tv.secs, time.time() - t_start))
+    if failures:
+        print("FAILED:\n  " + "\n  ".join(failures))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

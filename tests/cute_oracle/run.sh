@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# CuTe as a live oracle (issue 21): tests/data/cpp's CollectiveMma configurations compiled against real CuTe,
+# whose printed layouts must equal what tvlab builds from the same files (oracle.py says what is compared).
+#   run.sh live     TVLAB OUTDIR [--cutlass=DIR]   the ctest cute.oracle; exit 77 (skipped) when no CUDA include
+#                                                  directory or no CUTLASS headers are found
+#   run.sh record   TVLAB OUTDIR [--cutlass=DIR]   as live, then rewrites tests/data/cute/oracle_<file>.txt
+#   run.sh recorded TVLAB OUTDIR                   tvlab against those recordings (cute.oracle.recorded; no CUTLASS)
+#   run.sh mutated  TVLAB OUTDIR                   the recordings with two strides swapped: reports MISMATCH, exit 1
+# CUTLASS: --cutlass=DIR (CMake's TVLAB_CUTLASS_DIR: a CUTLASS tree with include/cute, or that include directory),
+# else nvidia-cutlass (pinned below; its wheel ships the headers as cutlass_library/source/include) installed from
+# PyPI without its Python dependencies into $TVLAB_CUTLASS_VENV, else ${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/
+# cutlass-venv: made once with Debian's /usr/bin/python3 (python3-venv), remade when the pin changes or it is
+# incomplete (the marker file is written last; the venv is built under a temporary name and renamed).
+# CUDA: the include directory of $TVLAB_CUDA_INCLUDE, $CUDA_HOME, $CUDA_PATH, nvcc's toolkit, /usr/local/cuda*,
+# or /usr/include (cuda_runtime_api.h), plus its cccl/ when present (CUDA 13 keeps libcu++ there).
+# TVLAB_CUTE_ORACLE_REQUIRED=1 turns a skip into a failure.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+mode="$1"; tvlab="$2"; out="$3"; shift 3
+cutlass_dir=""
+for arg in "$@"; do
+  case "$arg" in
+    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
+    *) echo "cute.oracle: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+cutlass_pin="nvidia-cutlass==4.2.0.0"
+mkdir -p "$out"
+
+case "$mode" in
+  recorded|mutated) exec python3 "$here/oracle.py" "$mode" --tvlab "$tvlab" --out "$out/$mode" ;;
+  live|record) ;;
+  *) echo "cute.oracle: unknown mode $mode (live, record, recorded, mutated)" >&2; exit 2 ;;
+esac
+
+skip() {
+  echo "cute.oracle: SKIPPED: $*" >&2
+  echo "cute.oracle: tvlab is still compared against the recorded CuTe output (ctest cute.oracle.recorded)" >&2
+  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
+  exit 77
+}
+
+# The CUDA include directory.
+cuda_inc=""
+candidates=()
+[ -n "${TVLAB_CUDA_INCLUDE:-}" ] && candidates+=("$TVLAB_CUDA_INCLUDE")
+for v in "${CUDA_HOME:-}" "${CUDA_PATH:-}"; do [ -n "$v" ] && candidates+=("$v/include"); done
+if nvcc="$(command -v nvcc 2>/dev/null)"; then candidates+=("$(dirname "$(readlink -f "$nvcc")")/../include"); fi
+candidates+=(/usr/local/cuda/include)
+shopt -s nullglob
+versioned=(/usr/local/cuda-*/include)
+if [ ${#versioned[@]} -gt 0 ]; then
+  while IFS= read -r d; do candidates+=("$d"); done < <(printf '%s\n' "${versioned[@]}" | sort -rV)
+fi
+candidates+=(/usr/include)
+for d in "${candidates[@]}"; do
+  if [ -f "$d/cuda_runtime_api.h" ]; then cuda_inc="$(cd "$d" && pwd)"; break; fi
+done
+[ -n "$cuda_inc" ] || skip "no CUDA include directory (cuda_runtime_api.h) found; looked in ${candidates[*]}"
+cuda_args=(--cuda-include "$cuda_inc")
+[ -d "$cuda_inc/cccl/cuda/std" ] && cuda_args+=(--cuda-include "$cuda_inc/cccl")
+
+# The CUTLASS headers.
+if [ -n "$cutlass_dir" ]; then
+  if [ -f "$cutlass_dir/include/cute/tensor.hpp" ]; then inc="$cutlass_dir/include"
+  elif [ -f "$cutlass_dir/cute/tensor.hpp" ]; then inc="$cutlass_dir"
+  else
+    echo "cute.oracle: TVLAB_CUTLASS_DIR=$cutlass_dir holds neither include/cute/tensor.hpp nor cute/tensor.hpp" >&2
+    exit 1
+  fi
+  origin="TVLAB_CUTLASS_DIR $cutlass_dir"
+else
+  venv="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
+  if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$cutlass_pin" ]; then
+    /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null ||
+      skip "Debian's python3-venv is missing (scripts/setup.sh installs it): cannot install $cutlass_pin"
+    mkdir -p "$(dirname "$venv")"
+    tmp="$venv.new.$$"
+    log="$tmp.log"
+    rm -rf "$tmp"
+    trap 'rm -rf "$tmp" "$log"' EXIT
+    echo "cute.oracle: installing $cutlass_pin (headers only, --no-deps) into $venv" >&2
+    if ! { /usr/bin/python3 -m venv "$tmp" &&
+           "$tmp/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps "$cutlass_pin" &&
+           echo "$cutlass_pin" >"$tmp/.tvlab-pin"; } </dev/null >"$log" 2>&1; then
+      cat "$log" >&2
+      skip "could not install $cutlass_pin from PyPI"
+    fi
+    # Another run may have finished first: keep whichever complete venv is in place.
+    if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$cutlass_pin" ]; then
+      rm -rf "$venv"
+      mv -T "$tmp" "$venv" 2>/dev/null || true
+    fi
+    rm -rf "$tmp" "$log"
+    trap - EXIT
+  fi
+  found=("$venv"/lib/python3*/site-packages/cutlass_library/source/include/cute/tensor.hpp)
+  if [ ${#found[@]} -eq 0 ]; then
+    skip "$venv holds no cutlass_library/source/include/cute/tensor.hpp (the $cutlass_pin wheel's layout changed?)"
+  fi
+  inc="$(dirname "$(dirname "${found[0]}")")"
+  origin="$cutlass_pin from PyPI"
+fi
+command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+exec python3 "$here/oracle.py" "$mode" --tvlab "$tvlab" --out "$out/$mode" --cutlass-include "$inc" \
+  "${cuda_args[@]}" --origin "$origin" --cxx g++
