@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# cli.cpp_configs (issue 21): CUTLASS's SM80 tensor-op default configurations, written as C++ configuration files
+# (tests/data/cpp/cutlass_sm80_*.hpp, one namespace per configuration), verify with the same verdicts as their
+# hand-written JSON twins (tests/data/specs/cutlass_sm80_*.json): two independent paths to one spec. For every
+# pair: the exit codes of `tvlab verify` (and with --strict) are the expected ones on both sides; `tvlab plan
+# --json` is identical but for "name"; `tvlab verify --format json` gives the same result and the same checks
+# (code, verdict, severity, failed, claim, summary, method, witnesses, data; not "steps", which quote the input's
+# spelling; a row may name checks whose summary and data differ for a known reason). `tvlab verify --format json FILE.hpp` reports every configuration of a file, each as `--config NAME`
+# reports it alone, and the table lists every configuration of every file. Two mutated twins (a swizzle, which
+# only plan shows; the CTA tile's K, which only verify shows) must be told apart: the comparison's own control.
+set -u
+tvlab="$1"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cpp="$root/tests/data/cpp"; specs="$root/tests/data/specs"
+fails=0; passes=0
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $1"; fails=$((fails+1)); }
+expect_rc() {  # name, want rc, command...  (stdout in $tmp/out, stderr in $tmp/err)
+  local name="$1" want="$2"; shift 2
+  "$@" >"$tmp/out" 2>"$tmp/err"; local rc=$?
+  if [ "$rc" = "$want" ]; then ok; else ko "$name: rc=$rc want $want"; sed 's/^/  /' "$tmp/err" | head -5; fi
+}
+
+# The mapping: C++ file, configuration, JSON twin, exit code of verify and of verify --strict (warnings, e.g.
+# banks.*, exit 0, and 1 with --strict), and the checks whose summary and data may differ ("-": none; their code,
+# verdict and severity must still agree). The only such difference: a CUTLASS configuration's kAlignmentA/B is
+# not a CollectiveMma argument, so the C++ reader assumes 16 bytes (gmem.alignment's default) where the twin
+# says upstream's value; the f64 K-major operands' kAlignment is 1 double (the default would be 2), which the
+# g2s check's summary and data quote ("within its 1-element alignment").
+table='
+cutlass_sm80_f16_tn.hpp   sm80_f16_tn::CollectiveMainloop              cutlass_sm80_f16_tn_128x128x32.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_tn_128x128x32::CollectiveMainloop   cutlass_sm80_f16_tn_128x128x32.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_nt_128x128x32::CollectiveMainloop   cutlass_sm80_f16_nt_128x128x32.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_nn_128x128x32::CollectiveMainloop   cutlass_sm80_f16_nn_128x128x32.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_tt_128x128x32::CollectiveMainloop   cutlass_sm80_f16_tt_128x128x32.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_tn_128x128x64::CollectiveMainloop   cutlass_sm80_f16_tn_128x128x64.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_nt_128x128x64::CollectiveMainloop   cutlass_sm80_f16_nt_128x128x64.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_nn_128x128x64::CollectiveMainloop   cutlass_sm80_f16_nn_128x128x64.json   0 0 -
+cutlass_sm80_f16.hpp      sm80_f16_tt_128x128x64::CollectiveMainloop   cutlass_sm80_f16_tt_128x128x64.json   0 0 -
+cutlass_sm80_tf32.hpp     sm80_tf32_tn_128x128x32::CollectiveMainloop  cutlass_sm80_tf32_tn_128x128x32.json  0 0 -
+cutlass_sm80_tf32.hpp     sm80_tf32_nt_128x128x32::CollectiveMainloop  cutlass_sm80_tf32_nt_128x128x32.json  0 1 -
+cutlass_sm80_tf32.hpp     sm80_tf32_nn_128x128x32::CollectiveMainloop  cutlass_sm80_tf32_nn_128x128x32.json  0 1 -
+cutlass_sm80_tf32.hpp     sm80_tf32_tt_128x128x32::CollectiveMainloop  cutlass_sm80_tf32_tt_128x128x32.json  0 1 -
+cutlass_sm80_tf32.hpp     sm80_tf32_tn_128x128x16::CollectiveMainloop  cutlass_sm80_tf32_tn_128x128x16.json  0 0 -
+cutlass_sm80_tf32.hpp     sm80_tf32_nt_128x128x16::CollectiveMainloop  cutlass_sm80_tf32_nt_128x128x16.json  0 1 -
+cutlass_sm80_tf32.hpp     sm80_tf32_nn_128x128x16::CollectiveMainloop  cutlass_sm80_tf32_nn_128x128x16.json  0 1 -
+cutlass_sm80_tf32.hpp     sm80_tf32_tt_128x128x16::CollectiveMainloop  cutlass_sm80_tf32_tt_128x128x16.json  0 1 -
+cutlass_sm80_s8.hpp       sm80_s8_tn_128x128x64::CollectiveMainloop    cutlass_sm80_s8_tn_128x128x64.json    0 0 -
+cutlass_sm80_f64.hpp      sm80_f64_tn_128x64x16::CollectiveMainloop    cutlass_sm80_f64_tn_128x64x16.json    0 1 gmem.A.g2s,gmem.B.g2s
+cutlass_sm80_f64.hpp      sm80_f64_nn_128x64x16::CollectiveMainloop    cutlass_sm80_f64_nn_128x64x16.json    0 1 gmem.B.g2s
+cutlass_sm80_f64.hpp      sm80_f64_nt_128x64x16::CollectiveMainloop    cutlass_sm80_f64_nt_128x64x16.json    0 1 -
+cutlass_sm80_f64.hpp      sm80_f64_tt_128x64x16::CollectiveMainloop    cutlass_sm80_f64_tt_128x64x16.json    0 1 gmem.A.g2s
+'
+
+# same_reports A B [CODES]: one report each (verify --format json), equal but for names and steps (and the summary
+# and data of the comma-separated CODES); the differences on stdout.
+same_reports() {
+  python3 - "$1" "$2" "${3:--}" <<'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+loose = set(sys.argv[3].split(",")) - {"-"}
+def norm(r):
+    assert len(r["specs"]) == 1, "expected one report, got %d" % len(r["specs"])
+    checks = [{k: v for k, v in c.items() if k != "steps" and not (c["code"] in loose and k in ("summary", "data"))}
+              for c in r["specs"][0]["checks"]]
+    return {"result": r["result"], "summary": r["summary"], "checks": checks}
+x, y = norm(a), norm(b)
+if x == y:
+    sys.exit(0)
+for k in ("result", "summary"):
+    if x[k] != y[k]:
+        print("  %s: %s vs %s" % (k, x[k], y[k]))
+cx, cy = [c["code"] for c in x["checks"]], [c["code"] for c in y["checks"]]
+if cx != cy:
+    print("  codes differ:", sorted(set(cx) ^ set(cy)) or "order")
+for c, d in zip(x["checks"], y["checks"]):
+    for k in sorted(set(c) | set(d)):
+        if c.get(k) != d.get(k):
+            print("  %s.%s: %s\n    vs %s" % (c.get("code"), k, json.dumps(c.get(k))[:300], json.dumps(d.get(k))[:300]))
+sys.exit(1)
+EOF
+}
+# same_plans A B: plan --json outputs equal but for "name".
+same_plans() {
+  python3 - "$1" "$2" <<'EOF'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+for d in (a, b):
+    d.pop("name", None)
+if a == b:
+    sys.exit(0)
+for k in sorted(set(a) | set(b)):
+    if a.get(k) != b.get(k):
+        print("  plan.%s: %s\n    vs %s" % (k, json.dumps(a.get(k))[:300], json.dumps(b.get(k))[:300]))
+sys.exit(1)
+EOF
+}
+
+# compare NAME FILE.hpp CONFIG TWIN.json RC STRICT_RC LOOSE_CODES
+compare() {
+  local n="$1" hpp="$2" cfg="$3" js="$4" rc="$5" src="$6" loose="$7"
+  expect_rc "$n: verify C++" "$rc" "$tvlab" verify --format json --config "$cfg" "$hpp"
+  cp "$tmp/out" "$tmp/c.json"
+  expect_rc "$n: verify JSON" "$rc" "$tvlab" verify --format json "$js"
+  cp "$tmp/out" "$tmp/j.json"
+  expect_rc "$n: verify --strict C++" "$src" "$tvlab" verify --strict --config "$cfg" "$hpp"
+  expect_rc "$n: verify --strict JSON" "$src" "$tvlab" verify --strict "$js"
+  if [ -s "$tmp/c.json" ] && [ -s "$tmp/j.json" ] && same_reports "$tmp/c.json" "$tmp/j.json" "$loose" >"$tmp/diff" 2>&1; then ok
+  else ko "$n: verify reports differ"; sed 's/^/  /' "$tmp/diff" | head -20; fi
+  if [ "$loose" != - ]; then  # the loose checks do differ (else the allowance is stale)
+    if same_reports "$tmp/c.json" "$tmp/j.json" >/dev/null 2>&1; then ko "$n: no difference in $loose: drop it from the table"; else ok; fi
+  fi
+  expect_rc "$n: plan C++" 0 "$tvlab" plan --json --config "$cfg" "$hpp"; cp "$tmp/out" "$tmp/cp.json"
+  expect_rc "$n: plan JSON" 0 "$tvlab" plan --json "$js"; cp "$tmp/out" "$tmp/jp.json"
+  if [ -s "$tmp/cp.json" ] && [ -s "$tmp/jp.json" ] && same_plans "$tmp/cp.json" "$tmp/jp.json" >"$tmp/diff" 2>&1; then ok
+  else ko "$n: plans differ"; sed 's/^/  /' "$tmp/diff" | head -20; fi
+}
+
+rows="$(printf '%s\n' "$table" | grep -v '^ *$')"
+while read -r hpp cfg js rc src loose; do
+  compare "$cfg" "$cpp/$hpp" "$cfg" "$specs/$js" "$rc" "$src" "$loose"
+done <<<"$rows"
+
+# Every tests/data/cpp/cutlass_sm80_*.hpp is in the table.
+for f in "$cpp"/cutlass_sm80_*.hpp; do
+  if printf '%s\n' "$rows" | awk '{print $1}' | grep -qxF "$(basename "$f")"; then ok; else ko "$(basename "$f"): not in the table"; fi
+done
+
+# Per file: every configuration is in the table, and verify FILE reports each as --config reports it alone.
+for hpp in $(printf '%s\n' "$rows" | awk '{print $1}' | sort -u); do
+  want="$(printf '%s\n' "$rows" | awk -v f="$hpp" '$1 == f {print $2}')"
+  worst="$(printf '%s\n' "$rows" | awk -v f="$hpp" '$1 == f && $4 > m {m = $4} END {print m + 0}')"
+  expect_rc "$hpp: verify FILE" "$worst" "$tvlab" verify --format json "$cpp/$hpp"
+  cp "$tmp/out" "$tmp/file.json"
+  got="$(python3 -c 'import json,sys; [print(s["name"]) for s in json.load(open(sys.argv[1]))["specs"]]' "$tmp/file.json")"
+  for cfg in $want; do
+    rm -f "$tmp/one.json" "$tmp/alone.json"
+    python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=[x for x in r["specs"] if x["name"]==sys.argv[2]]
+r["specs"]=s; r.pop("result"); r.pop("summary"); json.dump(r, open(sys.argv[3], "w"))' "$tmp/file.json" "$cfg" "$tmp/one.json"
+    "$tvlab" verify --format json --config "$cfg" "$cpp/$hpp" 2>/dev/null |
+      python3 -c 'import json,sys; r=json.load(sys.stdin); r.pop("result"); r.pop("summary"); json.dump(r, open(sys.argv[1], "w"))' "$tmp/alone.json"
+    if [ -s "$tmp/alone.json" ] && cmp -s "$tmp/one.json" "$tmp/alone.json"; then ok
+    else ko "$hpp: $cfg in the whole file's report differs from --config"; fi
+  done
+  if [ "$got" = "$want" ]; then ok; else ko "$hpp: configurations $(tr '\n' ' ' <<<"$got")but the table lists $(tr '\n' ' ' <<<"$want")"; fi
+done
+
+# The control: mutated twins must be told apart. The swizzle of the smem atoms shows in plan (verify's report
+# does not quote layouts); the CTA tile's K only in verify (plan --json holds no cta_tile, stages or gmem).
+twin="$specs/cutlass_sm80_f16_tn_128x128x32.json"
+sed 's/"Sw<2,3,3> o (8,32):(32,1)"/"Sw<3,3,3> o (8,32):(32,1)"/' "$twin" >"$tmp/mut_sw.json"
+sed -z 's/"cta_tile": \[\n  128,\n  128,\n  32/"cta_tile": [\n  128,\n  128,\n  64/' "$twin" >"$tmp/mut_k.json"
+f16="$cpp/cutlass_sm80_f16.hpp"; tn=sm80_f16_tn_128x128x32::CollectiveMainloop
+"$tvlab" verify --format json --config "$tn" "$f16" >"$tmp/c.json" 2>/dev/null
+"$tvlab" plan --json --config "$tn" "$f16" >"$tmp/cp.json" 2>/dev/null
+for m in mut_sw mut_k; do
+  if cmp -s "$tmp/$m.json" "$twin"; then ko "$m: the mutation did not apply"; fi
+done
+"$tvlab" plan --json "$tmp/mut_sw.json" >"$tmp/mp.json" 2>/dev/null
+if ! [ -s "$tmp/cp.json" ] || ! [ -s "$tmp/mp.json" ]; then ko "mut_sw: no plan"
+elif same_plans "$tmp/cp.json" "$tmp/mp.json" >/dev/null 2>&1; then ko "mut_sw: plan shows the mutated twin the same"; else ok; fi
+"$tvlab" verify --format json "$tmp/mut_k.json" >"$tmp/m.json" 2>/dev/null
+if ! [ -s "$tmp/c.json" ] || ! [ -s "$tmp/m.json" ]; then ko "mut_k: no report"
+elif same_reports "$tmp/c.json" "$tmp/m.json" >/dev/null 2>&1; then ko "mut_k: verify reports the mutated twin the same"; else ok; fi
+
+echo "cpp_configs CLI: $passes passed, $fails failed"
+[ "$fails" = 0 ]
