@@ -23,6 +23,7 @@ struct ExploreOptions {
   std::string spec;
   std::string output;
   std::string config;
+  std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   std::vector<std::string> operands;
 };
 
@@ -40,7 +41,7 @@ int run_explore(const ExploreOptions& o) {
   in.tool = "tvlab " TVLAB_VERSION;
   in.spec = o.spec;
   try {
-    const Plan plan = load_plan(text, o.config, o.spec);
+    const Plan plan = load_plan(text, o.config, o.spec, parse_bindings(o.bind));
     in.name = plan.name;
     in.mma = mma_line(plan);
     std::vector<std::string> ops = o.operands.empty() ? mapped_operands(plan) : o.operands;
@@ -75,6 +76,10 @@ std::function<int()> setup_explore(CLI::App& app) {
                   "a spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to explore when the file holds several");
+  cmd->add_option(
+      "--bind", opt->bind,
+      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
+      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
   cmd->add_option("-o,--output", opt->output, "the page to write (atomically), e.g. page.html")->required();
   cmd->add_option("--operand", opt->operands,
                   "only these operands (A, B, C, D; default: every operand with a copy)")

@@ -41,6 +41,7 @@ struct RenderOptions {
   std::vector<std::string> reorder;
   std::string smem, tv, type, op;  // --view banks without a spec (tvlab banks' inputs)
   std::string config;              // the C++ configuration of a file holding several
+  std::vector<std::string> bind;   // --bind KEY=EXPR (a configuration without a collective)
   bool force = false;
 };
 
@@ -184,7 +185,7 @@ viz::Scene banks_scene(const RenderOptions& o, const viz::Options& vo) {
 viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   Plan plan;
   try {
-    plan = load_plan(read_file(o.what), o.config, o.what);
+    plan = load_plan(read_file(o.what), o.config, o.what, parse_bindings(o.bind));
     for (const SpecWarning& w : plan.warnings) warn(w.what, o.what + ": " + w.path, w.why);
   } catch (const SpecError& e) {
     throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
@@ -445,6 +446,10 @@ std::function<int()> setup_render(CLI::App& app) {
                   "a layout expression in CuTe notation, an atom name, or a spec file (JSON or a C++ "
                   "configuration, docs/spec.md)");
   cmd->add_option("--config", opt->config, "the C++ configuration to draw when the file holds several");
+  cmd->add_option(
+      "--bind", opt->bind,
+      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
+      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
   cmd->add_option("-o,--output", opt->output,
                   "output file; the format follows the extension: .svg .tex .txt .png .pdf")
       ->required();

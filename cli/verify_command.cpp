@@ -22,6 +22,7 @@ struct VerifyOptions {
   std::string proof;
   std::string output;
   std::string config;
+  std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   bool strict = false;
 };
 
@@ -39,6 +40,10 @@ std::function<int()> setup_verify(CLI::App& app) {
   cmd->add_option(
       "--config", opt->config,
       "verify only the C++ configuration NAME (a CollectiveMma alias, e.g. Mainloop or ns::Mainloop)");
+  cmd->add_option(
+      "--bind", opt->bind,
+      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
+      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
   cmd->add_option("--format", opt->format, "text (default), json (stable check codes) or junit (XML for CI)")
       ->check(CLI::IsMember({"text", "json", "junit"}));
   cmd->add_option("--proof", opt->proof,
@@ -75,7 +80,7 @@ std::function<int()> setup_verify(CLI::App& app) {
       std::string text;
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
-        for (const NamedPlan& np : load_plans(text, opt->config, path)) {
+        for (const NamedPlan& np : load_plans(text, opt->config, path, parse_bindings(opt->bind))) {
           // A C++ configuration's report is named by the configuration (the plan's name).
           for (const SpecWarning& w : np.plan.warnings)
             warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);

@@ -71,9 +71,10 @@ TEST(CppConfig, CollectiveBecomesTheSpec) {
 }
 
 // The C++ file and the hand-written JSON spec of the same configuration build the same plan and verdicts.
-void expect_same(const std::string& cpp_file, const std::string& json_file) {
+void expect_same(const std::string& cpp_file, const std::string& json_file,
+                 const std::vector<CppBinding>& bind = {}) {
   SCOPED_TRACE(cpp_file);
-  const auto cpp = load_plans(read(cpp_file));
+  const auto cpp = load_plans(read(cpp_file), "", "", bind);
   ASSERT_EQ(cpp.size(), 1u);
   const Plan json = build_plan_from_text(read(json_file));
   nlohmann::ordered_json a = plan_to_json(cpp[0].plan), b = plan_to_json(json);
@@ -92,6 +93,37 @@ TEST(CppConfig, SameAsTheJsonSpec) {
   expect_same("cpp/cutlass_sm80_f16_tn.hpp", "specs/cutlass_sm80_f16_tn_128x128x32.json");
   // sycl-tla: TiledMMAHelper<...>::TiledMMA, MainloopXeL1Staged, GmemTiledCopy void (block 2D copies picked).
   expect_same("cpp/sycl_tla_00_bmg_gemm.hpp", "specs/sycl_tla_00_bmg_gemm.json");
+}
+
+// CuTe's tutorial: no collective; the user names the local variables that form the configuration.
+TEST(CppConfig, BoundTutorialConfiguration) {
+  const std::vector<CppBinding> tn =
+      parse_bindings({"scope=gemm_tn", "cta_tile=cta_tiler", "stages=bP", "mma=mmaC", "A.type=cute::half_t",
+                      "A.gmem=dA", "A.smem=sA", "A.g2s=copyA", "A.s2r=s2r_atom_A", "B.type=cute::half_t",
+                      "B.gmem=dB", "B.smem=sB", "B.g2s=copyB", "B.s2r=s2r_atom_B"});
+  expect_same("cpp/cute_tutorial_sgemm_sm80.cu", "specs/cute_tutorial_sgemm_sm80_tn.json", tn);
+  const auto plans = load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", tn);
+  EXPECT_EQ(plans[0].config, "gemm_tn");
+  EXPECT_FALSE(verify_plan(plans[0].plan).failed(true));
+  // A run-time value (a function parameter) where a constant is needed is an error, never a guess.
+  auto error = [](const std::vector<std::string>& b) -> std::string {
+    try {
+      (void)load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", parse_bindings(b));
+    } catch (const SpecError& e) {
+      return e.path() + ": " + e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error({"scope=gemm_tn", "stages=ldA"}),
+            "line 1, column 1: --bind stages: ldA: a parameter of gemm_tn: a run-time value, which tvlab "
+            "cannot know "
+            "(use a compile-time constant)");
+  EXPECT_EQ(error({"scope=gemm_tn", "mma=copyA"}),
+            "line 1, column 1: --bind mma: expected a TiledMMA, got a TiledCopy");
+  EXPECT_EQ(error({"scope=gemm_tn", "C.type=float"}).substr(0, 42),
+            "line 1, column 1: --bind C.type: unknown k");
+  EXPECT_NE(error({"stages"}).find("expected KEY=EXPR"), std::string::npos);
+  EXPECT_NE(error({"scope=gemm_tn", "mma=nothere"}).find("nothere"), std::string::npos);
 }
 
 TEST(CppConfig, ColumnMajorAIsRefutedFromCpp) {

@@ -330,13 +330,16 @@ struct CPolicy {
   int64_t stages;
 };
 struct CIdentity {};
-struct CVoid {};  // `void`: the collective picks (sycl-tla's GmemTiledCopy), or no such stage
+struct CVoid {};
+struct CRuntime {
+  std::string owner;  // the function whose parameter it is
+};                    // `void`: the collective picks (sycl-tla's GmemTiledCopy), or no such stage
 struct CCollective;
 struct CTemplateParam {
   std::string owner;
 };
 using CVal = std::variant<CInt, CCore, CType, CMmaAtom, CCopyAtom, CTiledMma, CTiledCopy, CTag, CStride,
-                          CPolicy, CIdentity, std::shared_ptr<CCollective>, CTemplateParam, CVoid>;
+                          CPolicy, CIdentity, std::shared_ptr<CCollective>, CTemplateParam, CVoid, CRuntime>;
 struct CCollective {
   nlohmann::json spec;
   std::vector<CppOrigin> origins;
@@ -344,20 +347,11 @@ struct CCollective {
 };
 
 const char* kind_of(const CVal& v) {
-  static const char* const names[] = {"an integer",
-                                      "a layout value",
-                                      "a type",
-                                      "an MMA atom",
-                                      "a copy atom",
-                                      "a TiledMMA",
-                                      "a TiledCopy",
-                                      "a layout tag",
-                                      "a stride",
-                                      "a dispatch policy",
-                                      "cute::identity",
-                                      "a CollectiveMma",
-                                      "a template parameter",
-                                      "void"};
+  static const char* const names[] = {"an integer",           "a layout value", "a type",
+                                      "an MMA atom",          "a copy atom",    "a TiledMMA",
+                                      "a TiledCopy",          "a layout tag",   "a stride",
+                                      "a dispatch policy",    "cute::identity", "a CollectiveMma",
+                                      "a template parameter", "void",           "a run-time value"};
   return names[v.index()];
 }
 
@@ -371,6 +365,7 @@ struct Decl {
   int line = 0, col = 0;
   bool template_param = false;
   bool user_template = false;
+  bool runtime = false;  // a function parameter: known only when the kernel runs
   std::string full() const { return scope.empty() ? name : scope + "::" + name; }
 };
 
@@ -399,6 +394,117 @@ class Reader {
     return out;
   }
 
+  // A configuration without a collective (CuTe's tutorials): the user names what forms it, KEY=EXPR, each
+  // EXPR C++ read in `scope` (a function or namespace, "" for the file).
+  CppConfig bound(const std::vector<CppBinding>& binds) {
+    std::string scope;
+    for (const CppBinding& b : binds)
+      if (b.key == "scope") scope = b.expr;
+    CppConfig cfg;
+    cfg.name = scope.empty() ? "bound" : scope;
+    nlohmann::json& s = cfg.spec;
+    for (const CppBinding& b : binds) {
+      if (b.key == "scope") continue;
+      const std::string construct = "--bind " + b.key;
+      std::vector<Tok> toks;
+      try {
+        toks = lex(b.expr);
+      } catch (const CppConfigError& e) {
+        throw CppConfigError(1, e.column(), construct, e.what());
+      }
+      Parser p(toks, 0, toks.size() - 1);
+      Node n;
+      CVal v;
+      try {
+        if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
+        n = p.expr();
+        if (!p.done()) p.fail("unexpected text after the expression");
+        v = eval(n, scope);
+      } catch (const CppConfigError& e) {
+        throw CppConfigError(1, e.column(), construct, e.what());
+      }
+      auto bad = [&](const std::string& want) -> void {
+        throw CppConfigError(1, 1, construct, "expected " + want + ", got " + kind_of(v));
+      };
+      const std::string& k = b.key;
+      if (k == "name") {
+        cfg.name = b.expr;
+      } else if (k == "cta_tile") {
+        const CCore* c = std::get_if<CCore>(&v);
+        const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
+        if (!t || !t->is_tuple() || rank(*t) != 3) bad("a shape (BLK_M, BLK_N, BLK_K)");
+        for (int i = 0; i < 3; ++i) {
+          if (!(*t)[i].is_leaf()) bad("a flat shape (BLK_M, BLK_N, BLK_K)");
+          s["cta_tile"].push_back((*t)[i].ival());
+        }
+      } else if (k == "stages") {
+        s["stages"] = as_int(n, scope, construct);
+      } else if (k == "mainloop") {
+        const CPolicy* pol = std::get_if<CPolicy>(&v);
+        if (!pol) bad("a dispatch policy");
+        s["mainloop"] = pol->name;
+        if (!s.contains("stages")) s["stages"] = pol->stages;
+      } else if (k == "mma") {
+        const CTiledMma* m = std::get_if<CTiledMma>(&v);
+        if (!m) bad("a TiledMMA");
+        s["mma"] = m->mma;
+      } else if (k.size() > 2 && (k[0] == 'A' || k[0] == 'B') && k[1] == '.') {
+        nlohmann::json& o = s["operands"][k.substr(0, 1)];
+        const std::string f = k.substr(2);
+        if (f == "type") {
+          const CType* t = std::get_if<CType>(&v);
+          if (!t || t->bits == 0) bad("an element type");
+          o["type"] = t->name;
+        } else if (f == "gmem") {
+          if (const CStride* st = std::get_if<CStride>(&v))
+            o["gmem"]["layout"] =
+                st->tag.empty() ? std::string(1, (k[0] == 'A' ? "MK" : "NK")[st->unit_mode]) : st->tag;
+          else if (const CTag* tag = std::get_if<CTag>(&v))
+            o["gmem"]["layout"] = tag->row_major ? "RowMajor" : "ColumnMajor";
+          else
+            bad("a stride (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>) or a layout tag");
+        } else if (f == "alignment") {
+          o["gmem"]["alignment"] = as_int(n, scope, construct);
+        } else if (f == "smem") {
+          const CCore* c = std::get_if<CCore>(&v);
+          if (!c || !(std::holds_alternative<Layout>(c->v) || std::holds_alternative<ComposedLayout>(c->v)))
+            bad("a shared-memory layout ((m,k) or (m,k,stage))");
+          o["smem"]["layout"] = to_string(c->v);
+        } else if (f == "atom") {
+          const CCore* c = std::get_if<CCore>(&v);
+          if (!c) bad("a shared-memory layout atom");
+          o["smem"]["atom"] = to_string(c->v);
+        } else if (f == "g2s") {
+          const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
+          if (!c || c->copy.contains("from_mma"))
+            bad("a TiledCopy made with make_tiled_copy(atom, thr, val)");
+          o["smem"]["g2s"] = c->copy;
+        } else if (f == "s2r") {
+          if (const CCopyAtom* a = std::get_if<CCopyAtom>(&v))
+            o["smem"]["s2r"] = a->op;
+          else if (const CTiledCopy* c = std::get_if<CTiledCopy>(&v); c && c->copy.contains("from_mma"))
+            o["smem"]["s2r"] = c->copy["atom"];
+          else
+            bad("a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>) or make_tiled_copy_A/B(atom, mma)");
+        } else {
+          throw CppConfigError(1, 1, construct,
+                               "unknown key; per operand: type, gmem, alignment, smem, atom, g2s, s2r");
+        }
+      } else {
+        throw CppConfigError(
+            1, 1, construct,
+            "unknown key; expected scope, name, cta_tile, stages, mainloop, mma, or A.* / B.* "
+            "(type, gmem, alignment, smem, atom, g2s, s2r)");
+      }
+      cfg.origins.push_back({k == "mma" || k == "cta_tile" || k == "stages" || k == "mainloop" ? k
+                             : k.size() > 2 ? "operands." + k.substr(0, 1)
+                                            : k,
+                             1, 1, construct});
+    }
+    s["name"] = cfg.name;
+    return cfg;
+  }
+
   CppConfig config(const std::string& full) {
     const Decl& d = decls_.at(full).front();
     const CVal v = eval_decl(full);
@@ -422,6 +528,7 @@ class Reader {
   std::map<std::string, CVal> memo_;
   std::set<std::string> active_;
   int depth_ = 0;
+  bool allow_runtime_ = false;  // inside make_stride / Stride: a run-time mode is a dynamic stride
 
   [[noreturn]] void fail_at(const Tok& k, const std::string& construct, const std::string& why) const {
     throw CppConfigError(k.line, k.col, construct, why);
@@ -604,6 +711,7 @@ class Reader {
         if (is_template && !control)
           for (const auto& [n, at] : tparams)
             add(Decl{inner, n, 0, 0, 0, 0, t_[at].line, t_[at].col, true, false});
+        if (!control) function_params(i, body, inner);
         scan(body + 1, match_[body], inner);
         is_template = false;
         i = match_[body] + 1;
@@ -612,6 +720,37 @@ class Reader {
       if (!is_template) declaration(i, k, scope);
       is_template = false;
       i = k + 1;
+    }
+  }
+
+  // The parameters of the function whose header is [b, body): run-time values in its scope.
+  void function_params(std::size_t b, std::size_t body, const std::string& scope) {
+    std::size_t open = 0;
+    for (std::size_t j = b; j < body; ++j)
+      if (punct(j, "(")) {
+        open = j;
+        break;
+      }
+    if (!open) return;
+    const std::size_t close = match_[open];
+    std::size_t last = 0;
+    bool in_default = false;
+    for (std::size_t j = open + 1; j <= close; ++j) {
+      if (j < close && (punct(j, "(") || punct(j, "{") || punct(j, "["))) {
+        j = match_[j];
+        continue;
+      }
+      if (j == close || punct(j, ",")) {
+        if (last) {
+          Decl d{scope, t_[last].text, 0, 0, 0, 0, t_[last].line, t_[last].col, false, false};
+          d.runtime = true;
+          add(d);
+        }
+        last = 0, in_default = false;
+        continue;
+      }
+      if (punct(j, "=")) in_default = true;
+      if (!in_default && t_[j].kind == Tok::Ident) last = j;
     }
   }
 
@@ -695,6 +834,7 @@ class Reader {
     if (auto it = memo_.find(full); it != memo_.end()) return it->second;
     const Decl& d = decls_.at(full).front();
     if (d.template_param) return CTemplateParam{d.scope};
+    if (d.runtime) return CRuntime{d.scope};
     if (d.user_template)
       throw CppConfigError(
           d.line, d.col, full,
@@ -954,6 +1094,10 @@ class Reader {
         fail(n, n.text,
              "a template parameter of " + std::get<CTemplateParam>(v).owner +
                  ": tvlab does not instantiate templates (write the configuration's types out)");
+      if (std::holds_alternative<CRuntime>(v) && !allow_runtime_)
+        fail(n, n.text,
+             "a parameter of " + std::get<CRuntime>(v).owner +
+                 ": a run-time value, which tvlab cannot know (use a compile-time constant)");
       return apply_members(n, std::move(v));
     }
     if (n.has_targs)
@@ -1074,6 +1218,35 @@ class Reader {
       return CInt{ty->bits};
     }
     if (b == "CollectiveMma") return apply_members(n, collective(n, scope));
+    if (b == "make_stride" && !n.calls.empty()) {
+      // make_stride(ldA, Int<1>{}) (CuTe's tutorials): run-time modes are dynamic strides.
+      const auto a = args_of(n, 2, 3, "make_stride(dM, dK[, dL])");
+      std::vector<int> unit;
+      bool dynamic = false;
+      for (std::size_t i = 0; i < a.size(); ++i) {
+        allow_runtime_ = true;
+        CVal v;
+        try {
+          v = eval(a[i], scope);
+        } catch (...) {
+          allow_runtime_ = false;
+          throw;
+        }
+        allow_runtime_ = false;
+        if (std::holds_alternative<CRuntime>(v)) {
+          dynamic = true;
+          continue;
+        }
+        if (eval_is_one(a[i], scope)) unit.push_back(static_cast<int>(i));
+      }
+      if (dynamic) {
+        if (unit.empty() || unit[0] > 1)
+          fail(n, "make_stride",
+               "no static unit stride among the first two modes: tvlab checks vectors along a "
+               "mode of stride Int<1>");
+        return apply_members(n, CStride{"", 0, unit[0]});
+      }
+    }
     if (b == "Stride" && n.has_targs) {
       // Explicit strides with run-time modes: Stride<int64_t, _1, int64_t> (K-major A).
       bool dynamic = false;
@@ -1327,16 +1500,21 @@ Plan build_plan_from_cpp(const CppConfig& config) {
 }
 
 std::vector<NamedPlan> load_plans(const std::string& text, const std::string& only,
-                                  std::string_view file_name) {
+                                  std::string_view file_name, const std::vector<CppBinding>& bind) {
   std::vector<NamedPlan> out;
   if (!looks_like_cpp(text, file_name)) {
-    if (!only.empty())
-      throw SpecError(
-          "", "--config " + only + " names a C++ configuration; this spec is JSON (one configuration)");
+    if (!only.empty() || !bind.empty())
+      throw SpecError("", (bind.empty() ? "--config " + only : std::string("--bind")) +
+                              " names C++ declarations; this spec is JSON (one configuration)");
     out.push_back({"", build_plan_from_text(text)});
     return out;
   }
   Reader r(text);
+  if (!bind.empty()) {
+    const CppConfig c = r.bound(bind);
+    out.push_back({c.name, build_plan_from_cpp(c)});
+    return out;
+  }
   const std::vector<std::string> all = r.candidates();
   if (all.empty()) throw CppConfigError(1, 1, "", kNoConfig);
   std::string names;
@@ -1355,8 +1533,9 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
   return out;
 }
 
-Plan load_plan(const std::string& text, const std::string& only, std::string_view file_name) {
-  if (looks_like_cpp(text, file_name) && only.empty()) {
+Plan load_plan(const std::string& text, const std::string& only, std::string_view file_name,
+               const std::vector<CppBinding>& bind) {
+  if (looks_like_cpp(text, file_name) && only.empty() && bind.empty()) {
     Reader r(text);
     const std::vector<std::string> all = r.candidates();
     if (all.size() > 1) {
@@ -1366,7 +1545,18 @@ Plan load_plan(const std::string& text, const std::string& only, std::string_vie
                               "): name one with --config NAME");
     }
   }
-  return std::move(load_plans(text, only, file_name).front().plan);
+  return std::move(load_plans(text, only, file_name, bind).front().plan);
+}
+
+std::vector<CppBinding> parse_bindings(const std::vector<std::string>& texts) {
+  std::vector<CppBinding> out;
+  for (const std::string& t : texts) {
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw SpecError("--bind " + printable(t), "expected KEY=EXPR, e.g. mma=mmaC or A.g2s=copyA");
+    out.push_back({t.substr(0, eq), t.substr(eq + 1)});
+  }
+  return out;
 }
 
 }  // namespace tvlab

@@ -174,8 +174,10 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
   const int64_t stages = p.smem->staged ? p.smem->stages : 1;
   if (p.smem->staged) {
     r.claim += " in each of its " + std::to_string(stages) + " stages, the stages disjoint";
-    r.steps.push_back({"tile_to_shape(" + p.smem->atom_text + ", (" + std::to_string(tile[0].ival()) + "," +
-                           std::to_string(tile[1].ival()) + "," + std::to_string(stages) + "))",
+    r.steps.push_back({p.smem->atom_text.empty()
+                           ? std::string("the staged layout (m,k,stage)")
+                           : "tile_to_shape(" + p.smem->atom_text + ", (" + std::to_string(tile[0].ival()) +
+                                 "," + std::to_string(tile[1].ival()) + "," + std::to_string(stages) + "))",
                        "", to_string(all)});
   }
   if (n * stages > (int64_t(1) << 24)) {

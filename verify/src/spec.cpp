@@ -283,6 +283,16 @@ SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int6
   });
 }
 
+int smem_rank(const SmemLayout& l) {
+  return rank(std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape
+                                                : std::get<ComposedLayout>(l).layout.shape);
+}
+int64_t smem_mode_size(const SmemLayout& l, int i) {
+  const IntTuple& s = std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape
+                                                        : std::get<ComposedLayout>(l).layout.shape;
+  return product(s[i]);
+}
+
 // Stage 0 of a staged layout: its first two modes.
 SmemLayout first_stage(const SmemLayout& staged) {
   if (const Layout* l = std::get_if<Layout>(&staged)) return take(*l, 0, 2);
@@ -328,7 +338,25 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
     st.staged = staged_smem_layout(smem_layout_at(st.atom_text, ap), st.tile, st.stages, ap);
     st.layout = first_stage(*st.staged);
   } else {
-    st.layout = smem_layout_at(get_string(*lv, join(path, "layout")), join(path, "layout"));
+    const std::string lp = join(path, "layout");
+    st.layout = smem_layout_at(get_string(*lv, lp), lp);
+    // A layout with a pipe mode (m,k,stage), as CuTe's tutorials build sA: its stages.
+    if (smem_rank(st.layout) == 3) {
+      if (!kernel)
+        throw SpecError(lp, "a layout with a stage mode (rank 3) needs \"cta_tile\" and \"stages\"");
+      const int64_t pipe = smem_mode_size(st.layout, 2);
+      if (pipe != kernel->stages)
+        throw SpecError(lp, "the layout's stage mode has " + std::to_string(pipe) +
+                                " stages, \"stages\" says " + std::to_string(kernel->stages));
+      for (int i = 0; i < 2; ++i)
+        if (smem_mode_size(st.layout, i) != st.tile[i].ival())
+          throw SpecError(lp, "the layout's mode " + std::to_string(i) + " has " +
+                                  std::to_string(smem_mode_size(st.layout, i)) +
+                                  " elements, the CTA's operand tile " + to_string(st.tile));
+      st.staged = st.layout;
+      st.stages = pipe;
+      st.layout = first_stage(*st.staged);
+    }
   }
   for (auto [slot, field] : {std::pair{"g2s", &st.g2s}, {"s2r", &st.s2r}, {"r2s", &st.r2s}}) {
     const json* c = member(o, slot);
@@ -678,6 +706,9 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
         staged_smem_layout(smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages, ap)));
   } else {
     p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+    // A staged layout (m,k,stage): stage 0 is the tile a load fills.
+    const SmemLayout l = smem_layout_at(p.layout_text, join(sp, "layout"));
+    if (smem_rank(l) == 3) p.layout_text = to_string(first_stage(l));
   }
   p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
   // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).

@@ -78,6 +78,17 @@ Plan build_plan_from_cpp(const CppConfig& config);
 // character is neither '{' nor '['.
 bool looks_like_cpp(std::string_view text, std::string_view file_name = "");
 
+// One KEY=EXPR of a configuration that no collective declares (CuTe's tutorials: local variables of a host
+// function): scope=gemm_tn (where the names are looked up), name, cta_tile, stages, mainloop, mma, and per
+// operand A.type, A.gmem (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>, RowMajor), A.alignment, A.smem (an
+// (m,k) or (m,k,stage) layout), A.atom (an SmemLayoutAtom), A.g2s (make_tiled_copy), A.s2r (Copy_Atom or
+// make_tiled_copy_A); likewise B. Each EXPR is C++ of the subset above.
+struct CppBinding {
+  std::string key, expr;
+};
+// "KEY=EXPR" texts (--bind) as bindings; a SpecError naming the text when one has no '='.
+std::vector<CppBinding> parse_bindings(const std::vector<std::string>& texts);
+
 // The plans of a spec text, JSON or C++ (every configuration, or the one named `only`; an unknown name is a
 // SpecError listing the names), each with its name ("" for JSON).
 struct NamedPlan {
@@ -85,9 +96,10 @@ struct NamedPlan {
   Plan plan;
 };
 std::vector<NamedPlan> load_plans(const std::string& text, const std::string& only = "",
-                                  std::string_view file_name = "");
+                                  std::string_view file_name = "", const std::vector<CppBinding>& bind = {});
 // The one plan of a spec text: as load_plans, and a SpecError naming the configurations when the text holds
 // several and `only` names none.
-Plan load_plan(const std::string& text, const std::string& only = "", std::string_view file_name = "");
+Plan load_plan(const std::string& text, const std::string& only = "", std::string_view file_name = "",
+               const std::vector<CppBinding>& bind = {});
 
 }  // namespace tvlab
