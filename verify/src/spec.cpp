@@ -1014,6 +1014,13 @@ std::string tiler_string(const Tiler& t) {
 nlohmann::ordered_json plan_to_json(const Plan& plan) {
   nlohmann::ordered_json out;
   if (!plan.name.empty()) out["name"] = plan.name;
+  if (plan.kernel) {
+    const KernelShape& k = *plan.kernel;
+    out["kernel"] = {{"cta_tile", {k.cta_tile[0], k.cta_tile[1], k.cta_tile[2]}},
+                     {"stages", k.stages},
+                     {"mainloop", k.mainloop},
+                     {"arch", k.arch}};
+  }
   if (plan.mma) {
     const TiledMMA& m = *plan.mma;
     nlohmann::ordered_json j;
@@ -1060,6 +1067,31 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
                     {"tiler", to_string(copy->tiler)},
                     {"tv", to_string(copy->tv)}};
       c["slm"] = slm;
+    }
+    if (p.gmem)
+      c["gmem"] = {{"layout", p.gmem->layout_text},
+                   {"contiguous", std::string(1, (p.name == "A"   ? "MK"
+                                                  : p.name == "B" ? "NK"
+                                                                  : "MN")[p.gmem->contiguous])},
+                   {"alignment", p.gmem->alignment}};
+    if (p.smem) {
+      nlohmann::ordered_json sm;
+      sm["tile"] = to_string(p.smem->tile);
+      sm["layout"] = to_string(p.smem->layout);
+      if (p.smem->staged) {
+        sm["stages"] = p.smem->stages;
+        sm["staged"] = to_string(*p.smem->staged);
+      }
+      for (const auto& [key, copy] :
+           {std::pair{"g2s", &p.smem->g2s}, {"s2r", &p.smem->s2r}, {"r2s", &p.smem->r2s}})
+        if (*copy)
+          sm[key] = {{"op", (*copy)->atom.name},
+                     {"value_type", (*copy)->value_type.name},
+                     {"tiler", to_string((*copy)->tiler)},
+                     {"tv", to_string((*copy)->tv)},
+                     {"tv_src", to_string((*copy)->get_layoutS_TV())},
+                     {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
+      c["smem"] = sm;
     }
     copies[p.name] = c;
   }
