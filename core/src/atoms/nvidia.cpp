@@ -509,9 +509,9 @@ void register_auto_vectorizing_copy(Registry& r) {
     f.ranges = "no parameters; = AutoVectorizingCopyWithAssumedAlignment<" + std::to_string(n) +
                ">: one value of any type per thread, cute::copy vectorizes up to " + std::to_string(n) +
                " bits";
-    f.make = [name = std::string(alias), n](const AtomName& an) -> Atom {
+    f.make = [name = std::string(alias), bits = n](const AtomName& an) -> Atom {  // clang 14: no binding capture
       expect_no_args(an);
-      return auto_vectorizing_copy(name, n);
+      return auto_vectorizing_copy(name, bits);
     };
     f.instances = [name = std::string(alias)] { return one(name); };
     r.add(std::move(f));
