@@ -48,7 +48,7 @@ TEST(KernelChecks, CutlassSm80DefaultsProve) {
       EXPECT_EQ(c.verdict, Verdict::Proved) << f << " " << c.code << ": " << c.summary;
   }
   const Report r = verify_plan(build_plan(tn()));
-  EXPECT_EQ(check(r, "cta.mma").data["repeat_mnk"], nlohmann::json({4, 4, 2}));
+  EXPECT_EQ(check(r, "cta.mma").data["repeat_mnk"], nlohmann::ordered_json({4, 4, 2}));
   // 2 operands x 3 stages x 128 x 32 halves.
   EXPECT_EQ(check(r, "smem.budget").data["bytes"], 2 * 3 * 128 * 32 * 2);
   EXPECT_EQ(check(r, "smem.budget").data["limit_bytes"], 163 * 1024);
