@@ -148,11 +148,13 @@ Layout group(const Layout& l, int b, int e) {
 }
 
 Layout zip(const Layout& a, const Layout& b) {
-  return Layout(zip(IntTuple::tuple({a.shape, b.shape})), zip(IntTuple::tuple({a.stride, b.stride})));
+  IntTuple shape = zip(IntTuple::tuple({a.shape, b.shape}));  // the shapes first: their mismatch is named
+  return Layout(std::move(shape), zip(IntTuple::tuple({a.stride, b.stride})));
 }
 
 Layout zip(const Layout& l) {
-  return Layout(zip(l.shape), zip(l.stride));
+  IntTuple shape = zip(l.shape);
+  return Layout(std::move(shape), zip(l.stride));
 }
 
 Layout tile_unzip(const Layout& l, const IntTuple& guide) {

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
 
 namespace tvlab {
 
@@ -224,13 +225,17 @@ IntTuple zip(const IntTuple& t) {
   if (t.size() == 0 || t[0].is_leaf()) return IntTuple::tuple({t});
   auto ch = t.children();
   const int n = ch[0].size();
+  // CuTe's zip static_asserts that every child has the first one's rank ("Mismatched Ranks"): zipping
+  // (5) with (2,2) (blocked_product((5):(2), 4:1)) does not compile.
+  for (const IntTuple& c : ch)
+    if (!c.is_tuple() || c.size() != n)
+      throw LayoutError("Mismatched ranks", "zip of tuples of different ranks: " + to_string(ch[0]) +
+                                                " has rank " + std::to_string(n) + ", " + to_string(c) +
+                                                " rank " + std::to_string(c.is_tuple() ? c.size() : 1));
   TupleBuilder out;
   for (int j = 0; j < n; ++j) {
     TupleBuilder m;
-    for (const IntTuple& c : ch) {
-      if (rank(c) <= j) throw LayoutError("Mismatched ranks", "zip of tuples of different ranks");
-      m.push(c[j]);
-    }
+    for (const IntTuple& c : ch) m.push(c[j]);
     out.push(m.build());
   }
   return out.build();
