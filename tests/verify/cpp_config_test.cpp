@@ -6,15 +6,14 @@
 #include <sstream>
 
 #include "tvlab/verify/verifier.hpp"
+#include "verify_test_support.hpp"
 
 namespace tvlab {
 namespace {
 
+using test::read_data;
 std::string read(const std::string& path) {
-  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/" + path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return read_data(path);
 }
 
 // A CUTLASS SM80 f16 TN configuration in the collective's form; `a_layout` replaces RowMajor.

@@ -10,21 +10,14 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "verify_test_support.hpp"
 
 namespace tvlab {
 namespace {
 
+using test::check;
 std::string read(const std::string& name) {
-  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/specs/" + name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-const CheckResult& check(const Report& r, const std::string& code) {
-  for (const CheckResult& c : r.checks)
-    if (c.code == code) return c;
-  throw std::runtime_error("no check " + code);
+  return test::read_data("specs/" + name);
 }
 
 bool has_check(const Report& r, const std::string& code) {

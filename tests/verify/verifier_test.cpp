@@ -1,4 +1,5 @@
 #include "tvlab/verify/verifier.hpp"
+#include "verify_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -23,11 +24,7 @@ Report verify_gallery(const std::string& name) {
   s << in.rdbuf();
   return verify_plan(build_plan_from_text(s.str()), name);
 }
-const CheckResult& check(const Report& r, const std::string& code) {
-  for (const CheckResult& c : r.checks)
-    if (c.code == code) return c;
-  throw std::runtime_error("no check " + code);
-}
+using test::check;
 
 // Every make_block_2d_copy_{A,B,C,D} choice of the default tile against its MMA: all no-ops.
 TEST(Verifier, DefaultXeTileProvesEverything) {

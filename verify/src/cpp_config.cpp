@@ -1112,23 +1112,14 @@ class Reader {
     }
     if (b == "MMA_Atom") {
       want_targs(n, 1, 1, "MMA_Atom<Op>");
-      const Node& op = n.targs[0];
-      // MMA_Atom<MMA_Traits<Op>> names the same atom.
-      const Node& inner =
-          op.kind == Node::Kind::Name && base_name(op.text) == "MMA_Traits" && op.targs.size() == 1
-              ? op.targs[0]
-              : op;
+      const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
       CVal v = eval(inner, scope);
       if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return apply_members(n, *a);
       fail(inner, op_text(inner, scope), "not an MMA op tvlab knows (`tvlab atoms` lists them)");
     }
     if (b == "Copy_Atom") {
       want_targs(n, 2, 2, "Copy_Atom<Op, T>");
-      const Node& op = n.targs[0];
-      const Node& inner =
-          op.kind == Node::Kind::Name && base_name(op.text) == "Copy_Traits" && op.targs.size() == 1
-              ? op.targs[0]
-              : op;
+      const Node& inner = unwrap(n.targs[0], "Copy_Traits");
       CVal v = eval(inner, scope);
       const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
       if (!a) fail(inner, op_text(inner, scope), "not a copy op tvlab knows (`tvlab atoms` lists them)");
@@ -1305,6 +1296,12 @@ class Reader {
     } catch (const LayoutError& e) {
       fail(n, base_name(n.text), e.what());
     }
+  }
+
+  // Op itself for Traits<Op> (MMA_Traits, Copy_Traits), else the node.
+  static const Node& unwrap(const Node& op, const char* traits) {
+    return op.kind == Node::Kind::Name && base_name(op.text) == traits && op.targs.size() == 1 ? op.targs[0]
+                                                                                               : op;
   }
 
   bool eval_is_one(const Node& a, const std::string& scope) {
