@@ -231,6 +231,11 @@ case_ cpp-render-writes-nothing 2 "line 1, column 25" - -- render "$tmp/binary.h
 case_ cpp-explore-writes-nothing 2 "line 1, column 45" - -- explore "$tmp/unbalanced.hpp" -o "$tmp/out/x.html"
 sed 's/Shape<_128, _128, _32>/Shape<_128, _128, _48>/' "$cfg" > "$tmp/atom-div.hpp"
 case_ cpp-static-assert 2 "SmemLayoutAtomA: SmemLayoutAtom must evenly divide tile shape" - -- verify "$tmp/atom-div.hpp"
+# "from_mma": false is not true (it was read as true by its presence), and not a boolean is an error.
+spec fm-false '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN","atom_layout":"(2,2,1)","permutation":"(32,32,16)"},"operands":{"A":{"type":"half_t","copy":{"atom":"SM75_U32x4_LDSM_N","from_mma":false}}}}'
+case_ from-mma-false 2 "operands.A.copy.thr_layout: missing" - -- plan "$tmp/fm-false.json"
+sed 's/false/"yes"/' "$tmp/fm-false.json" > "$tmp/fm-str.json"
+case_ from-mma-not-bool 2 "operands.A.copy.from_mma: expected true or false" - -- plan "$tmp/fm-str.json"
 # Unknown keys are warned about with their JSON path (exit 0: the spec is otherwise fine).
 spec unknown "{$xe,\"chekcs\":[],\"operands\":{\"A\":{\"type\":\"bf16\",\"contigous\":\"M\"}}}"
 case_ unknown-top 0 "warning: unknown key at $tmp/unknown.json: chekcs: ignored" - -- plan "$tmp/unknown.json"

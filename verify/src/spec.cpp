@@ -188,6 +188,15 @@ TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mm
   return partitionable(make_tiled_copy_C(atom, vt, mma));
 }
 
+// A copy object's "from_mma": true (make_tiled_copy_X against the MMA); false or absent:
+// thr_layout/val_layout.
+bool wants_from_mma(const json& c, const std::string& path) {
+  const json* f = member(c, "from_mma");
+  if (!f) return false;
+  if (!f->is_boolean()) throw SpecError(join(path, "from_mma"), "expected true or false");
+  return f->get<bool>();
+}
+
 // make_tiled_copy(atom, thr_layout, val_layout) from a copy object {"atom", "thr_layout", "val_layout"}.
 TiledCopy thr_val_copy(const CopyAtom& atom, const ValueType& vt, const json& c, const std::string& path) {
   const json* thr = member(c, "thr_layout");
@@ -213,7 +222,7 @@ TiledCopy smem_copy(const std::string& name, const json& c, const std::string& p
   if (!atom_v) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
   const CopyAtom atom =
       at(join(path, "atom"), [&] { return find_copy_atom(get_string(*atom_v, join(path, "atom"))); });
-  if (member(c, "from_mma")) return at(path, [&] { return from_mma(atom, vt, mma, name); });
+  if (wants_from_mma(c, path)) return at(path, [&] { return from_mma(atom, vt, mma, name); });
   return thr_val_copy(atom, vt, c, path);
 }
 
@@ -601,7 +610,7 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
     if (!atom_v) throw SpecError(join(copy_path, "atom"), "missing: the copy atom's name");
     const CopyAtom atom = at(join(copy_path, "atom"),
                              [&] { return find_copy_atom(get_string(*atom_v, join(copy_path, "atom"))); });
-    if (member(*copy_v, "from_mma")) {
+    if (wants_from_mma(*copy_v, copy_path)) {
       p.how = "from_mma";
       p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });
     } else {
@@ -783,7 +792,7 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
           : uint_type(atom.copy_bits);
   PlannedCopy p;
   p.name = name;
-  if (member(c, "from_mma")) {
+  if (wants_from_mma(c, path)) {
     if (!mma) throw SpecError(join(path, "from_mma"), "needs an \"mma\"");
     const std::string operand = member(c, "operand") ? get_string(c["operand"], join(path, "operand")) : "C";
     if (operand != "A" && operand != "B" && operand != "C" && operand != "D")
