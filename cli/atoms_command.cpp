@@ -328,7 +328,11 @@ int run_show(const ShowOptions& opt) {
     const CopyAtom& base = std::get<CopyAtom>(atom);
     ValueType t;
     try {
-      t = opt.value_type.empty() ? uint_type(base.copy_bits) : value_type(opt.value_type);
+      // Copy_Atom<Op, T> says its value type (--value-type, if given, wins).
+      const std::string wrapped = unwrap_atom_spelling(opt.atom).value_type;
+      t = !opt.value_type.empty() ? value_type(opt.value_type)
+          : !wrapped.empty()      ? value_type(wrapped)
+                                  : uint_type(base.copy_bits);
     } catch (const AtomError& e) {
       report("value type", opt.value_type.empty() ? base.name : "--value-type " + opt.value_type, e.what());
       return kBadInput;

@@ -373,6 +373,13 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
     throw BadInput{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
   std::error_code ec;
   if (std::filesystem::is_regular_file(o.what, ec) || o.what.ends_with(".json")) return spec_scene(o, vo);
+  // A TiledMMA in C++ (TiledMMA<MMA_Atom<...>, Layout<...>, Tile<...>>, make_tiled_mma(...)): its MMA
+  // picture.
+  try {
+    if (const std::optional<TiledMMA> m = read_cpp_tiled_mma(o.what)) return viz::build_mma_scene(*m, vo);
+  } catch (const CppConfigError& e) {
+    throw BadInput{"TiledMMA", o.what + ": column " + std::to_string(e.column()), e.what()};
+  }
   if (looks_like_atom(o.what) && !o.what.empty() && o.what.find("_Atom") != std::string::npos &&
       (o.what.find("GMMA::") != std::string::npos || o.what.find("UMMA::") != std::string::npos))
     return expression_scene(o, vo);  // a shared-memory layout atom: a composed layout

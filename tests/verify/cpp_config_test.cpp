@@ -280,6 +280,32 @@ TEST(CppConfig, ErrorsNameLineColumnAndConstruct) {
   }
 }
 
+// A TiledMMA pasted as C++ (render's WHAT): the same TiledMMA as the JSON form builds.
+TEST(CppConfig, TiledMmaExpression) {
+  const auto m = read_cpp_tiled_mma(
+      "cute::TiledMMA<cute::MMA_Atom<cute::SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, "
+      "Tile<_32,_32,_16>>;");
+  ASSERT_TRUE(m);
+  const Plan p = build_plan(nlohmann::json::parse(
+      R"J({"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}})J"));
+  EXPECT_EQ(to_string(m->get_layoutA_TV()), to_string(p.mma->get_layoutA_TV()));
+  EXPECT_EQ(to_string(m->get_layoutC_TV()), to_string(p.mma->get_layoutC_TV()));
+  const auto x = read_cpp_tiled_mma(
+      "TiledMMAHelper<MMA_Atom<XE_DPAS_TT<8, float, cute::bfloat16_t>>, Layout<Shape<_256,_256,_32>>, "
+      "Layout<Shape<_8,_4,_1>, Stride<_4,_1,_0>>>::TiledMMA");
+  ASSERT_TRUE(x);
+  EXPECT_EQ(x->tile_mnk[0], 256);
+  EXPECT_FALSE(read_cpp_tiled_mma("(4,8):(8,1)"));
+  EXPECT_FALSE(read_cpp_tiled_mma("SM75_U32x4_LDSM_N"));
+  try {
+    (void)read_cpp_tiled_mma("TiledMMA<MMA_Atom<Nope>>");
+    FAIL();
+  } catch (const CppConfigError& e) {
+    EXPECT_EQ(e.column(), 19);
+    EXPECT_NE(std::string(e.what()).find("no atom named 'Nope'"), std::string::npos) << e.what();
+  }
+}
+
 TEST(CppConfig, JsonOrCpp) {
   EXPECT_FALSE(looks_like_cpp("  {\"mma\": 1}"));
   EXPECT_FALSE(looks_like_cpp("[1]"));

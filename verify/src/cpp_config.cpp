@@ -505,6 +505,27 @@ class Reader {
     return cfg;
   }
 
+  // A C++ expression whose value is a TiledMMA (TiledMMA<...>, make_tiled_mma(...),
+  // TiledMMAHelper<...>::TiledMMA, decltype(...)), as mma JSON; nullopt when the text does not start so.
+  std::optional<nlohmann::json> tiled_mma_expression() {
+    std::size_t k = 0;
+    while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
+    while (punct(k, "(")) ++k;
+    std::string head;
+    for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
+    const std::string b = base_name(head);
+    if (b != "TiledMMA" && b != "make_tiled_mma" && b != "TiledMMAHelper") return std::nullopt;
+    std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
+    while (end > 0 && punct(end - 1, ";")) --end;
+    Parser p(t_, 0, end);
+    Node n = p.expr();
+    if (!p.done()) p.fail("unexpected text after the expression");
+    const CVal v = eval(n, "");
+    const CTiledMma* m = std::get_if<CTiledMma>(&v);
+    if (!m) fail(n, b, std::string("expected a TiledMMA, got ") + kind_of(v));
+    return m->mma;
+  }
+
   CppConfig config(const std::string& full) {
     const Decl& d = decls_.at(full).front();
     const CVal v = eval_decl(full);
@@ -1113,14 +1134,14 @@ class Reader {
     if (b == "MMA_Atom") {
       want_targs(n, 1, 1, "MMA_Atom<Op>");
       const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
-      CVal v = eval(inner, scope);
+      CVal v = op_value(inner, scope, true);
       if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return apply_members(n, *a);
       fail(inner, op_text(inner, scope), "not an MMA op tvlab knows (`tvlab atoms` lists them)");
     }
     if (b == "Copy_Atom") {
       want_targs(n, 2, 2, "Copy_Atom<Op, T>");
       const Node& inner = unwrap(n.targs[0], "Copy_Traits");
-      CVal v = eval(inner, scope);
+      CVal v = op_value(inner, scope, false);
       const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
       if (!a) fail(inner, op_text(inner, scope), "not a copy op tvlab knows (`tvlab atoms` lists them)");
       const CVal t = eval(n.targs[1], scope);
@@ -1296,6 +1317,23 @@ class Reader {
     } catch (const LayoutError& e) {
       fail(n, base_name(n.text), e.what());
     }
+  }
+
+  // The op an atom wrapper names: a declared alias, or an op of the registry; an unknown op is an error with
+  // the registry's closest names.
+  CVal op_value(const Node& op, const std::string& scope, bool mma) {
+    if (op.kind != Node::Kind::Name || (!op.has_targs && lookup(op.text, scope))) return eval(op, scope);
+    const std::string text = op_text(op, scope);
+    if (auto v = atom_op(text, op)) return *v;
+    try {
+      if (mma)
+        (void)find_mma_atom(text);
+      else
+        (void)find_copy_atom(text);
+    } catch (const AtomError& e) {
+      fail(op, text, e.what());
+    }
+    return eval(op, scope);
   }
 
   // Op itself for Traits<Op> (MMA_Traits, Copy_Traits), else the node.
@@ -1554,6 +1592,33 @@ std::vector<CppBinding> parse_bindings(const std::vector<std::string>& texts) {
     out.push_back({t.substr(0, eq), t.substr(eq + 1)});
   }
   return out;
+}
+
+std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
+  // The head, before reading anything else (a layout expression is not C++ this reader needs to see).
+  std::string_view v = text;
+  for (bool more = true; more;) {
+    more = false;
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    for (std::string_view w : {"typename", "decltype", "("})
+      if (v.starts_with(w)) v.remove_prefix(w.size()), more = true;
+  }
+  std::size_t end = 0;
+  while (end < v.size() &&
+         (std::isalnum(static_cast<unsigned char>(v[end])) || v[end] == '_' || v[end] == ':'))
+    ++end;
+  const std::string head = base_name(std::string(v.substr(0, end)));
+  if (head != "TiledMMA" && head != "make_tiled_mma" && head != "TiledMMAHelper") return std::nullopt;
+  Reader r(text);
+  const std::optional<nlohmann::json> mma = r.tiled_mma_expression();
+  if (!mma) return std::nullopt;
+  nlohmann::json spec;
+  spec["mma"] = *mma;
+  try {
+    return build_plan(spec).mma;
+  } catch (const SpecError& e) {
+    throw CppConfigError(1, 1, "TiledMMA", e.what());
+  }
 }
 
 }  // namespace tvlab

@@ -198,6 +198,31 @@ bool prose_name(std::string_view text) {
 }
 }  // namespace
 
+AtomSpelling unwrap_atom_spelling(std::string_view text) {
+  AtomSpelling out;
+  AtomName n;
+  try {
+    n = parse_atom_name(text);
+  } catch (const ParseError&) {
+    return out;
+  }
+  auto base = [](std::string b) {
+    if (const std::size_t colons = b.rfind("::"); colons != std::string::npos) b.erase(0, colons + 2);
+    return b;
+  };
+  const std::string b = base(n.base);
+  const bool mma = b == "MMA_Atom" && n.args.size() == 1, copy = b == "Copy_Atom" && n.args.size() == 2;
+  if (!mma && !copy) return out;
+  out.wrapper = b;
+  out.op = n.args[0];
+  // MMA_Traits<Op> / Copy_Traits<Op> inside: the op itself.
+  if (const AtomName inner = parse_atom_name(out.op);
+      (base(inner.base) == "MMA_Traits" || base(inner.base) == "Copy_Traits") && inner.args.size() == 1)
+    out.op = inner.args[0];
+  if (copy) out.value_type = n.args[1];
+  return out;
+}
+
 Atom Registry::find(std::string_view name) const {
   AtomName n;
   try {
@@ -209,6 +234,8 @@ Atom Registry::find(std::string_view name) const {
   }
   // CuTe's nested namespaces (SM120::BLOCKSCALED::, SM103::, ...) are not part of the family name.
   if (const std::size_t colons = n.base.rfind("::"); colons != std::string::npos) n.base.erase(0, colons + 2);
+  // The wrappers kernels write: MMA_Atom<Op>, Copy_Atom<Op, T> (and <MMA_Traits<Op>>, <Copy_Traits<Op>, T>).
+  if (const AtomSpelling w = unwrap_atom_spelling(name); !w.wrapper.empty()) return find(w.op);
   if (const AtomFamily* f = family(n.base)) return f->make(n);
   // Closest: the families the name's words mean (at most 5), then those of the 3 nearest spellings that are
   // not among them; after meanings, only spellings a typo away (at most a third of the name's letters).

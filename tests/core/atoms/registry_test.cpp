@@ -47,6 +47,26 @@ TEST(AtomName, MalformedNamesReportTheColumn) {
   EXPECT_GT(column(std::string(5000, 'A').c_str()), 0);
 }
 
+// CuTe's wrappers as kernels write them name the same atoms.
+TEST(Registry, AtomWrappers) {
+  const AtomSpelling m =
+      unwrap_atom_spelling("cute::MMA_Atom<cute::MMA_Traits<SM80_16x8x16_F32F16F16F32_TN>>");
+  EXPECT_EQ(m.wrapper, "MMA_Atom");
+  EXPECT_EQ(m.op, "SM80_16x8x16_F32F16F16F32_TN");
+  EXPECT_EQ(m.value_type, "");
+  const AtomSpelling c =
+      unwrap_atom_spelling("Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<cute::uint128_t>, cutlass::half_t>");
+  EXPECT_EQ(c.wrapper, "Copy_Atom");
+  EXPECT_EQ(c.op, "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>");
+  EXPECT_EQ(c.value_type, "cutlass::half_t");
+  EXPECT_EQ(unwrap_atom_spelling("SM75_U32x4_LDSM_N").wrapper, "");
+  EXPECT_EQ(unwrap_atom_spelling("MMA_Atom<A, B>").wrapper, "");  // not CuTe's spelling
+  EXPECT_EQ(std::get<MmaAtom>(find_atom("MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>")).name,
+            std::get<MmaAtom>(find_atom("SM80_16x8x16_F32F16F16F32_TN")).name);
+  EXPECT_EQ(std::get<CopyAtom>(find_atom("Copy_Atom<SM75_U32x4_LDSM_N, half_t>")).name, "SM75_U32x4_LDSM_N");
+  EXPECT_THROW((void)find_atom("MMA_Atom<Nope>"), AtomError);
+}
+
 TEST(Registry, UnknownNamesSuggestCloseOnes) {
   try {
     find_atom("XE_LOAD_2DD<16,8,16>");

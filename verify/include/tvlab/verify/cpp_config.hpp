@@ -31,6 +31,7 @@
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -73,6 +74,11 @@ std::vector<CppConfig> read_cpp_configs(std::string_view text);
 
 // build_plan(config.spec), its SpecErrors rethrown as CppConfigErrors at the C++ that produced the key.
 Plan build_plan_from_cpp(const CppConfig& config);
+
+// A TiledMMA written as one C++ expression, as CuTe prints or kernels declare it: TiledMMA<MMA_Atom<Op>,
+// Layout<...>, Tile<...>>, make_tiled_mma(Op{}, ...), TiledMMAHelper<...>::TiledMMA; nullopt when the text
+// does not start with one of them; CppConfigError when it does and cannot be read.
+std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text);
 
 // True when the text is C++, not JSON: its file name (if given) does not end in .json and its first non-blank
 // character is neither '{' nor '['.

@@ -28,6 +28,13 @@ struct AtomName {
 };
 // Throws ParseError (1-based column) on malformed names: unbalanced <>, empty argument, bad characters.
 AtomName parse_atom_name(std::string_view text);
+// CuTe's wrappers as kernels write them: MMA_Atom<Op> (also MMA_Atom<MMA_Traits<Op>>) and Copy_Atom<Op, T>
+// (also Copy_Atom<Copy_Traits<Op>, T>): wrapper "MMA_Atom" / "Copy_Atom", the op's name and T (as written);
+// wrapper empty for any other name. find_atom() looks such names up by their op.
+struct AtomSpelling {
+  std::string wrapper, op, value_type;
+};
+AtomSpelling unwrap_atom_spelling(std::string_view text);
 // An integer template argument; throws AtomError naming `what` otherwise.
 int64_t atom_int_arg(const AtomName& n, std::size_t i, const char* what);
 
