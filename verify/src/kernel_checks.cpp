@@ -190,10 +190,10 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
       parts += (parts.empty() ? "" : " + ") + p.name + " " + std::to_string(bytes) + " B (" +
                std::to_string(p.smem->stages) + " stages of " + to_string(p.smem->tile) + " " +
                p.mem_type.name + ")";
-      r.steps.push_back({"shared memory of " + p.name + ": cosize(tile_to_shape(atom, (" +
+      r.steps.push_back({"shared memory of " + p.name + ": cosize of the (" +
                              std::to_string(p.smem->tile[0].ival()) + "," +
                              std::to_string(p.smem->tile[1].ival()) + "," + std::to_string(p.smem->stages) +
-                             "))) x " + std::to_string(p.mem_type.bits) + " bits",
+                             ") staged layout x " + std::to_string(p.mem_type.bits) + " bits",
                          to_string(*p.smem->staged), std::to_string(bytes) + " B"});
     }
     if (parts.empty()) return;  // no staged operand: nothing to add up
