@@ -1,4 +1,4 @@
-// `tvlab plan SPEC [--json]`: what tvlab builds from a spec (interface.md section 4).
+// `tvlab plan SPEC [--json]`: what tvlab builds from a spec, JSON or C++ (docs/spec.md).
 #pragma once
 
 #include <CLI/CLI.hpp>
