@@ -127,6 +127,23 @@ while read -r hpp cfg js rc src loose; do
   compare "$cfg" "$cpp/$hpp" "$cfg" "$specs/$js" "$rc" "$src" "$loose"
 done <<<"$rows"
 
+# AlignmentX from the configuration's own constants (--bind A.alignment=kAlignmentA completes a collective): the
+# f64 twins, loose above, then match exactly.
+for v in tn nn nt tt; do
+  cfg="sm80_f64_${v}_128x64x16::CollectiveMainloop" js="$specs/cutlass_sm80_f64_${v}_128x64x16.json"
+  al=(--bind A.alignment=kAlignmentA --bind B.alignment=kAlignmentB)
+  expect_rc "$cfg: verify C++ with alignments" 0 "$tvlab" verify --format json --config "$cfg" "${al[@]}" "$cpp/cutlass_sm80_f64.hpp"
+  cp "$tmp/out" "$tmp/c.json"
+  expect_rc "$cfg: verify JSON" 0 "$tvlab" verify --format json "$js"
+  if same_reports "$tmp/c.json" "$tmp/out" >"$tmp/diff" 2>&1; then ok
+  else ko "$cfg: with its kAlignment constants, verify reports differ"; sed 's/^/  /' "$tmp/diff" | head -20; fi
+  expect_rc "$cfg: plan C++ with alignments" 0 "$tvlab" plan --json --config "$cfg" "${al[@]}" "$cpp/cutlass_sm80_f64.hpp"
+  cp "$tmp/out" "$tmp/cp.json"
+  expect_rc "$cfg: plan JSON" 0 "$tvlab" plan --json "$js"
+  if same_plans "$tmp/cp.json" "$tmp/out" >"$tmp/diff" 2>&1; then ok
+  else ko "$cfg: with its kAlignment constants, plans differ"; sed 's/^/  /' "$tmp/diff" | head -20; fi
+done
+
 # Every tests/data/cpp/cutlass_sm80_*.hpp is in the table.
 for f in "$cpp"/cutlass_sm80_*.hpp; do
   if printf '%s\n' "$rows" | awk '{print $1}' | grep -qxF "$(basename "$f")"; then ok; else ko "$(basename "$f"): not in the table"; fi

@@ -526,6 +526,30 @@ class Reader {
     return m->mma;
   }
 
+  // --bind A.alignment=EXPR on top of a collective (AlignmentX is not a CollectiveMma argument): EXPR, an
+  // integer, read in the collective's scope (kAlignmentA of its namespace).
+  void add_alignments(CppConfig& cfg, const std::vector<CppBinding>& binds) {
+    const auto at = cfg.name.rfind("::");
+    const std::string scope = at == std::string::npos ? "" : cfg.name.substr(0, at);
+    for (const CppBinding& b : binds) {
+      const std::string construct = "--bind " + b.key;
+      std::vector<Tok> toks;
+      int64_t v = 0;
+      try {
+        toks = lex(b.expr);
+        if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
+        Parser p(toks, 0, toks.size() - 1);
+        const Node n = p.expr();
+        if (!p.done()) p.fail("unexpected text after the expression");
+        v = as_int(n, scope, construct);
+      } catch (const CppConfigError& e) {
+        throw CppConfigError(1, e.column(), construct, e.what());
+      }
+      cfg.spec["operands"][b.key.substr(0, 1)]["gmem"]["alignment"] = v;
+      cfg.origins.push_back({"operands." + b.key.substr(0, 1) + ".gmem.alignment", 1, 1, construct});
+    }
+  }
+
   CppConfig config(const std::string& full) {
     const Decl& d = decls_.at(full).front();
     const CVal v = eval_decl(full);
@@ -1545,7 +1569,12 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     return out;
   }
   Reader r(text);
-  if (!bind.empty()) {
+  // Only alignments bound: they complete the file's collectives; any other key: a configuration of its own.
+  const bool alignments_only =
+      !bind.empty() && std::all_of(bind.begin(), bind.end(), [](const CppBinding& b) {
+        return b.key == "A.alignment" || b.key == "B.alignment";
+      });
+  if (!bind.empty() && !(alignments_only && !r.candidates().empty())) {
     const CppConfig c = r.bound(bind);
     out.push_back({c.name, build_plan_from_cpp(c)});
     return out;
@@ -1562,7 +1591,8 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     throw SpecError("", "'" + only + "' names " + std::to_string(chosen.size()) +
                             " configurations; give the qualified name (" + names + ")");
   for (const std::string& n : chosen) {
-    const CppConfig c = r.config(n);
+    CppConfig c = r.config(n);
+    r.add_alignments(c, bind);
     out.push_back({c.name, build_plan_from_cpp(c)});
   }
   return out;
@@ -1570,7 +1600,10 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
 
 Plan load_plan(const std::string& text, const std::string& only, std::string_view file_name,
                const std::vector<CppBinding>& bind) {
-  if (looks_like_cpp(text, file_name) && only.empty() && bind.empty()) {
+  const bool alignments_only = std::all_of(bind.begin(), bind.end(), [](const CppBinding& b) {
+    return b.key == "A.alignment" || b.key == "B.alignment";
+  });
+  if (looks_like_cpp(text, file_name) && only.empty() && alignments_only) {
     Reader r(text);
     const std::vector<std::string> all = r.candidates();
     if (all.size() > 1) {
