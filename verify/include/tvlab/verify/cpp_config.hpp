@@ -89,8 +89,8 @@ bool looks_like_cpp(std::string_view text, std::string_view file_name = "");
 // operand A.type, A.gmem (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>, RowMajor), A.alignment, A.smem (an
 // (m,k) or (m,k,stage) layout), A.atom (an SmemLayoutAtom), A.g2s (make_tiled_copy), A.s2r (Copy_Atom or
 // make_tiled_copy_A); likewise B. Each EXPR is C++ of the subset above. Bindings of A.alignment / B.alignment
-// alone complete the file's collectives instead (AlignmentX is not a CollectiveMma argument), each EXPR read in
-// the collective's scope.
+// alone complete the file's collectives instead (AlignmentX is not a CollectiveMma argument), each EXPR read
+// in the collective's scope.
 struct CppBinding {
   std::string key, expr;
 };
