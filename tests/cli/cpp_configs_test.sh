@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# cli.cpp_configs (issue 21): CUTLASS's SM80 tensor-op default configurations, written as C++ configuration files
-# (tests/data/cpp/cutlass_sm80_*.hpp, one namespace per configuration), verify with the same verdicts as their
-# hand-written JSON twins (tests/data/specs/cutlass_sm80_*.json): two independent paths to one spec. For every
+# cli.cpp_configs (issue 21): CUTLASS's SM80 tensor-op default configurations, an SM90 TMA + GMMA collective and
+# sycl-tla's mixed-input example, written as C++ configuration files (tests/data/cpp/*.hpp, one namespace per
+# configuration), verify with the same verdicts as their hand-written JSON twins (tests/data/specs/*.json): two
+# independent paths to one spec. For every
 # pair: the exit codes of `tvlab verify` (and with --strict) are the expected ones on both sides; `tvlab plan
 # --json` is identical but for "name"; `tvlab verify --format json` gives the same result and the same checks
 # (code, verdict, severity, failed, claim, summary, method, witnesses, data; not "steps", which quote the input's
@@ -51,6 +52,11 @@ cutlass_sm80_f64.hpp      sm80_f64_tn_128x64x16::CollectiveMainloop    cutlass_s
 cutlass_sm80_f64.hpp      sm80_f64_nn_128x64x16::CollectiveMainloop    cutlass_sm80_f64_nn_128x64x16.json    0 1 gmem.B.g2s
 cutlass_sm80_f64.hpp      sm80_f64_nt_128x64x16::CollectiveMainloop    cutlass_sm80_f64_nt_128x64x16.json    0 1 -
 cutlass_sm80_f64.hpp      sm80_f64_tt_128x64x16::CollectiveMainloop    cutlass_sm80_f64_tt_128x64x16.json    0 1 gmem.A.g2s
+cutlass_sm90_tf32_tma_gmma.hpp sm90_tf32_tn_128x128x32::CollectiveMainloop cutlass_sm90_tf32_tn_128x128x32.json 0 0 -
+cutlass_sm90_tf32_tma_gmma.hpp sm90_tf32_tn_128x128x32_cluster2::CollectiveMainloop cutlass_sm90_tf32_tn_128x128x32_cluster2.json 0 0 -
+cutlass_sm90_tf32_tma_gmma.hpp sm90_f16_nt_128x128x64_cluster2x1::CollectiveMainloop sm90_f16_nt_128x128x64_cluster2x1.json 0 0 -
+sycl_tla_02_bmg_gemm_bf16_s8.hpp bmg_gemm_mixed::bf16_s8_a_narrower::CollectiveMainloop sycl_tla_02_bmg_gemm_bf16_s8_a_narrower.json 0 0 -
+sycl_tla_02_bmg_gemm_bf16_s8.hpp bmg_gemm_mixed::bf16_s8_b_narrower::CollectiveMainloop sycl_tla_02_bmg_gemm_bf16_s8_b_narrower.json 0 0 -
 '
 
 # same_reports A B [CODES]: one report each (verify --format json), equal but for names and steps (and the summary

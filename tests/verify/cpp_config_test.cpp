@@ -94,6 +94,44 @@ TEST(CppConfig, SameAsTheJsonSpec) {
   expect_same("cpp/sycl_tla_00_bmg_gemm.hpp", "specs/sycl_tla_00_bmg_gemm.json");
 }
 
+// The SM90 TMA + GMMA collective and sycl-tla's mixed-input one, from C++.
+TEST(CppConfig, Sm90AndMixedInputCollectives) {
+  const std::string sm90 = read("cpp/cutlass_sm90_tf32_tma_gmma.hpp");
+  const auto plans = load_plans(sm90);
+  ASSERT_EQ(plans.size(), 3u);
+  EXPECT_EQ(plans[1].plan.kernel->cluster, (std::array<int64_t, 3>{1, 2, 1}));
+  EXPECT_EQ(plans[1].plan.smem.at(0).tma_op, "SM90_TMA_LOAD_MULTICAST");
+  // A non-void SmemCopyAtom, and a copy that is not a TMA op: the collective's static_asserts, at the
+  // argument.
+  std::string s2r = sm90;
+  s2r.replace(s2r.find("    void,\n    cute::identity,\n    cute::SM90_TMA_LOAD,"), 8,
+              "    Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>");
+  EXPECT_NE(error_of(s2r).find("SmemCopyAtomA: SM90 GMMA mainloops cannot have a non-void copy atom"),
+            std::string::npos)
+      << error_of(s2r);
+  std::string cp = sm90;
+  cp.replace(cp.find("cute::SM90_TMA_LOAD,"), 19, "cute::SM80_CP_ASYNC_CACHEALWAYS<uint128_t>");
+  EXPECT_NE(error_of(cp).find("GmemTiledCopyA: GmemTiledCopy - invalid SM90 TMA copy atom specified"),
+            std::string::npos)
+      << error_of(cp);
+
+  const std::string mixed = read("cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp");
+  const auto m = load_plans(mixed);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].plan.copies.at(0).mem_type.name, "int8_t");
+  EXPECT_TRUE(m[0].plan.copies.at(0).fragment_from_copy);
+  // Scale and zero-point tensors are loaded by copies tvlab does not model: refused, never dropped.
+  std::string scaled = mixed;
+  scaled.replace(scaled.find("cute::tuple<ElementInputA>"), 26,
+                 "cute::tuple<ElementInputA, bfloat16_t, cute::Stride<_1, int64_t, int64_t>>");
+  EXPECT_NE(error_of(scaled).find("ElementA: the scale and zero-point tensors"), std::string::npos)
+      << error_of(scaled);
+  std::string both = mixed;
+  both.replace(both.find("    ElementInputB, cutlass::gemm::TagToStrideB_t"), 17,
+               "    cute::tuple<ElementInputB>");
+  EXPECT_NE(error_of(both).find("Either A OR B must be a tuple"), std::string::npos) << error_of(both);
+}
+
 // CuTe's tutorial: no collective; the user names the local variables that form the configuration.
 TEST(CppConfig, BoundTutorialConfiguration) {
   const std::vector<CppBinding> tn =

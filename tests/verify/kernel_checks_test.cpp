@@ -176,6 +176,106 @@ TEST(KernelChecks, SmemBudget) {
   EXPECT_EQ(smem_limit_bytes("xe"), 0);
 }
 
+// The SM90 tf32 TN collective (TMA + GMMA), with `edit` applied to its JSON.
+nlohmann::json sm90(const std::function<void(nlohmann::json&)>& edit = {}) {
+  nlohmann::json j = nlohmann::json::parse(read("cutlass_sm90_tf32_tn_128x128x32.json"));
+  if (edit) edit(j);
+  return j;
+}
+
+TEST(KernelChecks, Sm90CollectiveProves) {
+  const Plan p = build_plan(sm90());
+  ASSERT_EQ(p.smem.size(), 2u);
+  for (const PlannedSmem& s : p.smem) {
+    EXPECT_EQ(s.tma_op, "SM90_TMA_LOAD");
+    EXPECT_EQ(s.stages, 5);
+    ASSERT_TRUE(s.tma);
+    EXPECT_EQ(s.tma->box, (std::vector<int64_t>{32, 128}));  // 128 B of K by the whole 128-row tile
+  }
+  const Report r = verify_plan(p);
+  EXPECT_FALSE(r.failed(true));
+  // 5 stages x 2 x 128 x 32 x 4 bytes, and PipelineTmaAsync's 2 x 5 barriers of 8 bytes.
+  EXPECT_EQ(check(r, "smem.budget").data["bytes"], 5 * 2 * 16384 + 80);
+  EXPECT_EQ(check(r, "tma.A.global_stride").verdict, Verdict::Proved);
+}
+
+TEST(KernelChecks, Sm90MulticastNeedsTheMulticastOp) {
+  // A on a 1x2x1 cluster: make_tma_copy_A_sm90 halves the box; SM90_TMA_LOAD ignores the mask.
+  const Report r = verify_plan(build_plan(sm90([](nlohmann::json& j) { j["cluster_shape"] = {1, 2, 1}; })));
+  const CheckResult& c = check(r, "tma.A.multicast_op");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_NE(c.witnesses.at(0).find("each CTA receives 8192 of 16384 bytes"), std::string::npos)
+      << c.witnesses[0];
+  EXPECT_EQ(check(r, "tma.B.multicast_op").verdict, Verdict::Proved);  // B is shared along M: 1 CTA
+  const Report m = verify_plan(build_plan(sm90([](nlohmann::json& j) {
+    j["cluster_shape"] = {1, 2, 1};
+    j["operands"]["A"]["smem"]["g2s"] = "SM90_TMA_LOAD_MULTICAST";
+  })));
+  EXPECT_FALSE(m.failed(true));
+  EXPECT_EQ(check(m, "tma.A.box").data["box"], (std::vector<int64_t>{32, 64}));
+}
+
+TEST(KernelChecks, Sm90TmaStrideRuleOverEveryLeadingDimension) {
+  // 2 floats (8 bytes) of alignment: ld = 4099 x 2 is legal for the operand and not a TMA stride.
+  const Report r =
+      verify_plan(build_plan(sm90([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 2; })));
+  const CheckResult& c = check(r, "tma.A.global_stride");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_NE(c.summary.find("ld = 4099 x 2 = 8198 elements"), std::string::npos) << c.summary;
+  // The brute-force side: every ld that is a multiple of the alignment, up to 4 KiB, against the 16-byte
+  // rule.
+  for (int64_t align : {1, 2, 4, 8, 16}) {
+    bool all = true;
+    for (int64_t ld = align; ld <= 1024; ld += align) all = all && (ld * 4) % 16 == 0;
+    const Report a = verify_plan(
+        build_plan(sm90([&](nlohmann::json& j) { j["operands"]["B"]["gmem"]["alignment"] = align; })));
+    EXPECT_EQ(check(a, "tma.B.global_stride").verdict == Verdict::Proved, all) << align;
+  }
+  // With the problem given, the tensor map is the problem's: packed strides of (M,K,L) = (1000,200,3).
+  const Plan p = build_plan(sm90([](nlohmann::json& j) { j["problem"] = {1000, 500, 200, 3}; }));
+  const TmaFacts& t = *p.smem.at(0).tma;
+  EXPECT_EQ(t.global_dim, (std::vector<int64_t>{200, 1000, 3}));
+  EXPECT_EQ(t.global_stride_bytes, (std::vector<int64_t>{800, 800000}));
+  const Report bad = verify_plan(build_plan(sm90([](nlohmann::json& j) {
+    j["problem"] = {1000, 500, 202, 1};
+  })));
+  EXPECT_EQ(check(bad, "tma.A.global_stride").verdict, Verdict::Refuted);  // K = 202 floats: 808 bytes
+}
+
+TEST(KernelChecks, Sm90CollectiveStaticAsserts) {
+  auto error = [](const std::function<void(nlohmann::json&)>& edit) -> std::pair<std::string, std::string> {
+    try {
+      build_plan(sm90(edit));
+    } catch (const SpecError& e) {
+      return {e.path(), e.what()};
+    }
+    return {"", ""};
+  };
+  auto [p1, w1] = error(
+      [](nlohmann::json& j) { j["operands"]["A"]["smem"]["g2s"] = "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"; });
+  EXPECT_EQ(p1, "operands.A.smem.g2s");
+  EXPECT_NE(w1.find("invalid SM90 TMA copy atom"), std::string::npos) << w1;
+  auto [p2, w2] = error([](nlohmann::json& j) { j["operands"]["B"]["smem"]["s2r"] = "SM75_U32x4_LDSM_N"; });
+  EXPECT_EQ(p2, "operands.B.smem.s2r");
+  auto [p3, w3] = error([](nlohmann::json& j) { j["mma"]["atom"] = "SM80_16x8x8_F32TF32TF32F32_TN"; });
+  EXPECT_EQ(p3, "mma.atom");
+  EXPECT_NE(w3.find("must source both A and B operand from smem_desc"), std::string::npos) << w3;
+  auto [p4, w4] = error([](nlohmann::json& j) { j["stages"] = 1; });
+  EXPECT_EQ(p4, "stages");
+  auto [p5, w5] = error([](nlohmann::json& j) { j["cluster_shape"] = {4, 4, 2}; });
+  EXPECT_EQ(p5, "cluster_shape");
+  auto [p6, w6] =
+      error([](nlohmann::json& j) { j["mainloop"] = "MainloopSm90TmaGmmaWarpSpecializedPingpong"; });
+  EXPECT_EQ(p6, "mainloop");  // a kernel schedule, not a dispatch policy
+  auto [p7, w7] = error([](nlohmann::json& j) { j["operands"]["A"]["smem"].erase("g2s"); });
+  EXPECT_EQ(p7, "operands.A.smem.g2s");
+  EXPECT_EQ(error([](nlohmann::json& j) {
+              j["mainloop"] = "MainloopSm80CpAsync";
+              j["problem"] = {64, 64, 64};
+            }).first,
+            "problem");
+}
+
 // memory_vector_witness against brute force: random thread/value layouts of a cp.async-like copy over a
 // (32,32) half tile, either major, several alignments; the rule holds iff for every legal leading
 // dimension ld (a multiple of the alignment, at least the contiguous extent) every lane's atom call sits at

@@ -302,6 +302,10 @@ struct CType {
   std::string name;  // tvlab's value type name (half_t) or an integer type (int64_t)
   int bits = 0;
   bool integer_type = false;  // int, int64_t, long ... (strides' dynamic modes)
+  // sycl-tla's mixed-input collectives: ElementX as cute::tuple<T[, ElementScale, StrideScale[, ElementZero,
+  // StrideZero]]>; `mixed` says the tuple form, `tuple_extra` counts what follows T.
+  bool mixed = false;
+  std::size_t tuple_extra = 0;
 };
 struct CMmaAtom {
   std::string op;
@@ -328,6 +332,7 @@ struct CStride {
 struct CPolicy {
   std::string name;
   int64_t stages;
+  std::vector<int64_t> cluster = {};  // SM90: the policy's ClusterShape
 };
 struct CIdentity {};
 struct CVoid {};
@@ -1155,6 +1160,19 @@ class Reader {
       const auto a = args_of(n, 1, 1, "decltype(expression)");
       return apply_members(n, eval(a[0], scope));
     }
+    if (b == "tuple" && n.has_targs && !n.targs.empty() && n.calls.empty() && n.members.empty()) {
+      // A tuple whose first element is a type: a mixed-input collective's ElementX (else a shape, below).
+      try {
+        const CVal first = eval(n.targs[0], scope);
+        if (const CType* t = std::get_if<CType>(&first); t && !t->integer_type) {
+          CType m = *t;
+          m.mixed = true;
+          m.tuple_extra = n.targs.size() - 1;
+          return m;
+        }
+      } catch (const CppConfigError&) {
+      }
+    }
     if (b == "MMA_Atom") {
       want_targs(n, 1, 1, "MMA_Atom<Op>");
       const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
@@ -1208,7 +1226,8 @@ class Reader {
       return apply_members(n, CTiledCopy{c, atom.type});
     }
     if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return CVoid{};
-    if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16") {
+    if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16" ||
+        b == "MainloopIntelXeXMX16MixedPrecision") {
       want_targs(n, 1, 2, "MainloopXeL1Staged<Stages[, Schedule]>");
       return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
     }
@@ -1232,6 +1251,25 @@ class Reader {
       }
       mma["sg_layout"] = core_text(n.targs[2], scope, true);
       return CTiledMma{mma};
+    }
+    if (b == "MainloopSm90TmaGmma" || b == "MainloopSm90TmaGmmaWarpSpecialized") {
+      // <Stages, ClusterShape = Shape<_1,_1,_1>, KernelSchedule (or PipelineAsyncMmaStages)>: the third
+      // argument does not change the layouts.
+      want_targs(n, 1, 3, "MainloopSm90TmaGmmaWarpSpecialized<Stages, ClusterShape, KernelSchedule>");
+      CPolicy pol{b, as_int(n.targs[0], scope, b)};
+      pol.cluster = {1, 1, 1};
+      if (n.targs.size() > 1) {
+        const CVal c = eval(n.targs[1], scope);
+        const CCore* cc = std::get_if<CCore>(&c);
+        const IntTuple* t = cc ? std::get_if<IntTuple>(&cc->v) : nullptr;
+        if (!t || !t->is_tuple() || rank(*t) != 3)
+          fail(n.targs[1], b, "expected a ClusterShape, e.g. Shape<_1,_2,_1>");
+        for (int i = 0; i < 3; ++i) {
+          if (!(*t)[i].is_leaf()) fail(n.targs[1], b, "expected a flat ClusterShape (x, y, z)");
+          pol.cluster[i] = (*t)[i].ival();
+        }
+      }
+      return apply_members(n, pol);
     }
     if (b == "MainloopSm80CpAsync" || b == "MainloopSm80CpAsyncUnpredicated") {
       want_targs(n, 1, 2, "MainloopSm80CpAsync<Stages[, ClusterShape]>");
@@ -1387,6 +1425,9 @@ class Reader {
     std::string base = op.substr(0, op.find('<'));
     if (const auto colons = base.rfind("::"); colons != std::string::npos) base.erase(0, colons + 2);
     const AtomFamily* f = registry().family(base);
+    // An SM90 mainloop's GmemTiledCopy: the op alone; make_tma_copy tiles it (the spec's smem.g2s).
+    if (op.find('<') == std::string::npos && (base == "SM90_TMA_LOAD" || base == "SM90_TMA_LOAD_MULTICAST"))
+      return CVal(CCopyAtom{base, ""});
     if (!f) return std::nullopt;
     try {
       if (f->kind == "mma") return CVal(CMmaAtom{find_mma_atom(op).name});
@@ -1423,13 +1464,19 @@ class Reader {
     const CPolicy* pol = std::get_if<CPolicy>(&v[0]);
     want(0, pol,
          "a dispatch policy (tvlab reads MainloopSm80CpAsync<S>, MainloopSm80CpAsyncUnpredicated<S>, "
-         "MainloopXeL1Staged<S> and MainloopIntelXeXMX16<S>)");
-    const bool xe = pol->name.rfind("MainloopSm80", 0) != 0;
+         "MainloopSm90TmaGmma[WarpSpecialized]<S, ClusterShape, Schedule>, "
+         "MainloopXeL1Staged<S>, MainloopIntelXeXMX16<S> and MainloopIntelXeXMX16MixedPrecision<S>)");
+    const bool sm90 = pol->name.rfind("MainloopSm90", 0) == 0;
+    const bool xe = pol->name.rfind("MainloopSm80", 0) != 0 && !sm90;
     nlohmann::json& s = c->spec;
     s["mainloop"] = pol->name;
     s["stages"] = pol->stages;
     origin("stages", 0);
     origin("mainloop", 0);
+    if (sm90) {
+      s["cluster_shape"] = pol->cluster;
+      origin("cluster_shape", 0);
+    }
     const CCore* tile = std::get_if<CCore>(&v[1]);
     const IntTuple* ts = tile ? std::get_if<IntTuple>(&tile->v) : nullptr;
     if (!ts || !ts->is_tuple() || rank(*ts) != 3)
@@ -1443,6 +1490,14 @@ class Reader {
     want(6, mma, "a TiledMMA");
     s["mma"] = mma->mma;
     origin("mma", 6);
+    if (pol->name == "MainloopIntelXeXMX16MixedPrecision") {
+      const CType* ta = std::get_if<CType>(&v[2]);
+      const CType* tb = std::get_if<CType>(&v[4]);
+      if (ta && tb && ta->mixed == tb->mixed)
+        fail(n.targs[ta->mixed ? 4 : 2], names[ta->mixed ? 4 : 2],
+             "Either A OR B must be a tuple. It must take the from {ElementOperand, [ElementScale], "
+             "[ElementZero]}");
+    }
     for (int op = 0; op < 2; ++op) {
       const std::string x = op == 0 ? "A" : "B";
       const std::size_t e = 2 + 2 * op, st = 3 + 2 * op, g = 7 + 4 * op, atom = 8 + 4 * op, s2r = 9 + 4 * op,
@@ -1451,6 +1506,17 @@ class Reader {
       nlohmann::json o;
       const CType* ty = std::get_if<CType>(&v[e]);
       want(e, ty, "an element type");
+      const bool mixed_policy = pol->name == "MainloopIntelXeXMX16MixedPrecision";
+      if (ty->mixed && !mixed_policy)
+        fail(n.targs[e], names[e],
+             "a tuple element type is read by the mixed-input mainloop (MainloopIntelXeXMX16MixedPrecision), "
+             "not " +
+                 pol->name);
+      if (ty->tuple_extra > 0)
+        fail(n.targs[e], names[e],
+             "the scale and zero-point tensors of a mixed-input mainloop (tuple elements after " + ty->name +
+                 ") are loaded by copies tvlab does not model: write cute::tuple<" + ty->name +
+                 "> (ConvertOnly) to check A's and B's copies, the conversion included");
       o["type"] = ty->name;
       origin(path + ".type", e);
       const CStride* sd = std::get_if<CStride>(&v[st]);
@@ -1484,6 +1550,29 @@ class Reader {
         if (!std::holds_alternative<CIdentity>(v[tr]))
           fail(n.targs[tr], names[tr],
                "Transformation for " + x + " is not currently supported on Intel PVC");
+        s["operands"][x] = o;
+        continue;
+      }
+      if (sm90) {
+        // GmemTiledCopyX: the TMA op (make_tma_copy_X_sm90 tiles it); SmemCopyAtomX: void (GMMA reads
+        // shared memory through descriptors).
+        const CCopyAtom* op_ = std::get_if<CCopyAtom>(&v[g]);
+        if (!op_ || (op_->op != "SM90_TMA_LOAD" && op_->op != "SM90_TMA_LOAD_MULTICAST"))
+          fail(n.targs[g], names[g],
+               "GmemTiledCopy - invalid SM90 TMA copy atom specified: expected SM90_TMA_LOAD or "
+               "SM90_TMA_LOAD_MULTICAST" +
+                   (op_ ? ", got " + op_->op : std::string(", got ") + kind_of(v[g])));
+        const CCore* sa = std::get_if<CCore>(&v[atom]);
+        want(atom, sa, "a shared-memory layout atom (GMMA::Layout_K_SW128_Atom<T>)");
+        o["smem"]["atom"] = to_string(sa->v);
+        origin(path + ".smem.atom", atom);
+        o["smem"]["g2s"] = op_->op;
+        origin(path + ".smem.g2s", g);
+        if (!std::holds_alternative<CVoid>(v[s2r]))
+          fail(n.targs[s2r], names[s2r],
+               "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced instructions");
+        if (!std::holds_alternative<CIdentity>(v[tr]))
+          fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");
         s["operands"][x] = o;
         continue;
       }
@@ -1527,8 +1616,9 @@ const char* const kNoConfig =
     "cutlass::gemm::collective::CollectiveMma<...>; see docs/spec.md)";
 
 bool names_config(const std::string& full, const std::string& only) {
-  return full == only || (full.size() > only.size() + 2 &&
-                          full.compare(full.size() - only.size() - 2, std::string::npos, "::" + only) == 0);
+  // Whole components of the full name: the name, its last components (CollectiveMainloop) or a scope that
+  // holds it (a namespace).
+  return !only.empty() && ("::" + full + "::").find("::" + only + "::") != std::string::npos;
 }
 
 std::vector<CppConfig> read_cpp_configs(std::string_view text) {

@@ -196,8 +196,33 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
                              ") staged layout x " + std::to_string(p.mem_type.bits) + " bits",
                          to_string(*p.smem->staged), std::to_string(bytes) + " B"});
     }
+    for (const PlannedSmem& p : plan.smem) {
+      // An operand's staging counted once: its copies' smem stage (SM80) or its TMA-loaded tile (SM90).
+      if (!p.staged || std::any_of(plan.copies.begin(), plan.copies.end(), [&](const PlannedCopy& c) {
+            return c.name == p.name && c.smem && c.smem->staged;
+          }))
+        continue;
+      const int64_t cos = std::visit([](const auto& l) { return cosize(l); }, *p.staged);
+      const int64_t bytes = cos * p.bits / 8;
+      total += bytes;
+      parts += (parts.empty() ? "" : " + ") + p.name + " " + std::to_string(bytes) + " B (" +
+               std::to_string(p.stages) + " stages of " + to_string(p.tile.layout.shape) + ")";
+      r.steps.push_back({"shared memory of " + p.name + ": cosize of the staged layout x " +
+                             std::to_string(p.bits) + " bits",
+                         to_string(*p.staged), std::to_string(bytes) + " B"});
+    }
     if (parts.empty()) return;  // no staged operand: nothing to add up
-    r.claim = "the mainloop's shared memory (A and B, every stage) fits " + k.arch + "'s limit per block";
+    if (k.mainloop.rfind("MainloopSm90", 0) == 0) {
+      // PipelineTmaAsync<Stages>::SharedStorage: a full and an empty 8-byte barrier per stage.
+      const int64_t bar = 16 * k.stages;
+      total += bar;
+      parts += " + barriers " + std::to_string(bar) + " B";
+      r.steps.push_back(
+          {"PipelineTmaAsync's barriers: 2 x Stages x 8 bytes", "", std::to_string(bar) + " B"});
+    }
+    r.claim = "the mainloop's shared memory (A and B, every stage" +
+              std::string(k.mainloop.rfind("MainloopSm90", 0) == 0 ? ", the pipeline's barriers" : "") +
+              ") fits " + k.arch + "'s limit per block";
     r.data["bytes"] = total;
     r.data["limit_bytes"] = limit;
     if (limit == 0) {

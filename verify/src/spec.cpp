@@ -272,7 +272,7 @@ SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
 // CollectiveMma's static_asserts as errors at `path` (sm80_mma_multistage.hpp: "SmemLayoutAtom must be rank
 // 2 (M/N, K)", "SmemLayoutAtom must evenly divide tile shape.").
 SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int64_t stages,
-                              const std::string& path) {
+                              const std::string& path, const ModeOrder& order = Major::Left) {
   const Layout& inner =
       std::holds_alternative<Layout>(atom) ? std::get<Layout>(atom) : std::get<ComposedLayout>(atom).layout;
   if (rank(inner.shape) != 2)
@@ -287,8 +287,8 @@ SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int6
   }
   const IntTuple shape = make_shape(tile[0].ival(), tile[1].ival(), stages);
   return at(path, [&]() -> SmemLayout {
-    if (const Layout* l = std::get_if<Layout>(&atom)) return tile_to_shape(*l, shape);
-    return tile_to_shape(std::get<ComposedLayout>(atom), shape);
+    if (const Layout* l = std::get_if<Layout>(&atom)) return tile_to_shape(*l, shape, order);
+    return tile_to_shape(std::get<ComposedLayout>(atom), shape, order);
   });
 }
 
@@ -306,6 +306,33 @@ int64_t smem_mode_size(const SmemLayout& l, int i) {
 SmemLayout first_stage(const SmemLayout& staged) {
   if (const Layout* l = std::get_if<Layout>(&staged)) return take(*l, 0, 2);
   return take(std::get<ComposedLayout>(staged), 0, 2);
+}
+
+bool sm90_mainloop(const std::optional<KernelShape>& k) {
+  return k && k->mainloop.rfind("MainloopSm90", 0) == 0;
+}
+
+// An SM90 TMA mainloop's GmemTiledCopyX, given as smem.g2s: "SM90_TMA_LOAD" or {"atom": "SM90_TMA_LOAD"}
+// (or _MULTICAST), as the collective's static_assert allows.
+std::string sm90_tma_op(const json& c, const std::string& path) {
+  std::string op, p = path;
+  if (c.is_string()) {
+    op = c.get<std::string>();
+  } else if (c.is_object() && member(c, "atom")) {
+    for (auto it = c.begin(); it != c.end(); ++it)
+      if (it.key() != "atom")
+        throw SpecError(join(path, printable(it.key())),
+                        "a TMA load is tiled by make_tma_copy from the smem layout; give only its \"atom\"");
+    p = join(path, "atom");
+    op = get_string(c["atom"], p);
+  } else {
+    throw SpecError(path, "expected the TMA op, \"SM90_TMA_LOAD\" or \"SM90_TMA_LOAD_MULTICAST\"");
+  }
+  if (op.rfind("cute::", 0) == 0) op = op.substr(6);
+  if (op != "SM90_TMA_LOAD" && op != "SM90_TMA_LOAD_MULTICAST")
+    throw SpecError(p, "GmemTiledCopy - invalid SM90 TMA copy atom specified: '" + printable(op) +
+                           "'; the SM90 TMA mainloops load with SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST");
+  return op;
 }
 
 SmemStage smem_stage(const std::string& name, const json& o, const std::string& path, const TiledMMA& mma,
@@ -383,6 +410,17 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
                       "operand; a loaded NVIDIA operand takes \"g2s\" and \"s2r\"");
     if (xe && s == "g2s")
       throw SpecError(sp, "Xe stages SLM through registers: give \"r2s\" (registers -> SLM), not \"g2s\"");
+    if (sm90_mainloop(kernel)) {
+      // The TMA load is build_smem's; GMMA reads shared memory through descriptors.
+      if (s == "g2s") {
+        (void)sm90_tma_op(*c, sp);
+        continue;
+      }
+      throw SpecError(sp,
+                      "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced "
+                      "instructions (SmemCopyAtom" +
+                          name + " is void)");
+    }
     *field = smem_copy(name, *c, sp, mma, vt);
     check_stage_copy(s, **field, xe, sp);
   }
@@ -658,6 +696,8 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
                       "pipeline with \"copy\": \"coop\" (or \"slm\": true)");
   }
   p.smem = smem;
+  p.fragment_from_copy =
+      kernel && kernel->mainloop.rfind("MainloopIntelXeXMX16", 0) == 0 && p.how == "legacy";
   return p;
 }
 
@@ -676,6 +716,48 @@ std::vector<int64_t> int_array(const json& v, const std::string& path, int64_t m
   return out;
 }
 
+// The SM90 TMA mainloops' load of A or B (make_tma_copy_A_sm90 / _B_sm90): GmemTiledCopyX (smem.g2s) over
+// the global tensor (M,K,L) or (N,K,L) with the packed strides TagToStrideX_t gives, into stage 0 of the
+// smem layout, multicast over ClusterShape's N (A) or M (B). Without "problem" the extents are run-time: the
+// tensor map is built for a representative problem whose leading dimension is no box multiple, and the
+// stride rule is checked for every leading dimension AlignmentX allows (PlannedSmem::tma_ld_alignment).
+void sm90_tma(PlannedSmem& p, const json& o, const std::string& path, const KernelShape& k,
+              const std::optional<GmemOperand>& gmem, const ValueType& vt, bool explicit_tma) {
+  const std::string sp = join(path, "smem");
+  const json& smem_v = o["smem"];
+  const json* g2s = smem_v.is_object() ? member(smem_v, "g2s") : nullptr;
+  if (explicit_tma)
+    throw SpecError(join(join(path, "copy"), "tma"),
+                    "the SM90 mainloop builds A's and B's tensor maps from \"problem\", \"gmem\" and "
+                    "smem.g2s; give those instead of copy.tma");
+  if (!g2s)
+    throw SpecError(join(sp, "g2s"),
+                    "missing: GmemTiledCopy" + p.name + ", \"SM90_TMA_LOAD\" or \"SM90_TMA_LOAD_MULTICAST\"");
+  p.tma_op = sm90_tma_op(*g2s, join(sp, "g2s"));
+  const bool a = p.name == "A";
+  p.tma_cluster = a ? k.cluster[1] : k.cluster[0];
+  const bool mn_major = p.major == OperandMajor::MN;
+  const int64_t blk_mn = a ? k.cta_tile[0] : k.cta_tile[1], blk_k = k.cta_tile[2];
+  int64_t rows, depth, batch;
+  const std::string r = a ? "M" : "N";
+  if (k.problem) {
+    rows = a ? (*k.problem)[0] : (*k.problem)[1], depth = (*k.problem)[2], batch = (*k.problem)[3];
+    p.tma_gmem = "(" + std::to_string(rows) + "," + std::to_string(depth) + "," + std::to_string(batch) + ")";
+  } else {
+    // 4099 is prime: no leading dimension of the representative problem is a multiple of a box extent.
+    rows = blk_mn * 4099, depth = blk_k * 4099, batch = 1;
+    p.tma_ld_alignment = gmem ? gmem->alignment : std::max<int64_t>(1, 128 / std::max(1, vt.bits));
+    p.tma_gmem = "(" + r + ",K,L)";
+  }
+  const std::vector<int64_t> shape = {rows, depth, batch};
+  const std::vector<int64_t> stride =
+      mn_major ? std::vector<int64_t>{1, rows, rows * depth} : std::vector<int64_t>{depth, 1, rows * depth};
+  p.tma_gmem += mn_major ? ":(_1,ld,ld*K)" : ":(ld,_1,ld*" + r + ")";
+  p.tma = at(join(sp, "g2s"), [&] {
+    return make_tma_copy_facts(p.tile, shape, stride, static_cast<int>(p.tma_cluster), false);
+  });
+}
+
 // operands.X.smem = {"layout": LAYOUT} and operands.X.copy = {"tma": {"shape": [...], "stride": [...],
 // "multicast": n, "base_align": bytes}} of an NVIDIA operand.
 std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, const std::string& path,
@@ -685,6 +767,11 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   const json* smem_v = member(o, "smem");
   const json* copy_v = member(o, "copy");
   const json* tma_v = copy_v && copy_v->is_object() ? member(*copy_v, "tma") : nullptr;
+  const bool sm90 = sm90_mainloop(kernel) && (name == "A" || name == "B");
+  if (sm90 && !smem_v)
+    throw SpecError(join(path, "smem"),
+                    "the SM90 TMA mainloops stage A and B in shared memory: give "
+                    "\"smem\": {\"atom\": SmemLayoutAtom, \"g2s\": \"SM90_TMA_LOAD\"}");
   if (!smem_v && !tma_v) return std::nullopt;
   // C staged in smem (an epilogue's or an SM80 s2r's tile) has no descriptor or TMA: the bank checks read it.
   if (!tma_v && name != "A" && name != "B") return std::nullopt;
@@ -706,25 +793,36 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   p.name = name;
   const ValueType vt =
       at(join(path, "type"), [&] { return value_type(get_string(o["type"], join(path, "type"))); });
+  p.bits = vt.bits;
+  // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
+  std::string contiguous = name == "A" ? "K" : "N";
+  std::optional<GmemOperand> gmem;
+  if (const json* g = member(o, "gmem")) gmem = gmem_operand(name, *g, join(path, "gmem"), vt, contiguous);
+  if (member(o, "contiguous")) contiguous = get_string(o["contiguous"], join(path, "contiguous"));
+  p.major = contiguous == "K" ? OperandMajor::K : OperandMajor::MN;
   if (from_atom) {
-    // Stage 0 of tile_to_shape(atom, (BLK_MN, BLK_K, stages)): the tile one TMA load fills.
+    // tile_to_shape(atom, (BLK_MN, BLK_K, stages)); the SM90 TMA mainloops tile an MN-major operand's atom
+    // along K first (Step<_2,_1,_3>, "maximizes the TMA box size"). Stage 0 is the tile one load fills.
     const std::string ap = join(sp, "atom");
     const auto& t = kernel->cta_tile;
     const IntTuple tile = name == "A" ? make_shape(t[0], t[2]) : make_shape(t[1], t[2]);
-    p.layout_text = to_string(first_stage(
-        staged_smem_layout(smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages, ap)));
+    const ModeOrder order =
+        sm90 && p.major == OperandMajor::MN ? ModeOrder(make_shape(2, 1, 3)) : ModeOrder(Major::Left);
+    p.staged = staged_smem_layout(smem_layout_at(get_string((*smem_v)["atom"], ap), ap), tile, kernel->stages,
+                                  ap, order);
+    p.stages = kernel->stages;
+    p.layout_text = to_string(first_stage(*p.staged));
   } else {
     p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
     // A staged layout (m,k,stage): stage 0 is the tile a load fills.
     const SmemLayout l = smem_layout_at(p.layout_text, join(sp, "layout"));
-    if (smem_rank(l) == 3) p.layout_text = to_string(first_stage(l));
+    if (smem_rank(l) == 3) {
+      p.staged = l;
+      p.stages = smem_mode_size(l, 2);
+      p.layout_text = to_string(first_stage(l));
+    }
   }
   p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
-  // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
-  std::string contiguous = name == "A" ? "K" : "N";
-  if (const json* g = member(o, "gmem")) (void)gmem_operand(name, *g, join(path, "gmem"), vt, contiguous);
-  if (member(o, "contiguous")) contiguous = get_string(o["contiguous"], join(path, "contiguous"));
-  p.major = contiguous == "K" ? OperandMajor::K : OperandMajor::MN;
   const MmaAtom& atom = mma->atom;
   const bool gmma = atom.name.rfind("SM90_64x", 0) == 0, umma = atom.name.rfind("SM100_MMA", 0) == 0;
   const bool a_regs =
@@ -775,6 +873,7 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
     p.tma = at(
         tp, [&] { return make_tma_copy_facts(p.tile, shape, stride, static_cast<int>(multicast), sm100); });
   }
+  if (sm90) sm90_tma(p, o, path, *kernel, gmem, vt, tma_v != nullptr);
   return p;
 }
 
@@ -813,7 +912,7 @@ namespace {
 std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<TiledMMA>& mma) {
   const json* ct = member(spec, "cta_tile");
   if (!ct) {
-    for (const char* k : {"stages", "mainloop", "arch"})
+    for (const char* k : {"stages", "mainloop", "arch", "cluster_shape", "problem"})
       if (member(spec, k))
         throw SpecError(k, "describes the collective around a CTA tile: give \"cta_tile\": [M, N, K] too");
     return std::nullopt;
@@ -838,10 +937,9 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
                                         "MainloopSm80CpAsyncUnpredicated",
                                         "MainloopSm90TmaGmma",
                                         "MainloopSm90TmaGmmaWarpSpecialized",
-                                        "MainloopSm90TmaGmmaWarpSpecializedPingpong",
-                                        "MainloopSm90TmaGmmaWarpSpecializedCooperative",
                                         "MainloopXeL1Staged",
-                                        "MainloopIntelXeXMX16"};
+                                        "MainloopIntelXeXMX16",
+                                        "MainloopIntelXeXMX16MixedPrecision"};
     if (std::find(std::begin(known), std::end(known), k.mainloop) == std::end(known)) {
       std::string list;
       for (const char* n : known) list += (list.empty() ? "" : ", ") + std::string(n);
@@ -851,6 +949,44 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
     if (k.mainloop.rfind("MainloopSm80CpAsync", 0) == 0 && k.stages < 2)
       throw SpecError("stages", "CpAsync mainloop must have at least 2 stages in the pipeline (" +
                                     std::to_string(k.stages) + " given)");
+    if (k.mainloop.rfind("MainloopSm90", 0) == 0 && k.stages < 2)
+      throw SpecError("stages", "Specialization requires Stages set to value 2 or more (" +
+                                    std::to_string(k.stages) + " given)");
+  }
+  if (const json* c = member(spec, "cluster_shape")) {
+    const std::vector<int64_t> v = int_array(*c, "cluster_shape", 1, 3);
+    if (v.size() != 3) throw SpecError("cluster_shape", "expected [x, y, z], 3 positive integers");
+    if (v[0] * v[1] * v[2] > 16)
+      throw SpecError("cluster_shape", "a cluster has at most 16 CTAs (8 portably), not " +
+                                           std::to_string(v[0] * v[1] * v[2]));
+    for (int i = 0; i < 3; ++i) k.cluster[i] = v[i];
+    if (v[0] * v[1] * v[2] > 1 && k.mainloop.rfind("MainloopSm90", 0) != 0)
+      throw SpecError("cluster_shape",
+                      "thread block clusters are modelled for the SM90 TMA mainloops "
+                      "(\"mainloop\": \"MainloopSm90TmaGmma...\")");
+  }
+  if (const json* pr = member(spec, "problem")) {
+    const std::vector<int64_t> v = int_array(*pr, "problem", 1, 4);
+    if (v.size() < 3) throw SpecError("problem", "expected [M, N, K] or [M, N, K, L], positive integers");
+    for (std::size_t i = 0; i < v.size(); ++i)
+      if (v[i] > (int64_t(1) << 31) - 1)
+        throw SpecError("problem[" + std::to_string(i) + "]",
+                        "expected at most 2^31 - 1 (GemmUniversal's problem shape is int)");
+    k.problem = std::array<int64_t, 4>{v[0], v[1], v[2], v.size() == 4 ? v[3] : 1};
+    if (k.mainloop.rfind("MainloopSm90", 0) != 0)
+      throw SpecError("problem",
+                      "the problem shape sizes the SM90 TMA mainloops' tensor maps; the other "
+                      "mainloops' checks hold for every problem (give \"mainloop\": "
+                      "\"MainloopSm90TmaGmma...\")");
+  }
+  if (k.mainloop.rfind("MainloopSm90", 0) == 0) {
+    const std::string& an = mma->atom.name;
+    const bool ss = an.rfind("SM90_64x", 0) == 0 && an.find("_RS") == std::string::npos;
+    if (!ss)
+      throw SpecError("mma.atom",
+                      "MMA atom must source both A and B operand from smem_desc for this "
+                      "mainloop: " +
+                          mma->atom.name + " is not an SM90 GMMA _SS atom");
   }
   const std::string& atom_arch = mma->atom.arch;
   k.arch = k.mainloop.rfind("MainloopSm80", 0) == 0                              ? "sm80"
@@ -887,7 +1023,7 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   std::vector<SpecWarning> w;
   warn_unknown(spec, "",
                {"name", "mma", "operands", "copies", "checks", "$schema", "description", "cta_tile", "stages",
-                "mainloop", "arch"},
+                "mainloop", "arch", "cluster_shape", "problem"},
                "a spec", w);
   if (const json* m = member(spec, "mma"))
     warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation"}, "an mma", w);
@@ -1112,15 +1248,27 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
       j["layout"] = p.layout_text;
       j["major"] = to_string(p.major);
       j["descriptor"] = p.descriptor;
+      if (p.staged) {
+        j["staged"] = std::visit([](const auto& l) { return to_string(l); }, *p.staged);
+        j["stages"] = p.stages;
+      }
       if (p.tma) {
         const TmaFacts& t = *p.tma;
-        j["tma"] = {{"rank", t.rank},
-                    {"box", t.box},
-                    {"global_dim", t.global_dim},
-                    {"global_stride_bytes", t.global_stride_bytes},
-                    {"swizzle", t.cu_swizzle},
-                    {"box_bytes", t.box_bytes},
-                    {"calls", t.calls}};
+        const bool runtime = p.tma_ld_alignment > 0;  // representative extents: not the user's
+        j["tma"] = {
+            {"rank", t.rank},
+            {"box", t.box},
+            {"global_dim", runtime ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.global_dim)},
+            {"global_stride_bytes",
+             runtime ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.global_stride_bytes)},
+            {"swizzle", t.cu_swizzle},
+            {"box_bytes", t.box_bytes},
+            {"calls", t.calls}};
+        if (!p.tma_op.empty()) {
+          j["tma"]["op"] = p.tma_op;
+          j["tma"]["gmem"] = p.tma_gmem;
+          j["tma"]["multicast"] = p.tma_cluster;
+        }
       }
       sm[p.name] = j;
     }
@@ -1173,15 +1321,24 @@ std::string plan_to_text(const Plan& plan) {
   }
   for (const PlannedSmem& p : plan.smem) {
     s << "\nSmem " << p.name << " (" << to_string(p.major) << "-major): " << p.layout_text << "\n";
+    if (p.staged)
+      s << "  " << p.stages
+        << " stages: " << std::visit([](const auto& l) { return to_string(l); }, *p.staged) << "\n";
     if (p.tma) {
       auto list = [](const std::vector<int64_t>& v) {
         std::string r;
         for (int64_t x : v) r += (r.empty() ? "" : ",") + std::to_string(x);
         return "{" + r + "}";
       };
-      s << "  tma box " << list(p.tma->box) << "  globalDim " << list(p.tma->global_dim) << "  globalStrides "
-        << list(p.tma->global_stride_bytes) << " B  " << p.tma->cu_swizzle << "  " << p.tma->calls
-        << " call(s) of " << p.tma->box_bytes << " B\n";
+      if (!p.tma_op.empty())
+        s << "  " << p.tma_op << " of " << p.tma_gmem << ", multicast over " << p.tma_cluster << " CTA(s)\n";
+      s << "  tma box " << list(p.tma->box);
+      if (p.tma_ld_alignment > 0)
+        s << "  globalDim, globalStrides: run-time (ld a multiple of " << p.tma_ld_alignment << " elements)";
+      else
+        s << "  globalDim " << list(p.tma->global_dim) << "  globalStrides "
+          << list(p.tma->global_stride_bytes) << " B";
+      s << "  " << p.tma->cu_swizzle << "  " << p.tma->calls << " call(s) of " << p.tma->box_bytes << " B\n";
     }
   }
   return s.str();

@@ -252,6 +252,16 @@ void add_xe_fragment(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     if (plan.noop) {
       r.verdict = Verdict::Proved;
       r.summary = "no-op: rlayout " + to_string(plan.rlayout);
+    } else if (p.fragment_from_copy) {
+      // The collective never puts the values in the MMA's order: it lays the MMA's fragment out as the
+      // copy's.
+      r.verdict = Verdict::Unknown;
+      r.severity = Severity::Warning;
+      r.summary = "the copy's and the MMA's register orders differ (" + std::to_string(plan.moved_values) +
+                  " of " + std::to_string(size(plan.rlayout)) +
+                  " values), but this mainloop allocates the MMA's fragment with make_fragment_layout(" +
+                  "tiled_copy, ...), in the copy's order, which tvlab does not model: whether each DPAS "
+                  "call reads its operand in order is not checked";
     } else {
       r.verdict = Verdict::Refuted;
       r.summary =
@@ -637,7 +647,30 @@ void add_desc(Report& rep, const PlannedSmem& s) {
 // tma.X.<rule>: every TMA restriction of the operand's TMA copy, proved or refuted with its values.
 void add_tma(Report& rep, const PlannedSmem& s) {
   if (!s.tma) return;
-  for (const TmaRule& t : tma_restrictions(*s.tma, s.tile, s.tma_base_align)) {
+  const bool runtime = s.tma_ld_alignment > 0;  // run-time extents: the rules hold for every problem
+  for (TmaRule t : tma_restrictions(*s.tma, s.tile, s.tma_base_align)) {
+    if (runtime && t.code == "global_stride") {
+      // Every stride of the packed global tensor is a multiple of AlignmentX elements (CUTLASS's
+      // can_implement checks it); 4099 x AlignmentX is one such leading dimension.
+      const int64_t bits = s.tma_ld_alignment * s.bits;
+      t.claim =
+          "global strides are multiples of 16 bytes for every leading dimension that is a multiple of "
+          "the operand's alignment";
+      t.ok = bits % 128 == 0;
+      t.why = t.ok ? "AlignmentX = " + std::to_string(s.tma_ld_alignment) +
+                         " elements = " + std::to_string(bits / 8) + " bytes divides every stride of " +
+                         s.tma_gmem
+                   : "ld = 4099 x " + std::to_string(s.tma_ld_alignment) + " = " +
+                         std::to_string(4099 * s.tma_ld_alignment) +
+                         " elements (a multiple of AlignmentX) is " + std::to_string(4099 * bits) +
+                         " bits, not a multiple of 16 bytes: CUTLASS's can_implement refuses it; TMA needs "
+                         "16-byte aligned operands (AlignmentX >= " +
+                         std::to_string(128 / s.bits) + ")";
+    }
+    if (runtime && t.code == "global_dim") {
+      t.claim = "global dimensions are 1..2^32";
+      t.why = s.tma_gmem + " with int extents (GemmUniversal's Shape<int,int,int,int>): each below 2^31";
+    }
     CheckResult r;
     r.code = "tma." + s.name + "." + t.code;
     r.claim = t.claim;
@@ -647,10 +680,39 @@ void add_tma(Report& rep, const PlannedSmem& s) {
     if (!t.ok) r.witnesses.push_back(t.why);
     if (t.code == "box") {
       r.data["box"] = s.tma->box;
-      r.data["global_dim"] = s.tma->global_dim;
-      r.data["global_stride_bytes"] = s.tma->global_stride_bytes;
+      r.data["global_dim"] = runtime ? nlohmann::json(nullptr) : nlohmann::json(s.tma->global_dim);
+      r.data["global_stride_bytes"] =
+          runtime ? nlohmann::json(nullptr) : nlohmann::json(s.tma->global_stride_bytes);
       r.data["swizzle"] = s.tma->cu_swizzle;
       r.data["calls"] = s.tma->calls;
+    }
+    rep.checks.push_back(std::move(r));
+  }
+  if (!s.tma_op.empty()) {
+    // make_tma_copy_{A,B}_sm90 splits the tile between the cluster's CTAs along N (A) or M (B); only the
+    // multicast op delivers every part to every CTA (SM90_TMA_LOAD ignores the multicast mask).
+    CheckResult r;
+    r.code = "tma." + s.name + ".multicast_op";
+    r.claim = s.tma_op + " fills " + s.name + "'s whole tile in each of the " +
+              std::to_string(s.tma_cluster) + " CTA(s) sharing it (ClusterShape's " +
+              (s.name == "A" ? "N" : "M") + ")";
+    r.method = "algebra";
+    const bool ok = s.tma_op == "SM90_TMA_LOAD_MULTICAST" || s.tma_cluster == 1;
+    r.verdict = ok ? Verdict::Proved : Verdict::Refuted;
+    if (ok) {
+      r.summary = s.tma_cluster == 1
+                      ? "one CTA loads the whole tile"
+                      : "each of " + std::to_string(s.tma_cluster) + " CTAs loads 1/" +
+                            std::to_string(s.tma_cluster) + " of the tile and multicasts it to all";
+    } else {
+      r.summary = "SM90_TMA_LOAD with " + std::to_string(s.tma_cluster) + " CTAs along " +
+                  (s.name == "A" ? "N" : "M") + ": the box is cut to 1/" + std::to_string(s.tma_cluster) +
+                  " of the tile, and SM90_TMA_LOAD ignores the multicast mask";
+      r.witnesses.push_back(
+          "each CTA receives " + std::to_string(s.tma->box_bytes * s.tma->calls) + " of " +
+          std::to_string(size(s.tile.layout) * s.bits / 8) +
+          " bytes per stage, while the pipeline waits for all of them; use "
+          "SM90_TMA_LOAD_MULTICAST (CUTLASS picks it when the cluster's size there is > 1)");
     }
     rep.checks.push_back(std::move(r));
   }

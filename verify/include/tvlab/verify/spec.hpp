@@ -92,6 +92,9 @@ struct PlannedCopy {
   std::optional<GmemOperand> gmem;
   bool contiguous_given = false;  // "contiguous" (or "gmem") says which mode memory holds contiguously
   bool expect_noop = false;       // "reorder": "none": a reorder between copy and MMA is an error
+  // sycl-tla's legacy collectives (MainloopIntelXeXMX16[MixedPrecision]) allocate the MMA's fragment in
+  // the copy's register order (make_fragment_layout(tiled_copy, ...)), which tvlab does not model.
+  bool fragment_from_copy = false;
 };
 
 // A problem that does not stop the build, e.g. an unknown key (a typo is not silently ignored).
@@ -117,6 +120,18 @@ struct PlannedSmem {
   std::array<int64_t, 2> mma_tile{};  // the TiledMMA's (M,K) or (N,K) tile
   std::optional<TmaFacts> tma;
   int64_t tma_base_align = 16;
+  // The collective's view (an SM90 TMA + GMMA mainloop): tile_to_shape(SmemLayoutAtom, (BLK_MN, BLK_K,
+  // Stages), Step<_2,_1,_3> for an MN-major operand) with `stages` of `bits` each, and the TMA op it loads
+  // with (GmemTiledCopyX: SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST). `tma_cluster` CTAs of the cluster
+  // share the tile (ClusterShape's N for A, M for B); `tma_ld_alignment` > 0 when the problem shape is
+  // run-time: every leading dimension that is a multiple of AlignmentX elements is then checked.
+  std::optional<SmemLayout> staged;
+  int64_t stages = 1;
+  int bits = 16;
+  std::string tma_op;
+  int64_t tma_cluster = 1;
+  int64_t tma_ld_alignment = 0;
+  std::string tma_gmem;  // the global tensor make_tma_copy reads, e.g. "(M,K,L):(ld,_1,ld*M)"
 };
 
 // The collective around the TiledMMA (CUTLASS 3's CollectiveMma, sycl-tla's collectives): the CTA
@@ -126,6 +141,9 @@ struct KernelShape {
   int64_t stages = 1;
   std::string mainloop;  // the dispatch policy as given, e.g. MainloopSm80CpAsync ("" when not given)
   std::string arch;      // sm80, sm86, sm89, sm90, sm100, sm120, xe: the shared-memory limit
+  std::array<int64_t, 3> cluster{1, 1, 1};  // the policy's ClusterShape (SM90: TMA multicast)
+  // GemmUniversal's problem shape (M, N, K, L) when the spec gives one ("problem"); else run-time.
+  std::optional<std::array<int64_t, 4>> problem;
 };
 
 struct Plan {
