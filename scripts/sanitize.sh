@@ -35,6 +35,8 @@ cd "$build"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:detect_stack_use_after_return=1:strict_string_checks=1"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
+# Tests that repeat one check over many inputs run a sample of them here (cli.cpp_configs: a configuration per file).
+export TVLAB_SANITIZED=1
 # package.downstream builds a separate, unsanitized project against the installed (here instrumented) static
 # libraries, which cannot link without the sanitizer runtime: it runs in the normal build only.
 if [ "$scope" = input ]; then
@@ -42,8 +44,10 @@ if [ "$scope" = input ]; then
   # (pictures of committed inputs), the browser test (chromium drives the page) and the hardware recordings
   # (hw.*: committed GPU results against tvlab's tables; their executables are not built here), which handle
   # no user input; nor the live CuTe oracle (cute.oracle compiles CUTLASS again; cute.oracle.recorded runs the
-  # sanitized tvlab on the same configurations).
-  ctest --output-on-failure --parallel "$(nproc)" -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$'
+  # sanitized tvlab on the same configurations) and its controls (cute.oracle.mutated tests the comparison with
+  # the same tvlab calls, cute.oracle.generated the generator; neither has input of its own for tvlab).
+  ctest --output-on-failure --parallel "$(nproc)" \
+    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(mutated|generated)$'
 else
   ctest --output-on-failure --parallel "$(nproc)" -E '^package\.'
 fi

@@ -128,14 +128,22 @@ compare() {
   else ko "$n: plans differ"; sed 's/^/  /' "$tmp/diff" | head -20; fi
 }
 
-rows="$(printf '%s\n' "$table" | grep -v '^ *$')"
+rows_all="$(printf '%s\n' "$table" | grep -v '^ *$')"
+rows="$rows_all"
+if [ "${TVLAB_SANITIZED:-0}" = 1 ]; then
+  # Under the sanitizers (scripts/sanitize.sh) the reader's and the checker's code paths are what is at stake, not
+  # every configuration again (the normal build compares them all): the first configuration of each file.
+  rows="$(printf '%s\n' "$rows_all" | awk '!seen[$1]++')"
+  echo "cpp_configs: sanitized run: the first configuration of each file"
+fi
 while read -r hpp cfg js rc src loose; do
   compare "$cfg" "$cpp/$hpp" "$cfg" "$specs/$js" "$rc" "$src" "$loose"
 done <<<"$rows"
 
 # AlignmentX from the configuration's own constants (--bind A.alignment=kAlignmentA completes a collective): the
 # f64 twins, loose above, then match exactly.
-for v in tn nn nt tt; do
+f64_variants="tn nn nt tt"; [ "${TVLAB_SANITIZED:-0}" = 1 ] && f64_variants=tn
+for v in $f64_variants; do
   cfg="sm80_f64_${v}_128x64x16::CollectiveMainloop" js="$specs/cutlass_sm80_f64_${v}_128x64x16.json"
   al=(--bind A.alignment=kAlignmentA --bind B.alignment=kAlignmentB)
   expect_rc "$cfg: verify C++ with alignments" 0 "$tvlab" verify --format json --config "$cfg" "${al[@]}" "$cpp/cutlass_sm80_f64.hpp"
@@ -152,17 +160,18 @@ done
 
 # Every tests/data/cpp/cutlass_sm80_*.hpp is in the table.
 for f in "$cpp"/cutlass_sm80_*.hpp; do
-  if printf '%s\n' "$rows" | awk '{print $1}' | grep -qxF "$(basename "$f")"; then ok; else ko "$(basename "$f"): not in the table"; fi
+  if printf '%s\n' "$rows_all" | awk '{print $1}' | grep -qxF "$(basename "$f")"; then ok; else ko "$(basename "$f"): not in the table"; fi
 done
 
 # Per file: every configuration is in the table, and verify FILE reports each as --config reports it alone.
 for hpp in $(printf '%s\n' "$rows" | awk '{print $1}' | sort -u); do
-  want="$(printf '%s\n' "$rows" | awk -v f="$hpp" '$1 == f {print $2}')"
-  worst="$(printf '%s\n' "$rows" | awk -v f="$hpp" '$1 == f && $4 > m {m = $4} END {print m + 0}')"
+  want="$(printf '%s\n' "$rows_all" | awk -v f="$hpp" '$1 == f {print $2}')"
+  alone="$(printf '%s\n' "$rows" | awk -v f="$hpp" '$1 == f {print $2}')"
+  worst="$(printf '%s\n' "$rows_all" | awk -v f="$hpp" '$1 == f && $4 > m {m = $4} END {print m + 0}')"
   expect_rc "$hpp: verify FILE" "$worst" "$tvlab" verify --format json "$cpp/$hpp"
   cp "$tmp/out" "$tmp/file.json"
   got="$(python3 -c 'import json,sys; [print(s["name"]) for s in json.load(open(sys.argv[1]))["specs"]]' "$tmp/file.json")"
-  for cfg in $want; do
+  for cfg in $alone; do
     rm -f "$tmp/one.json" "$tmp/alone.json"
     python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); s=[x for x in r["specs"] if x["name"]==sys.argv[2]]
 r["specs"]=s; r.pop("result"); r.pop("summary"); json.dump(r, open(sys.argv[3], "w"))' "$tmp/file.json" "$cfg" "$tmp/one.json"

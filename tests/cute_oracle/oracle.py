@@ -12,6 +12,9 @@ same file.
   oracle.py mutated  --tvlab T --out DIR   as recorded, with two strides swapped in every recorded mma.a_tv:
       must report MISMATCH and exit 1 (the ctest cute.oracle.mutated expects exactly that).
 
+The configuration files include tests/data/cpp/generated_sm{80,90}.hpp, drawn by generate.py over atoms,
+swizzles, tiles and layouts (its docstring).
+
 Every run also performs the in-process mutation control: the first configuration's CuTe output with two strides
 of one layout swapped must be reported as a mismatch by the same comparison, or the run fails.
 
@@ -638,6 +641,7 @@ KNOWN_REFUSALS = {
 
 
 SMEM_PTR_FLAG = re.compile(r"o\s*smem_ptr\[\d+b\]\(unset\)\s*o")
+IDENTITY_SWIZZLE = re.compile(r"^\s*Sw<0,\s*\d+,\s*\d+>\s*o\s*_?0\s*o\s*")
 
 
 def compare(cute, got, why):
@@ -656,6 +660,8 @@ def compare(cute, got, why):
             # keeps it, as tvlab does); make_tma_copy and the GMMA descriptor read only the swizzle and the
             # layout, so the stage is compared on those.
             mine = SMEM_PTR_FLAG.sub("o _0 o", mine)
+            # ... and composes the identity swizzle Sw<0,M,S> away (GMMA's INTER atoms): the bare layout.
+            mine = IDENTITY_SWIZZLE.sub("", mine)
         if normalize(value) != normalize(mine):
             mismatches.append((key, value, got[key]))
     return mismatches, compared, missing
