@@ -32,6 +32,9 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
   smem.X.layout         CollectiveMma::SmemLayoutX (all stages)           plan --json copies.X.smem.staged (SM80)
                                                                           or smem.X.staged (SM90)
   smem.X.stage0         SmemLayoutX(_,_,0)                                plan --json smem.X.layout
+  tma.X.bits            SM90: Params::TMA_X's BitLayoutSrc (1,NumBitsPerTMA), the box before multicast
+                        truncation                                        plan --json smem.X.tma: 8 x box_bytes
+                                                                          (one CTA's part) x multicast
   collective.{tile_shape,stages}      recorded only (the inputs of the eval above)
 Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4).
 """
@@ -420,6 +423,13 @@ struct is_tiled_copy : false_type {};
 template <class T>
 struct is_tiled_copy<T, void_t<typename T::TiledLayout_TV>> : true_type {};
 
+// An SM90 TMA collective: Params::TMA_X is make_tma_copy_X_sm90's TiledCopy type, whose traits carry the bits
+// one TMA call moves into one CTA (Copy_Traits<SM90_TMA_LOAD, NumBitsPerTMA, ...>, as BitLayoutSrc).
+template <class C, class = void>
+struct has_tma : false_type {};
+template <class C>
+struct has_tma<C, void_t<typename C::Params::TMA_A, typename C::Params::TMA_B>> : true_type {};
+
 template <class C>
 void dump(const char* name) {
   std::printf("[%%s]\n", name);
@@ -442,6 +452,10 @@ void dump(const char* name) {
     show_copy("gmem.A", typename C::GmemTiledCopyA{});
   if constexpr (is_tiled_copy<typename C::GmemTiledCopyB>::value)
     show_copy("gmem.B", typename C::GmemTiledCopyB{});
+  if constexpr (has_tma<C>::value) {
+    show("tma.A.bits", typename C::Params::TMA_A::BitLayoutSrc{});
+    show("tma.B.bits", typename C::Params::TMA_B::BitLayoutSrc{});
+  }
   show("smem.A.atom", typename C::SmemLayoutAtomA{});
   show("smem.A.layout", typename C::SmemLayoutA{});
   TVLAB_SHOW("smem.A.stage0", typename C::SmemLayoutA{}(_, _, Int<0>{}));
@@ -601,6 +615,8 @@ def tvlab_side(tv, cf, name, scope, body, cute):
             got["smem.%s.stage0" % x] = s["layout"]
             if "staged" in s:  # the SM90 mainloops' staged layout, as the kernel model builds it
                 got["smem.%s.layout" % x] = s["staged"]
+            if "tma" in s:  # CuTe's NumBitsPerTMA is the box before the multicast cuts it into one part a CTA
+                got["tma.%s.bits" % x] = "(1,%d):(0,1)" % (8 * s["tma"]["box_bytes"] * s["tma"].get("multicast", 1))
         if c and c.get("smem", {}).get("staged"):  # the SM80 mainloops' (copies.X.smem)
             got["smem.%s.layout" % x] = c["smem"]["staged"]
     args = cf.collective_args(body)
