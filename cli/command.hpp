@@ -19,4 +19,10 @@ inline void warn(const std::string& what, const std::string& where, const std::s
   std::cerr << "warning: " << printable(what) << " at " << printable(where) << ": " << printable(why) << '\n';
 }
 
+// --bind KEY=EXPR of the commands that read C++ configurations.
+inline constexpr const char* kBindHelp =
+    "KEY=EXPR: complete the file's collectives with what they leave to run time (A.alignment=kAlignmentA, "
+    "problem=make_shape(M,N,K,L)), or name what forms a C++ configuration that no CollectiveMma declares "
+    "(scope=gemm_tn mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...); docs/spec.md";
+
 }  // namespace tvlab::cli

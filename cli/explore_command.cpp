@@ -76,10 +76,7 @@ std::function<int()> setup_explore(CLI::App& app) {
                   "a spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to explore when the file holds several");
-  cmd->add_option(
-      "--bind", opt->bind,
-      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
-      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
+  cmd->add_option("--bind", opt->bind, kBindHelp);
   cmd->add_option("-o,--output", opt->output, "the page to write (atomically), e.g. page.html")->required();
   cmd->add_option("--operand", opt->operands,
                   "only these operands (A, B, C, D; default: every operand with a copy)")

@@ -28,10 +28,7 @@ std::function<int()> setup_plan(CLI::App& app) {
   cmd->add_option("SPEC", opt->spec, "spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to plan when the file holds several");
-  cmd->add_option(
-      "--bind", opt->bind,
-      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
-      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
+  cmd->add_option("--bind", opt->bind, kBindHelp);
   cmd->add_flag("--json", opt->json,
                 "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
                 "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}, reorders.<X>.{kind,rlayout,noop,movs}");

@@ -453,10 +453,7 @@ std::function<int()> setup_render(CLI::App& app) {
                   "a layout expression in CuTe notation, an atom name, or a spec file (JSON or a C++ "
                   "configuration, docs/spec.md)");
   cmd->add_option("--config", opt->config, "the C++ configuration to draw when the file holds several");
-  cmd->add_option(
-      "--bind", opt->bind,
-      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
-      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
+  cmd->add_option("--bind", opt->bind, kBindHelp);
   cmd->add_option("-o,--output", opt->output,
                   "output file; the format follows the extension: .svg .tex .txt .png .pdf")
       ->required();

@@ -40,10 +40,7 @@ std::function<int()> setup_verify(CLI::App& app) {
   cmd->add_option(
       "--config", opt->config,
       "verify only the C++ configuration NAME (a CollectiveMma alias, e.g. Mainloop or ns::Mainloop)");
-  cmd->add_option(
-      "--bind", opt->bind,
-      "KEY=EXPR: name what forms a C++ configuration that no CollectiveMma declares (scope=gemm_tn "
-      "mma=mmaC cta_tile=cta_tiler A.g2s=copyA ...; docs/spec.md)");
+  cmd->add_option("--bind", opt->bind, kBindHelp);
   cmd->add_option("--format", opt->format, "text (default), json (stable check codes) or junit (XML for CI)")
       ->check(CLI::IsMember({"text", "json", "junit"}));
   cmd->add_option("--proof", opt->proof,

@@ -32,6 +32,9 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
   smem.X.layout         CollectiveMma::SmemLayoutX (all stages)           plan --json copies.X.smem.staged (SM80)
                                                                           or smem.X.staged (SM90)
   smem.X.stage0         SmemLayoutX(_,_,0)                                plan --json smem.X.layout
+  tma.X.{box,global_dim,global_stride_bytes,swizzle}  SM90: what to_underlying_arguments hands
+                        cuTensorMapEncodeTiled for the problem TMA_PROBLEM (a recording stub of the driver call)
+                                                                          plan --json --bind problem=... smem.X.tma
   tma.X.bits            SM90: Params::TMA_X's BitLayoutSrc (1,NumBitsPerTMA), the box before multicast
                         truncation                                        plan --json smem.X.tma: 8 x box_bytes
                                                                           (one CTA's part) x multicast
@@ -54,6 +57,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 CPP_DIR = os.path.join(ROOT, "tests", "data", "cpp")
 RECORDED_DIR = os.path.join(ROOT, "tests", "data", "cute")
+# The problem (M, N, K, L) whose SM90 tensor maps are compared: multiples of 64, so every stride is 16-byte aligned.
+TMA_PROBLEM = (1088, 832, 704, 2)
+SWIZZLE_NAMES = {0: "CU_TENSOR_MAP_SWIZZLE_NONE", 1: "CU_TENSOR_MAP_SWIZZLE_32B", 2: "CU_TENSOR_MAP_SWIZZLE_64B",
+                 3: "CU_TENSOR_MAP_SWIZZLE_128B"}
 ARGS = ["DispatchPolicy", "TileShape", "ElementA", "StrideA", "ElementB", "StrideB", "TiledMma", "GmemTiledCopyA",
         "SmemLayoutAtomA", "SmemCopyAtomA", "TransformA", "GmemTiledCopyB", "SmemLayoutAtomB", "SmemCopyAtomB",
         "TransformB"]
@@ -357,6 +364,39 @@ struct tvlab_oracle_dim3 { unsigned x, y, z; };
 inline tvlab_oracle_dim3 threadIdx, blockIdx, blockDim, gridDim;
 inline void __syncthreads() {}
 
+// The SM90 collectives' tensor maps: CuTe's make_tma_copy hands the box, the global dimensions and strides and the
+// swizzle mode to the driver's cuTensorMapEncodeTiled (called directly: CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL,
+// with CUDA 13's version macros, which a host compile lacks). Defined here, it records them instead: no driver,
+// no GPU. to_underlying_arguments encodes A's map, then B's.
+#define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
+#include <cstdio>
+#include <cuda.h>
+#include <cuda_runtime_api.h>
+inline int tvlab_oracle_tma_calls = 0;
+extern "C" CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType, cuuint32_t rank, void*,
+                                                   const cuuint64_t* gdim, const cuuint64_t* gstride,
+                                                   const cuuint32_t* box, const cuuint32_t*, CUtensorMapInterleave,
+                                                   CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
+                                                   CUtensorMapFloatOOBfill) {
+  const char x = tvlab_oracle_tma_calls++ == 0 ? 'A' : 'B';
+  std::printf("tma.%%c.box = {", x);
+  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%u" : "%%u", box[i]);
+  std::printf("}\ntma.%%c.global_dim = {", x);
+  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gdim[i]);
+  std::printf("}\ntma.%%c.global_stride_bytes = {", x);
+  for (unsigned i = 0; i + 1 < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gstride[i]);
+  static const char* const names[] = {"NONE", "32B", "64B", "128B"};
+  if ((int)swizzle >= 0 && (int)swizzle < 4)
+    std::printf("}\ntma.%%c.swizzle = CU_TENSOR_MAP_SWIZZLE_%%s\n", x, names[(int)swizzle]);
+  else
+    std::printf("}\ntma.%%c.swizzle = %%d\n", x, (int)swizzle);
+  return CUDA_SUCCESS;
+}
+extern "C" cudaError_t CUDARTAPI cudaDriverGetVersion(int* v) {
+  *v = 13000;
+  return cudaSuccess;
+}
+
 #include "%(path)s"
 
 #include <cstdio>
@@ -430,6 +470,8 @@ struct has_tma : false_type {};
 template <class C>
 struct has_tma<C, void_t<typename C::Params::TMA_A, typename C::Params::TMA_B>> : true_type {};
 
+constexpr int TMA_PROBLEM[4] = {%(problem)s};
+
 template <class C>
 void dump(const char* name) {
   std::printf("[%%s]\n", name);
@@ -455,6 +497,19 @@ void dump(const char* name) {
   if constexpr (has_tma<C>::value) {
     show("tma.A.bits", typename C::Params::TMA_A::BitLayoutSrc{});
     show("tma.B.bits", typename C::Params::TMA_B::BitLayoutSrc{});
+    // The tensor maps of one problem, TMA_PROBLEM, with TagToStrideX_t's packed strides.
+    constexpr int M = TMA_PROBLEM[0], N = TMA_PROBLEM[1], K = TMA_PROBLEM[2], L = TMA_PROBLEM[3];
+    typename C::StrideA dA{};
+    typename C::StrideB dB{};
+    if constexpr (is_static<decltype(get<1>(dA))>::value) get<0>(dA) = K; else get<1>(dA) = M;
+    get<2>(dA) = int64_t(M) * K;
+    if constexpr (is_static<decltype(get<1>(dB))>::value) get<0>(dB) = K; else get<1>(dB) = N;
+    get<2>(dB) = int64_t(N) * K;
+    alignas(128) static char data[128];  // never read: the recorded encode takes only its address
+    typename C::Arguments args{reinterpret_cast<typename C::ElementA const*>(data), dA,
+                               reinterpret_cast<typename C::ElementB const*>(data), dB};
+    tvlab_oracle_tma_calls = 0;
+    (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
   }
   show("smem.A.atom", typename C::SmemLayoutAtomA{});
   show("smem.A.layout", typename C::SmemLayoutA{});
@@ -472,7 +527,7 @@ int main() {
 
 def program_text(path, names):
     rel = os.path.relpath(path, ROOT)
-    body = PROGRAM_HEAD % {"rel": rel, "path": path}
+    body = PROGRAM_HEAD % {"rel": rel, "path": path, "problem": ", ".join(str(x) for x in TMA_PROBLEM)}
     for n in names:
         body += '  tvlab_oracle::dump<%s>("%s");\n' % (n, n)
     return body + "}\n"
@@ -485,7 +540,8 @@ def run_cute(path, names, out, cxx, includes):
     exe = os.path.join(out, "oracle_%s" % stem)
     with open(src, "w", encoding="utf-8") as f:
         f.write(program_text(path, names))
-    cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-I" + os.path.dirname(path)]
+    cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+           "-I" + os.path.dirname(path)]
     cmd += ["-I" + i for i in includes] + [src, "-o", exe]
     t0 = time.time()
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -538,8 +594,8 @@ class Tvlab:
         self.secs += time.time() - t0
         return r
 
-    def plan(self, path, config=None):
-        r = self.run(["plan", "--json", path] + (["--config", config] if config else []))
+    def plan(self, path, config=None, extra=()):
+        r = self.run(["plan", "--json", path] + (["--config", config] if config else []) + list(extra))
         if r.returncode != 0:
             raise RuntimeError("tvlab plan %s%s: exit %d: %s" % (os.path.relpath(path, ROOT),
                                " --config " + config if config else "", r.returncode, r.stderr.strip()))
@@ -617,6 +673,19 @@ def tvlab_side(tv, cf, name, scope, body, cute):
                 got["smem.%s.layout" % x] = s["staged"]
             if "tma" in s:  # CuTe's NumBitsPerTMA is the box before the multicast cuts it into one part a CTA
                 got["tma.%s.bits" % x] = "(1,%d):(0,1)" % (8 * s["tma"]["box_bytes"] * s["tma"].get("multicast", 1))
+    if any(k.startswith("tma.") and k.endswith(".box") for k in cute):
+        # the tensor maps of TMA_PROBLEM: plan with the problem bound
+        try:
+            pp = tv.plan(cf.path, name, ["--bind", "problem=make_shape(%d, %d, %d, %d)" % TMA_PROBLEM])
+            for x in ("A", "B"):
+                t = pp.get("smem", {}).get(x, {}).get("tma", {})
+                for k in ("box", "global_dim", "global_stride_bytes"):
+                    got["tma.%s.%s" % (x, k)] = "{" + ",".join(str(v) for v in t[k]) + "}"
+                got["tma.%s.swizzle" % x] = t["swizzle"]
+        except (RuntimeError, KeyError) as e:
+            for x in ("A", "B"):
+                for k in ("box", "global_dim", "global_stride_bytes", "swizzle"):
+                    why["tma.%s.%s" % (x, k)] = str(e)
         if c and c.get("smem", {}).get("staged"):  # the SM80 mainloops' (copies.X.smem)
             got["smem.%s.layout" % x] = c["smem"]["staged"]
     args = cf.collective_args(body)

@@ -115,6 +115,28 @@ TEST(CppConfig, Sm90AndMixedInputCollectives) {
             std::string::npos)
       << error_of(cp);
 
+  // --bind problem=EXPR: the tensor maps of that problem (CuTe's, recorded by cute.oracle for this one).
+  const auto bound = load_plans(sm90, "sm90_f16_nt_128x128x64_cluster2x1", "",
+                                {{"problem", "make_shape(1088, 832, 704, 2)"}});
+  const TmaFacts& ta = *bound.at(0).plan.smem.at(0).tma;
+  EXPECT_EQ(ta.box, (std::vector<int64_t>{64, 64, 1}));
+  EXPECT_EQ(ta.global_dim, (std::vector<int64_t>{1088, 704, 2}));
+  EXPECT_EQ(ta.global_stride_bytes, (std::vector<int64_t>{2176, 1531904}));
+  auto bind_error = [&](const std::string& file, const std::string& expr) {
+    try {
+      (void)load_plans(file, "", "", {{"problem", expr}});
+    } catch (const CppConfigError& e) {
+      return e.path() + ": " + e.what();
+    }
+    return std::string();
+  };
+  EXPECT_NE(bind_error(sm90, "_8").find("--bind problem: expected a problem shape (M, N, K) or (M, N, K, L)"),
+            std::string::npos)
+      << bind_error(sm90, "_8");
+  // The SM80 collectives' checks hold for every problem: a bound problem is an error there, not ignored.
+  EXPECT_NE(bind_error(read("cpp/cutlass_sm80_f16_tn.hpp"), "make_shape(64, 64, 64)").find("--bind problem"),
+            std::string::npos);
+
   const std::string mixed = read("cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp");
   const auto m = load_plans(mixed);
   ASSERT_EQ(m.size(), 2u);

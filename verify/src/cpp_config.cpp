@@ -444,6 +444,8 @@ class Reader {
         }
       } else if (k == "stages") {
         s["stages"] = as_int(n, scope, construct);
+      } else if (k == "problem") {
+        s["problem"] = problem_shape(n, scope, construct);
       } else if (k == "mainloop") {
         const CPolicy* pol = std::get_if<CPolicy>(&v);
         if (!pol) bad("a dispatch policy");
@@ -498,7 +500,7 @@ class Reader {
       } else {
         throw CppConfigError(
             1, 1, construct,
-            "unknown key; expected scope, name, cta_tile, stages, mainloop, mma, or A.* / B.* "
+            "unknown key; expected scope, name, cta_tile, stages, mainloop, problem, mma, or A.* / B.* "
             "(type, gmem, alignment, smem, atom, g2s, s2r)");
       }
       cfg.origins.push_back({k == "mma" || k == "cta_tile" || k == "stages" || k == "mainloop" ? k
@@ -531,28 +533,50 @@ class Reader {
     return m->mma;
   }
 
-  // --bind A.alignment=EXPR on top of a collective (AlignmentX is not a CollectiveMma argument): EXPR, an
-  // integer, read in the collective's scope (kAlignmentA of its namespace).
-  void add_alignments(CppConfig& cfg, const std::vector<CppBinding>& binds) {
+  // What a collective leaves to run time, bound on top of it: --bind A.alignment=EXPR (AlignmentX is not a
+  // CollectiveMma argument), an integer, and --bind problem=EXPR (GemmUniversal's problem shape, e.g.
+  // make_shape(4096, 4096, 4096, 1)), read in the collective's scope (kAlignmentA of its namespace).
+  void add_completions(CppConfig& cfg, const std::vector<CppBinding>& binds) {
     const auto at = cfg.name.rfind("::");
     const std::string scope = at == std::string::npos ? "" : cfg.name.substr(0, at);
     for (const CppBinding& b : binds) {
       const std::string construct = "--bind " + b.key;
       std::vector<Tok> toks;
-      int64_t v = 0;
       try {
         toks = lex(b.expr);
         if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
         Parser p(toks, 0, toks.size() - 1);
         const Node n = p.expr();
         if (!p.done()) p.fail("unexpected text after the expression");
-        v = as_int(n, scope, construct);
+        if (b.key == "problem") {
+          cfg.spec["problem"] = problem_shape(n, scope, construct);
+          cfg.origins.push_back({"problem", 1, 1, construct});
+          continue;
+        }
+        cfg.spec["operands"][b.key.substr(0, 1)]["gmem"]["alignment"] = as_int(n, scope, construct);
       } catch (const CppConfigError& e) {
         throw CppConfigError(1, e.column(), construct, e.what());
       }
-      cfg.spec["operands"][b.key.substr(0, 1)]["gmem"]["alignment"] = v;
       cfg.origins.push_back({"operands." + b.key.substr(0, 1) + ".gmem.alignment", 1, 1, construct});
     }
+  }
+
+  // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
+  nlohmann::json problem_shape(const Node& n, const std::string& scope, const std::string& construct) {
+    const CVal v = eval(n, scope);
+    const CCore* c = std::get_if<CCore>(&v);
+    const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
+    if (!t || !t->is_tuple() || rank(*t) < 3 || rank(*t) > 4)
+      throw CppConfigError(1, 1, construct,
+                           std::string("expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
+                                       "make_shape(4096, 4096, 4096, 1), got ") +
+                               kind_of(v));
+    nlohmann::json out = nlohmann::json::array();
+    for (int i = 0; i < rank(*t); ++i) {
+      if (!(*t)[i].is_leaf()) throw CppConfigError(1, 1, construct, "expected a flat problem shape");
+      out.push_back((*t)[i].ival());
+    }
+    return out;
   }
 
   CppConfig config(const std::string& full) {
@@ -1615,6 +1639,11 @@ const char* const kNoConfig =
     "no configuration found: tvlab reads CUTLASS's CollectiveMma<...> declarations (using Mainloop = "
     "cutlass::gemm::collective::CollectiveMma<...>; see docs/spec.md)";
 
+// --bind keys that complete the file's collectives (what a CollectiveMma leaves to run time).
+bool completes_collectives(const CppBinding& b) {
+  return b.key == "A.alignment" || b.key == "B.alignment" || b.key == "problem";
+}
+
 bool names_config(const std::string& full, const std::string& only) {
   // Whole components of the full name: the name, its last components (CollectiveMainloop) or a scope that
   // holds it (a namespace).
@@ -1659,12 +1688,10 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     return out;
   }
   Reader r(text);
-  // Only alignments bound: they complete the file's collectives; any other key: a configuration of its own.
-  const bool alignments_only =
-      !bind.empty() && std::all_of(bind.begin(), bind.end(), [](const CppBinding& b) {
-        return b.key == "A.alignment" || b.key == "B.alignment";
-      });
-  if (!bind.empty() && !(alignments_only && !r.candidates().empty())) {
+  // Only alignments and the problem bound: they complete the file's collectives; any other key: a
+  // configuration of its own.
+  const bool completions_only = !bind.empty() && std::all_of(bind.begin(), bind.end(), completes_collectives);
+  if (!bind.empty() && !(completions_only && !r.candidates().empty())) {
     const CppConfig c = r.bound(bind);
     out.push_back({c.name, build_plan_from_cpp(c)});
     return out;
@@ -1682,7 +1709,7 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
                             " configurations; give the qualified name (" + names + ")");
   for (const std::string& n : chosen) {
     CppConfig c = r.config(n);
-    r.add_alignments(c, bind);
+    r.add_completions(c, bind);
     out.push_back({c.name, build_plan_from_cpp(c)});
   }
   return out;
@@ -1690,10 +1717,8 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
 
 Plan load_plan(const std::string& text, const std::string& only, std::string_view file_name,
                const std::vector<CppBinding>& bind) {
-  const bool alignments_only = std::all_of(bind.begin(), bind.end(), [](const CppBinding& b) {
-    return b.key == "A.alignment" || b.key == "B.alignment";
-  });
-  if (looks_like_cpp(text, file_name) && only.empty() && alignments_only) {
+  const bool completions_only = std::all_of(bind.begin(), bind.end(), completes_collectives);
+  if (looks_like_cpp(text, file_name) && only.empty() && completions_only) {
     Reader r(text);
     const std::vector<std::string> all = r.candidates();
     if (all.size() > 1) {

@@ -752,7 +752,11 @@ void sm90_tma(PlannedSmem& p, const json& o, const std::string& path, const Kern
   const std::vector<int64_t> shape = {rows, depth, batch};
   const std::vector<int64_t> stride =
       mn_major ? std::vector<int64_t>{1, rows, rows * depth} : std::vector<int64_t>{depth, 1, rows * depth};
-  p.tma_gmem += mn_major ? ":(_1,ld,ld*K)" : ":(ld,_1,ld*" + r + ")";
+  if (k.problem)
+    p.tma_gmem += ":(" + (mn_major ? "_1," + std::to_string(stride[1]) : std::to_string(stride[0]) + ",_1") +
+                  "," + std::to_string(stride[2]) + ")";
+  else
+    p.tma_gmem += mn_major ? ":(_1,ld,ld*K)" : ":(ld,_1,ld*" + r + ")";
   p.tma = at(join(sp, "g2s"), [&] {
     return make_tma_copy_facts(p.tile, shape, stride, static_cast<int>(p.tma_cluster), false);
   });
