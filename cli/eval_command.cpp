@@ -28,8 +28,15 @@ bool echo_errors_to_stderr() {
 bool eval_one(const std::string& text, const std::string& where, Style style) {
   std::string line;
   bool ok = true;
+  std::vector<EvalNotice> notices;
   try {
-    line = to_string(evaluate(text), style);
+    line = to_string(evaluate(text, notices), style);
+    // CuTe's value stands (and the exit code); where it is not the function its definition names, say so.
+    for (const EvalNotice& n : notices)
+      warn(n.subject,
+           where.empty() ? "column " + std::to_string(n.column)
+                         : where + ", column " + std::to_string(n.column),
+           n.text);
   } catch (const EvalError& e) {
     ok = false;
     std::string at = where.empty() ? "column " + std::to_string(e.column())

@@ -50,10 +50,18 @@ struct BadInput {
   std::string what, where, why;
 };
 
+// evaluate(text), saying on stderr where CuTe's result (what is drawn) is not the function it names.
+Value evaluate_warning(const std::string& text, const std::string& where) {
+  std::vector<EvalNotice> notices;
+  Value v = evaluate(text, notices);
+  for (const EvalNotice& n : notices) warn(n.subject, where + ", column " + std::to_string(n.column), n.text);
+  return v;
+}
+
 Layout layout_arg(const std::string& text, const std::string& where) {
   Value v;
   try {
-    v = evaluate(text);
+    v = evaluate_warning(text, where);
   } catch (const EvalError& e) {
     throw BadInput{"layout", where + ", column " + std::to_string(e.column()), e.what()};
   } catch (const ParseError& e) {
@@ -298,7 +306,7 @@ viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Optio
 viz::Scene expression_scene(const RenderOptions& o, const viz::Options& vo) {
   Value v;
   try {
-    v = evaluate(o.what);
+    v = evaluate_warning(o.what, o.what);
   } catch (const EvalError& e) {
     throw BadInput{"expression", o.what + ", column " + std::to_string(e.column()), e.what()};
   } catch (const ParseError& e) {

@@ -304,7 +304,15 @@ AnyLayout raked_product(const ComposedLayout& c, const Layout& t) {
   return rewrap(c, raked_product(c.layout, t));
 }
 AnyLayout tile_to_shape(const ComposedLayout& c, const IntTuple& trg_shape, const ModeOrder& order) {
-  return rewrap(c, tile_to_shape(c.layout, trg_shape, order));
+  try {
+    return rewrap(c, tile_to_shape(c.layout, trg_shape, order));
+  } catch (const LayoutError& e) {
+    // The block the caller gave is the composed layout: echo it whole, swizzle included.
+    std::string detail = e.detail();
+    const std::string inner = "the block " + to_string(c.layout), whole = "the block " + to_string(c);
+    if (detail.rfind(inner, 0) == 0) detail = whole + detail.substr(inner.size());
+    throw LayoutError(e.condition(), detail);
+  }
 }
 
 AnyLayout logical_product(const Layout& a, const ComposedLayout& t) {

@@ -8,6 +8,7 @@
 #include "tvlab/core/complement.hpp"
 #include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/composition.hpp"
+#include "tvlab/core/divergence.hpp"
 #include "tvlab/core/divide.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/inverse.hpp"
@@ -34,12 +35,26 @@ namespace {
 Value value(const AnyLayout& l);
 
 // A call being evaluated: its arguments and where to report problems.
+// The notices of the evaluate(text, notices) call in progress on this thread (none: nullptr).
+thread_local std::vector<EvalNotice>* t_notices = nullptr;
+
 struct Call {
   const Expr& expr;
   std::vector<Value> args;
   mutable std::vector<std::optional<Layout>> made;  // layouts made from tuple arguments, by index
 
   [[noreturn]] void fail(const std::string& why) const { throw EvalError(expr.column, expr.name, why); }
+  // CuTe's result r of this call, and where it is not the function `definition` names (divergence(r), run
+  // only when the caller collects notices): a notice.
+  template <class F>
+  Layout checked(Layout r, F&& divergence, const char* definition) const {
+    if (!t_notices) return r;
+    if (const std::optional<Divergence> d = divergence(r))
+      t_notices->push_back({expr.column, expr.name,
+                            "CuTe's result " + to_string(r) + " is not the " + definition +
+                                (d->mode.empty() ? "" : " (" + d->mode + ")") + ": " + d->text});
+    return r;
+  }
   [[noreturn]] void fail_arg(std::size_t i, const std::string& why) const {
     throw EvalError(expr.children[i].column, expr.name, "argument " + std::to_string(i + 1) + ": " + why);
   }
@@ -197,7 +212,10 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             return value(composition(c.layout(0), *b));
           }
           if (const ComposedLayout* a = c.composed(0)) return value(composition(*a, c.tiler(1)));
-          return composition(c.layout(0), c.tiler(1));
+          return c.checked(
+              composition(c.layout(0), c.tiler(1)),
+              [&](const Layout& r) { return composition_divergence(c.layout(0), c.tiler(1), r); },
+              "functional composition A o B");
         }}},
       {"complement",
        {"complement(L[,cotarget])",
@@ -233,8 +251,14 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(2, 2);
           c.no_composed_second();
-          return c.dispatch([&](const Layout& l) { return logical_divide(l, c.tiler(1)); },
-                            [&](const ComposedLayout& k) { return logical_divide(k, c.tiler(1)); });
+          return c.dispatch(
+              [&](const Layout& l) {
+                return c.checked(
+                    logical_divide(l, c.tiler(1)),
+                    [&](const Layout& r) { return logical_divide_divergence(l, c.tiler(1), r); },
+                    "divide its definition names, A o (B, complement(B, size(A)))");
+              },
+              [&](const ComposedLayout& k) { return logical_divide(k, c.tiler(1)); });
         }}},
       {"zipped_divide",
        {"zipped_divide(L,T)",
@@ -268,8 +292,14 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             if (c.composed(0)) c.no_composed_second();
             return value(logical_product(c.layout(0), *t));
           }
-          return c.dispatch([&](const Layout& l) { return logical_product(l, c.tiler(1)); },
-                            [&](const ComposedLayout& k) { return logical_product(k, c.tiler(1)); });
+          return c.dispatch(
+              [&](const Layout& l) {
+                return c.checked(
+                    logical_product(l, c.tiler(1)),
+                    [&](const Layout& r) { return logical_product_divergence(l, c.tiler(1), r); },
+                    "product its definition names, (A, complement(A, size(A)*cosize(B)) o B)");
+              },
+              [&](const ComposedLayout& k) { return logical_product(k, c.tiler(1)); });
         }}},
       {"zipped_product",
        {"zipped_product(A,B)",
@@ -381,9 +411,24 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"nullspace(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
-          if (c.composed(0))
-            c.fail(
-                "nullspace is not defined for composed layouts (CuTe does not attempt it and returns _1:_0)");
+          if (const ComposedLayout* k = c.composed(0)) {
+            // CuTe does not attempt it: nullspace(ComposedLayout) is _1:_0. Its value stands; the notice says
+            // what the nullspace is where tvlab knows: with a zero offset (or an smem_ptr flag, value 0) the
+            // swizzle is a bijection fixing 0, so Sw(L(c)) = 0 exactly where L(c) = 0.
+            const bool zero = k->is_smem_flagged() || (k->offset.is_leaf() && k->offset.ival() == 0);
+            Layout r = make_layout(IntTuple(1), IntTuple(0));
+            const Layout truth = nullspace(k->layout);
+            if (t_notices && (!zero || truth != r))
+              t_notices->push_back(
+                  {c.expr.column, c.expr.name,
+                   "CuTe does not attempt the nullspace of a composed layout and returns " + to_string(r) +
+                       (zero ? "; with offset 0 the swizzle is a bijection fixing 0, so the nullspace is "
+                               "nullspace(" +
+                                   to_string(k->layout) + ") = " + to_string(truth)
+                             : "; with offset " + to_string(k->offset) +
+                                   " tvlab does not compute the nullspace either")});
+            return r;
+          }
           return nullspace(c.layout(0));
         }}},
       {"make_layout",
@@ -661,7 +706,11 @@ Value apply(const Expr& e, const Handler& handler, std::vector<Value>&& args) {
   try {
     return handler(Call{e, std::move(args), {}});
   } catch (const LayoutError& err) {
-    throw EvalError(e.column, e.name, err.what());
+    // CuTe words some conditions with the function's name ("tile_to_shape: block shape does not divide ...");
+    // the error names the function already.
+    std::string why = err.what();
+    if (why.rfind(e.name + ": ", 0) == 0) why.erase(0, e.name.size() + 2);
+    throw EvalError(e.column, e.name, why);
   }
 }
 
@@ -949,6 +998,15 @@ std::optional<Value> evaluate_plain(std::string_view text) {
   return PlainEval(text).run();
 }
 }  // namespace detail
+
+Value evaluate(std::string_view text, std::vector<EvalNotice>& notices) {
+  struct Scope {
+    std::vector<EvalNotice>* saved;
+    ~Scope() { t_notices = saved; }
+  } scope{t_notices};
+  t_notices = &notices;
+  return evaluate(text);
+}
 
 Value evaluate(std::string_view text) {
   // A smem layout atom named alone (GMMA::Layout_K_SW128_Atom<half_t>), whatever the parser makes of it;

@@ -59,15 +59,17 @@ Layout raked_product(const Layout& block, const Layout& tiler) {
 Layout tile_to_shape(const Layout& block, const IntTuple& trg_shape, const ModeOrder& order) {
   if (rank(block) > rank(trg_shape))
     throw LayoutError("Rank of layout must be <= rank of target shape.",
-                      "tile_to_shape(" + to_string(block) + ", " + to_string(trg_shape) + ")");
+                      "the block " + to_string(block) + " has rank " + std::to_string(rank(block)) +
+                          ", the target shape " + to_string(trg_shape) + " " +
+                          std::to_string(rank(trg_shape)));
   const int r = rank(trg_shape);
   Layout padded = append_n(block, r);
   IntTuple block_shape = product_each(padded.shape);
   IntTuple target_shape = product_each(trg_shape);
   if (!evenly_divides(target_shape, block_shape))
     throw LayoutError("tile_to_shape: block shape does not divide the target shape.",
-                      "tile_to_shape(" + to_string(block) + ", " + to_string(trg_shape) + "): block shape " +
-                          to_string(block_shape) + ", target shape " + to_string(target_shape));
+                      "the block " + to_string(block) + " has shape " + to_string(block_shape) +
+                          ", the target shape is " + to_string(target_shape));
   IntTuple product_shape = ceil_div(target_shape, block_shape);
   Layout ordered = std::holds_alternative<Major>(order)
                        ? make_layout(product_shape, std::get<Major>(order))

@@ -30,6 +30,13 @@ printf 'coalesce((2,(1,6)):(1,(6,2)))\n(4,8):(1)\n\nsize((4,8))\n' > "$tmp/batch
 check batch-lines 2 $'12:1\nerror: layout at line 2, column 7: stride (1) does not match the profile of shape (4,8)\nerror: syntax at line 3, column 1: expected a value, found the end of the text\n32' "$tvlab" eval --batch "$tmp/batch"
 check batch-stdin 0 $'4:1\n32' bash -c "printf 'right_inverse((4,2):(1,0))\nmax_common_vector((8,4):(1,8),32:1)\n' | '$tvlab' eval --batch -"
 check_err stride-divisibility 'Stride Divisibility Condition' "$tvlab" eval 'composition((4,3):(1,8),2:6)'
+check tile-to-shape-error 2 "error: tile_to_shape at column 1: block shape does not divide the target shape.: the block Sw<3,3,3> o 0 o (8,64):(64,1) has shape (8,64), the target shape is (100,64)" "$tvlab" eval 'tile_to_shape(Sw<3,3,3> o (8,64):(64,1), (100,64))'
+# CuTe's result where it is not the function (issue 22): the value and exit code stay CuTe's, stderr says so.
+check divergence 0 '(2,2):(32,32)' "$tvlab" eval 'composition((3,2):(16,32),4:2)'
+if grep -qF "warning: composition at column 1: CuTe's result (2,2):(32,32) is not the functional composition A o B: index 2 of the result maps to 32, but" "$tmp/err" &&
+   grep -qF 'gives 48' "$tmp/err"; then passes=$((passes+1)); else echo "FAIL divergence: stderr"; cat "$tmp/err"; fails=$((fails+1)); fi
+check no-divergence 0 '(5,(2,2)):(16,(80,4))' "$tvlab" eval 'composition((10,2):(16,4),(5,4):(1,5))'
+if [ -s "$tmp/err" ]; then echo "FAIL no-divergence: stderr"; cat "$tmp/err"; fails=$((fails+1)); else passes=$((passes+1)); fi
 check_err unbalanced 'unbalanced' "$tvlab" eval '((4,8):(1,4)'
 check_err basis-in-shape 'error: layout at column 1: Scaled basis not allowed' "$tvlab" eval '(2,21,1@1@1)'
 check_err rank-mismatch 'profile' "$tvlab" eval '(4,8):(1)'

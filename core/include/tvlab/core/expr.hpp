@@ -46,6 +46,16 @@ Value evaluate(const Expr& e);
 // Parse and evaluate; a lone literal shape prints as its compact layout (interface.md section 1).
 Value evaluate(std::string_view text);
 
+// What evaluation says besides its value: a composition, logical_divide or logical_product whose result (CuTe's,
+// and the value returned) is not the function its definition names, with the witness (divergence.hpp).
+struct EvalNotice {
+  std::size_t column = 0;
+  std::string subject;  // the function, e.g. composition
+  std::string text;
+};
+// evaluate(text), appending the notices of every call in it to `notices`.
+Value evaluate(std::string_view text, std::vector<EvalNotice>& notices);
+
 namespace detail {
 // evaluate(text)'s two paths, for the tests that hold them to the same answers: the plain-notation fast
 // path (nullopt when the text leaves plain notation; see expr.cpp) and the full parse.
