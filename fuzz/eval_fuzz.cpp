@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "tvlab/core/expr.hpp"
 
@@ -31,10 +32,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     took = plain.has_value();
     return took ? std::move(*plain) : tvlab::Value(tvlab::Underscore{});
   });
-  if (!took) {
-    (void)outcome([&] { return tvlab::evaluate(text); });  // what `tvlab eval` runs
-  } else if (fast != outcome([&] { return tvlab::detail::evaluate_parsed(text); })) {
+  // What `tvlab eval` runs: evaluate with the notices (the divergence checks of composition, divide,
+  // product), whose value or error must be the plain evaluation's.
+  std::vector<tvlab::EvalNotice> notices;
+  const std::string noticed = outcome([&] { return tvlab::evaluate(text, notices); });
+  if (took && (noticed != fast || fast != outcome([&] { return tvlab::detail::evaluate_parsed(text); })))
     std::abort();
-  }
   return 0;
 }
