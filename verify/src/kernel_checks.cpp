@@ -212,7 +212,7 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
                          to_string(*p.staged), std::to_string(bytes) + " B"});
     }
     if (parts.empty()) return;  // no staged operand: nothing to add up
-    if (k.mainloop.rfind("MainloopSm90", 0) == 0) {
+    if (k.sm90_tma()) {
       // PipelineTmaAsync<Stages>::SharedStorage: a full and an empty 8-byte barrier per stage.
       const int64_t bar = 16 * k.stages;
       total += bar;
@@ -221,8 +221,8 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
           {"PipelineTmaAsync's barriers: 2 x Stages x 8 bytes", "", std::to_string(bar) + " B"});
     }
     r.claim = "the mainloop's shared memory (A and B, every stage" +
-              std::string(k.mainloop.rfind("MainloopSm90", 0) == 0 ? ", the pipeline's barriers" : "") +
-              ") fits " + k.arch + "'s limit per block";
+              std::string(k.sm90_tma() ? ", the pipeline's barriers" : "") + ") fits " + k.arch +
+              "'s limit per block";
     r.data["bytes"] = total;
     r.data["limit_bytes"] = limit;
     if (limit == 0) {

@@ -309,7 +309,7 @@ SmemLayout first_stage(const SmemLayout& staged) {
 }
 
 bool sm90_mainloop(const std::optional<KernelShape>& k) {
-  return k && k->mainloop.rfind("MainloopSm90", 0) == 0;
+  return k && k->sm90_tma();
 }
 
 // An SM90 TMA mainloop's GmemTiledCopyX, given as smem.g2s: "SM90_TMA_LOAD" or {"atom": "SM90_TMA_LOAD"}
@@ -953,7 +953,7 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
     if (k.mainloop.rfind("MainloopSm80CpAsync", 0) == 0 && k.stages < 2)
       throw SpecError("stages", "CpAsync mainloop must have at least 2 stages in the pipeline (" +
                                     std::to_string(k.stages) + " given)");
-    if (k.mainloop.rfind("MainloopSm90", 0) == 0 && k.stages < 2)
+    if (k.sm90_tma() && k.stages < 2)
       throw SpecError("stages", "Specialization requires Stages set to value 2 or more (" +
                                     std::to_string(k.stages) + " given)");
   }
@@ -964,7 +964,7 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
       throw SpecError("cluster_shape", "a cluster has at most 16 CTAs (8 portably), not " +
                                            std::to_string(v[0] * v[1] * v[2]));
     for (int i = 0; i < 3; ++i) k.cluster[i] = v[i];
-    if (v[0] * v[1] * v[2] > 1 && k.mainloop.rfind("MainloopSm90", 0) != 0)
+    if (v[0] * v[1] * v[2] > 1 && !k.sm90_tma())
       throw SpecError("cluster_shape",
                       "thread block clusters are modelled for the SM90 TMA mainloops "
                       "(\"mainloop\": \"MainloopSm90TmaGmma...\")");
@@ -977,13 +977,13 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
         throw SpecError("problem[" + std::to_string(i) + "]",
                         "expected at most 2^31 - 1 (GemmUniversal's problem shape is int)");
     k.problem = std::array<int64_t, 4>{v[0], v[1], v[2], v.size() == 4 ? v[3] : 1};
-    if (k.mainloop.rfind("MainloopSm90", 0) != 0)
+    if (!k.sm90_tma())
       throw SpecError("problem",
                       "the problem shape sizes the SM90 TMA mainloops' tensor maps; the other "
                       "mainloops' checks hold for every problem (give \"mainloop\": "
                       "\"MainloopSm90TmaGmma...\")");
   }
-  if (k.mainloop.rfind("MainloopSm90", 0) == 0) {
+  if (k.sm90_tma()) {
     const std::string& an = mma->atom.name;
     const bool ss = an.rfind("SM90_64x", 0) == 0 && an.find("_RS") == std::string::npos;
     if (!ss)
@@ -994,7 +994,7 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
   }
   const std::string& atom_arch = mma->atom.arch;
   k.arch = k.mainloop.rfind("MainloopSm80", 0) == 0                              ? "sm80"
-           : k.mainloop.rfind("MainloopSm90", 0) == 0                            ? "sm90"
+           : k.sm90_tma()                                                        ? "sm90"
            : k.mainloop.rfind("Mainloop", 0) == 0                                ? "xe"
            : atom_arch.rfind("xe", 0) == 0                                       ? "xe"
            : atom_arch == "sm90" || atom_arch == "sm100" || atom_arch == "sm120" ? atom_arch

@@ -144,6 +144,8 @@ struct KernelShape {
   std::array<int64_t, 3> cluster{1, 1, 1};  // the policy's ClusterShape (SM90: TMA multicast)
   // GemmUniversal's problem shape (M, N, K, L) when the spec gives one ("problem"); else run-time.
   std::optional<std::array<int64_t, 4>> problem;
+  // An SM90 TMA + GMMA dispatch policy (MainloopSm90TmaGmma...).
+  bool sm90_tma() const { return mainloop.rfind("MainloopSm90", 0) == 0; }
 };
 
 struct Plan {
