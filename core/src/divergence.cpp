@@ -97,8 +97,9 @@ std::optional<Divergence> logical_divide_divergence(const Layout& a, const Tiler
   return guarded(checked, [&](bool& ok) {
     return by_mode(
         a, b, r, ok, limit, [](const Layout& ai, const Layout& bi, const Layout& ri, bool& ok2, int64_t lim) {
-          const Layout full = make_layout(IntTuple::tuple({bi.shape, complement(bi, size(ai)).shape}),
-                                          IntTuple::tuple({bi.stride, complement(bi, size(ai)).stride}));
+          const Layout rest = complement(bi, size(ai));
+          const Layout full =
+              make_layout(IntTuple::tuple({bi.shape, rest.shape}), IntTuple::tuple({bi.stride, rest.stride}));
           return first_difference(
               ri, [&](int64_t i) { return ai(full(i)); },
               "A(B*(i)) with B* = (B, complement(B, size(A))) = " + to_string(full), lim, ok2);

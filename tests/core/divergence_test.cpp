@@ -131,7 +131,8 @@ TEST(Divergence, EvaluateReportsIt) {
   notices.clear();
   EXPECT_EQ(to_string(evaluate("nullspace(Sw<3,3,3> o (8,64,2):(64,1,0))", notices)), "1:0");
   ASSERT_EQ(notices.size(), 1u);
-  EXPECT_NE(notices[0].text.find("so the nullspace is nullspace((8,64,2):(64,1,0)) = 2:512"), std::string::npos)
+  EXPECT_NE(notices[0].text.find("so the nullspace is nullspace((8,64,2):(64,1,0)) = 2:512"),
+            std::string::npos)
       << notices[0].text;
   notices.clear();
   (void)evaluate("nullspace(Sw<3,3,3> o (8,64):(64,1))", notices);

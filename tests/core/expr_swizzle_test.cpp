@@ -124,7 +124,8 @@ const std::map<std::string, Case>& cases() {
           EXPECT_EQ(sz(v), 8);
           for (int64_t k = 0; k < sz(v); ++k) EXPECT_EQ(kC(IntTuple(at(v, k))), k);
         }}},
-      // CuTe's nullspace(ComposedLayout) is _1:_0 (it does not attempt it); evaluate(text, notices) says what it is.
+      // CuTe's nullspace(ComposedLayout) is _1:_0 (it does not attempt it); evaluate(text, notices) says what
+      // it is.
       {"nullspace", {"nullspace(%)", Rule::Custom, [](const Value& v) { EXPECT_EQ(to_string(v), "1:0"); }}},
       {"make_layout", {"make_layout(%)", Rule::Error}},
       {"make_ordered_layout", {"make_ordered_layout(%,(1,0))", Rule::Error}},

@@ -128,15 +128,18 @@ TEST(KernelChecks, GmemLayoutTags) {
   }
 }
 
+// The SpecError (path, message) building `spec` raises, or two empty strings.
+std::pair<std::string, std::string> spec_error(const nlohmann::json& spec) {
+  try {
+    build_plan(spec);
+  } catch (const SpecError& e) {
+    return {e.path(), e.what()};
+  }
+  return {"", ""};
+}
+
 TEST(KernelChecks, CollectiveStaticAssertsAreSpecErrors) {
-  auto error = [](const std::function<void(nlohmann::json&)>& edit) -> std::pair<std::string, std::string> {
-    try {
-      build_plan(tn(edit));
-    } catch (const SpecError& e) {
-      return {e.path(), e.what()};
-    }
-    return {"", ""};
-  };
+  auto error = [](const std::function<void(nlohmann::json&)>& edit) { return spec_error(tn(edit)); };
   auto [p1, w1] = error([](nlohmann::json& j) { j["cta_tile"] = {128, 128, 48}; });
   EXPECT_EQ(p1, "operands.A.smem.atom");
   EXPECT_NE(w1.find("SmemLayoutAtom must evenly divide tile shape"), std::string::npos) << w1;
@@ -243,14 +246,7 @@ TEST(KernelChecks, Sm90TmaStrideRuleOverEveryLeadingDimension) {
 }
 
 TEST(KernelChecks, Sm90CollectiveStaticAsserts) {
-  auto error = [](const std::function<void(nlohmann::json&)>& edit) -> std::pair<std::string, std::string> {
-    try {
-      build_plan(sm90(edit));
-    } catch (const SpecError& e) {
-      return {e.path(), e.what()};
-    }
-    return {"", ""};
-  };
+  auto error = [](const std::function<void(nlohmann::json&)>& edit) { return spec_error(sm90(edit)); };
   auto [p1, w1] = error(
       [](nlohmann::json& j) { j["operands"]["A"]["smem"]["g2s"] = "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"; });
   EXPECT_EQ(p1, "operands.A.smem.g2s");

@@ -9,12 +9,12 @@
 //   Shape Divisibility Condition:  the remaining shape must divide evenly by what each mode contributes
 // A scaled-basis stride in B picks the mode of A it names: A o s:(k@i) = get<i>(A) o s:k.
 //
-// @post compatible(shape(B), shape(R)); R(c) == A(B(c)) for every coordinate c of B where the conditions hold in
-//       full. CuTe lets some inputs through its checks and returns a layout that is not A o B (tvlab returns
-//       CuTe's layout): composition((3,2):(16,32),4:2) = (2,2):(32,32); divergence.hpp finds the witness.
-//       CuTe's dynamic-integer path can even answer differently from its static one there:
-//       composition((4,2,2):(6,24,3),(3,2,2):(1,6,3)) is (_3,_2,_2):(_6,_36,_18) with static integers (tvlab's)
-//       and ((3,1,1),(1,1,2),(2,1,1)):((6,24,3),(36,48,3),(18,24,3)) with int (CUTLASS 4.2.0, host g++).
+// @post compatible(shape(B), shape(R)); R(c) == A(B(c)) for every coordinate c of B where the conditions
+//   hold in full. CuTe lets some inputs through its checks and returns a layout that is not A o B (tvlab
+//   returns CuTe's layout): composition((3,2):(16,32),4:2) = (2,2):(32,32); divergence.hpp finds the
+//   witness. CuTe's dynamic-integer path can even answer differently from its static one there:
+//   composition((4,2,2):(6,24,3),(3,2,2):(1,6,3)) is (_3,_2,_2):(_6,_36,_18) with static integers (tvlab's)
+//   and ((3,1,1),(1,1,2),(2,1,1)):((6,24,3),(36,48,3),(18,24,3)) with int (CUTLASS 4.2.0, host g++).
 #pragma once
 
 #include "tvlab/core/layout.hpp"

@@ -46,8 +46,9 @@ Value evaluate(const Expr& e);
 // Parse and evaluate; a lone literal shape prints as its compact layout (interface.md section 1).
 Value evaluate(std::string_view text);
 
-// What evaluation says besides its value: a composition, logical_divide or logical_product whose result (CuTe's,
-// and the value returned) is not the function its definition names, with the witness (divergence.hpp).
+// What evaluation says besides its value: a composition, logical_divide or logical_product whose result
+// (CuTe's, and the value returned) is not the function its definition names, with the witness
+// (divergence.hpp).
 struct EvalNotice {
   std::size_t column = 0;
   std::string subject;  // the function, e.g. composition
