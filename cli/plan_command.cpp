@@ -2,10 +2,12 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 
 #include "command.hpp"
 #include "io.hpp"
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/verify/verifier.hpp"
 
@@ -17,6 +19,9 @@ struct PlanOptions {
   std::string config;
   std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   bool json = false;
+  std::optional<int64_t> thread;   // --thread T: thread T's partitions instead of the plan
+  std::vector<std::string> operand;  // --operand X (repeatable): only these operands / copies
+  bool no_table = false;
 };
 
 }  // namespace
@@ -32,6 +37,11 @@ std::function<int()> setup_plan(CLI::App& app) {
   cmd->add_flag("--json", opt->json,
                 "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
                 "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}, reorders.<X>.{kind,rlayout,noop,movs}");
+  cmd->add_option("--thread", opt->thread,
+                  "show what thread T touches: its partition_S/D, partition_fragment and retile_D tensors "
+                  "as CuTe prints them, and per value its coordinate and element/byte offset");
+  cmd->add_option("--operand", opt->operand, "with --thread: only this operand (A, B, C, D) or copy; repeatable");
+  cmd->add_flag("--no-table", opt->no_table, "with --thread: the tensors only, not the per-value table");
   cmd->footer(
       "A spec describes a work-group tile:\n"
       "  {\"mma\": {\"atom\": \"XE_DPAS_TT<8,float,bfloat16_t>\", \"tile\": [256,256,32], \"sg_layout\": "
@@ -51,6 +61,8 @@ std::function<int()> setup_plan(CLI::App& app) {
       "  tvlab plan gallery/specs/xe_bf16_256x256x32.json\n"
       "  tvlab plan --json spec.json | jq .copies.A.op\n"
       "  tvlab plan mainloop.hpp --config sm80_f16_tn::CollectiveMainloop   (C++: docs/spec.md)\n"
+      "  tvlab plan mainloop.hpp --thread 5 --operand A --bind problem=make_shape(4096,4096,4096,1)\n"
+      "      (thread 5's tAgA, tAsA, tCrA, tCsA, tCrA_copy_view: which offsets it touches, iteration by iteration)\n"
       "Exit codes: 0 built, 2 bad spec (the error names the JSON path), 3 internal error.");
   return [opt]() -> int {
     std::string text;
@@ -58,6 +70,24 @@ std::function<int()> setup_plan(CLI::App& app) {
     try {
       const Plan plan = load_plan(text, opt->config, opt->spec, parse_bindings(opt->bind));
       for (const SpecWarning& w : plan.warnings) warn(w.what, opt->spec + ": " + w.path, w.why);
+      if (opt->thread) {
+        const std::vector<std::string> ops = opt->operand.empty() ? partition_operands(plan) : opt->operand;
+        nlohmann::ordered_json all = nlohmann::ordered_json::array();
+        std::string text;
+        for (const std::string& x : ops) {
+          const ThreadPartitions p = thread_partitions(plan, x, *opt->thread);
+          if (opt->json)
+            all.push_back(partitions_to_json(p));
+          else
+            text += (text.empty() ? "" : "\n") + partitions_to_text(p, !opt->no_table);
+        }
+        std::cout << (opt->json ? all.dump(2) + "\n" : text);
+        return kOk;
+      }
+      if (!opt->operand.empty() || opt->no_table) {
+        report("invalid arguments", "--operand", "--operand and --no-table go with --thread T");
+        return kBadInput;
+      }
       const nlohmann::ordered_json reorders = reorders_json(verify_plan(plan, opt->spec));
       if (opt->json) {
         nlohmann::ordered_json j = plan_to_json(plan);

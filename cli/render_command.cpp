@@ -5,6 +5,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <limits>
 #include <memory>
 #include <sstream>
@@ -22,6 +23,7 @@
 #include "tvlab/viz/layout_builder.hpp"
 #include "tvlab/viz/mma_builder.hpp"
 #include "tvlab/viz/output.hpp"
+#include "tvlab/viz/partition_builder.hpp"
 #include "tvlab/viz/reorder_builder.hpp"
 #include "tvlab/viz/subgroup_builder.hpp"
 #include "tvlab/viz/tv_builder.hpp"
@@ -42,6 +44,8 @@ struct RenderOptions {
   std::string smem, tv, type, op;  // --view banks without a spec (tvlab banks' inputs)
   std::string config;              // the C++ configuration of a file holding several
   std::vector<std::string> bind;   // --bind KEY=EXPR (a configuration without a collective)
+  std::optional<int64_t> thread;   // --view partition
+  std::string tensor;              // --view partition: which of the thread's tensors
   bool force = false;
 };
 
@@ -214,6 +218,23 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     throw BadInput{"operand", "--operand " + o.operand, "the spec's copies are: " + names};
   }
   if (view == "banks") return spec_banks_scene(o, plan, vo);
+  if (view == "partition") {
+    const std::string op = o.operand.empty() ? partition_operands(plan).front() : o.operand;
+    ThreadPartitions p;
+    try {
+      p = thread_partitions(plan, op, o.thread.value_or(0));
+    } catch (const SpecError& e) {
+      throw BadInput{"view", "--view partition --" + e.path(), e.what()};
+    }
+    std::string names;
+    for (const ThreadTensor& t : p.tensors) {
+      if (o.tensor.empty() || t.name == o.tensor) return viz::build_partition_scene(p, t, vo);
+      names += (names.empty() ? "" : ", ") + t.name;
+    }
+    throw BadInput{"tensor", "--tensor " + o.tensor,
+                   names.empty() ? "thread views of " + op + " need the problem shape or a copy"
+                                 : "thread " + std::to_string(p.thread) + "'s tensors of " + op + " are: " + names};
+  }
   if (view == "subgroup") {
     if (!plan.mma || plan.mma->atom.arch != "xe")
       throw BadInput{"view", "--view subgroup", "needs a spec with an Xe (XE_DPAS_TT) mma"};
@@ -255,7 +276,7 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     return store ? viz::build_reorder_scene(mma_tv, copy_tv, extent[0].ival(), extent[1].ival(), vo)
                  : viz::build_reorder_scene(copy_tv, mma_tv, extent[0].ival(), extent[1].ival(), vo);
   }
-  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder, slm or banks"};
+  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder, slm, banks or partition"};
 }
 
 viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
@@ -415,6 +436,10 @@ viz::Scene build(const RenderOptions& o, const viz::Options& vo) {
 }
 
 int run_render(const RenderOptions& o) {
+  if ((o.thread || !o.tensor.empty()) && o.view != "partition") {
+    report("arguments", o.thread ? "--thread" : "--tensor", "--thread and --tensor go with --view partition");
+    return kBadInput;
+  }
   viz::Format fmt;
   try {
     fmt = viz::format_of(o.output);
@@ -470,8 +495,12 @@ std::function<int()> setup_render(CLI::App& app) {
          "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
          "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
-         "--op)")
-      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks"}));
+         "--op), partition (what --thread T touches: a tensor of `tvlab plan --thread`, numbered in issue order)")
+      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition"}));
+  cmd->add_option("--thread", opt->thread, "--view partition: the thread (default 0)");
+  cmd->add_option("--tensor", opt->tensor,
+                  "--view partition: which of the thread's tensors (tAsA, tCsA, tCrA, ... as `tvlab plan --thread` "
+                  "names them; default the first)");
   cmd->add_option("--operand", opt->operand,
                   "A, B, C or D (a spec's copy or subgroup fragment; an atom's operand)");
   cmd->add_option("--palette", opt->palette,

@@ -18,6 +18,7 @@
 #include "io.hpp"
 #include "line_reader.hpp"
 #include "ownership.hpp"
+#include "tvlab/verify/partition.hpp"
 #include "plan_command.hpp"
 #include "render_command.hpp"
 #include "tvlab/core/error.hpp"
@@ -31,11 +32,13 @@ namespace {
 
 const char* const kHelp =
     "Commands (one per line; errors are reported and the session goes on):\n"
-    "  load SPEC            load a spec (JSON) for the commands below\n"
+    "  load SPEC [CONFIG]   load a spec (JSON or C++; CONFIG names one of the file's configurations)\n"
     "  owner X (R,C)        who holds element (R,C) of operand X in the copy and in the MMA\n"
     "  where X T3V5         which element value V5 of work-item T3 holds, in the copy and in the MMA\n"
     "  where X T3           every value of work-item T3\n"
     "  diff X [N|all]       the elements copy and MMA hold in different work-items or values (first 20)\n"
+    "  partition T [X]      what thread T touches: its partition_S/D, fragments and retile_D views of\n"
+    "                       operand (or copy) X, as CuTe prints them, value by value (all operands without X)\n"
     "  operands             the loaded spec's operands and their mismatch counts\n"
     "  verify               the verify report of the loaded spec\n"
     "  plan                 what tvlab builds from the loaded spec\n"
@@ -188,12 +191,12 @@ class Session {
     return s;
   }
 
-  void load(const std::string& path) {
+  void load(const std::string& path, const std::string& config) {
     std::string text;
     if (!read_input(path, text, "unreadable spec")) throw CommandError{"load", "nothing loaded"};
     Plan p;
     try {
-      p = load_plan(text, "", path);
+      p = load_plan(text, config, path);
     } catch (const SpecError& e) {
       throw CommandError{"invalid spec", e.what(), path + (e.path().empty() ? "" : ": " + e.path())};
     }
@@ -202,6 +205,24 @@ class Session {
     maps_.clear();
     std::cout << "loaded " << path << (plan_->name.empty() ? "" : ": " + plan_->name) << "\n";
     operands();
+  }
+  void partition(const std::string& thread, const std::string& x) {
+    int64_t t = 0;
+    try {
+      std::size_t used = 0;
+      t = std::stoll(thread, &used);
+      if (used != thread.size()) throw std::invalid_argument(thread);
+    } catch (const std::exception&) {
+      throw CommandError{"partition", "expected a thread index, not '" + thread + "'"};
+    }
+    const Plan& p = plan();
+    try {
+      const std::vector<std::string> ops = x.empty() ? partition_operands(p) : std::vector<std::string>{x};
+      for (std::size_t i = 0; i < ops.size(); ++i)
+        std::cout << (i ? "\n" : "") << partitions_to_text(thread_partitions(p, ops[i], t));
+    } catch (const SpecError& e) {
+      throw CommandError{"partition", e.what()};
+    }
   }
   void operands() {
     const auto ops = mapped_operands(plan());
@@ -318,8 +339,8 @@ class Session {
     };
     int rc = kOk;
     if (cmd == "load") {
-      need(t, 2, 2, "load SPEC");
-      load(t[1]);
+      need(t, 2, 3, "load SPEC [CONFIG]");
+      load(t[1], t.size() > 2 ? t[2] : "");
     } else if (cmd == "operands") {
       need(t, 1, 1, "operands");
       operands();
@@ -332,6 +353,9 @@ class Session {
     } else if (cmd == "diff") {
       need(t, 2, 3, "diff X [N|all]");
       diff(t[1], t.size() > 2 ? t[2] : "");
+    } else if (cmd == "partition") {
+      need(t, 2, 3, "partition T [X]");
+      partition(t[1], t.size() > 2 ? t[2] : "");
     } else if (cmd == "verify") {
       need(t, 1, 1, "verify");
       const Report r = verify_plan(plan(), spec_);

@@ -59,6 +59,9 @@ CPP_DIR = os.path.join(ROOT, "tests", "data", "cpp")
 RECORDED_DIR = os.path.join(ROOT, "tests", "data", "cute")
 # The problem (M, N, K, L) whose SM90 tensor maps are compared: multiples of 64, so every stride is 16-byte aligned.
 TMA_PROBLEM = (1088, 832, 704, 2)
+# The threads whose partitions are compared (those beyond a TiledMMA's size are skipped): the first, one inside the
+# first warp, one in another warp, the last of 128 and of 256.
+PART_THREADS = (0, 5, 37, 127, 255)
 SWIZZLE_NAMES = {0: "CU_TENSOR_MAP_SWIZZLE_NONE", 1: "CU_TENSOR_MAP_SWIZZLE_32B", 2: "CU_TENSOR_MAP_SWIZZLE_64B",
                  3: "CU_TENSOR_MAP_SWIZZLE_128B"}
 ARGS = ["DispatchPolicy", "TileShape", "ElementA", "StrideA", "ElementB", "StrideB", "TiledMma", "GmemTiledCopyA",
@@ -472,6 +475,72 @@ struct has_tma<C, void_t<typename C::Params::TMA_A, typename C::Params::TMA_B>> 
 
 constexpr int TMA_PROBLEM[4] = {%(problem)s};
 
+// Per-thread partitions (issue 22) of an SM80 mainloop (a GmemTiledCopy TiledCopy and an SmemCopyAtom), as the
+// collective makes them (sm80_mma_multistage.hpp), for the threads PART_THREADS: each tensor's layout, its
+// pointer's offset from the tensor it partitions, and the element offset of every value (&t(i) - base).
+constexpr int PART_THREADS[] = {%(threads)s};
+template <class T, class Base>
+void show_part(int thread, const char* x, const char* name, T const& t, Base const* base) {
+  std::printf("part.%%d.%%s.%%s = ", thread, x, name);
+  print(t.layout());
+  std::printf("\npart.%%d.%%s.%%s.offset = %%ld\npart.%%d.%%s.%%s.elements = ", thread, x, name,
+              (long)(raw_pointer_cast(t.data()) - base), thread, x, name);
+  for (int i = 0; i < int(size(t)); ++i)
+    std::printf(i ? ",%%ld" : "%%ld", (long)(raw_pointer_cast(&t(i)) - base));
+  std::printf("\n");
+}
+template <bool IsA, class C, class Element, class SmemLayout, class GmemCopy, class SmemAtom, class Stride, class Mma>
+void dump_operand(const char* x, Mma const& mma, int rows, int depth) {
+  alignas(4096) static Element smem[cosize_v<SmemLayout>];
+  Element* gbase = reinterpret_cast<Element*>(uintptr_t(1) << 32);  // never dereferenced
+  Stride d{};
+  if constexpr (is_static<decltype(get<1>(d))>::value) get<0>(d) = depth; else get<1>(d) = rows;
+  Tensor m = make_tensor(make_gmem_ptr(gbase), make_shape(rows, depth), select<0, 1>(d));
+  auto blk = make_shape(get<IsA ? 0 : 1>(typename C::TileShape{}), get<2>(typename C::TileShape{}));
+  Tensor g = local_tile(m, blk, make_coord(0, _));
+  Tensor s = make_tensor(make_smem_ptr(smem), SmemLayout{});
+  auto smem_copy = [&] {
+    if constexpr (IsA) return make_tiled_copy_A(SmemAtom{}, mma);
+    else return make_tiled_copy_B(SmemAtom{}, mma);
+  }();
+  for (int thread : PART_THREADS) {
+    if (thread >= int(size(mma))) continue;
+    auto gthr = GmemCopy{}.get_slice(thread);
+    show_part(thread, x, IsA ? "tAgA" : "tBgB", gthr.partition_S(g), gbase);
+    show_part(thread, x, IsA ? "tAsA" : "tBsB", gthr.partition_D(s), smem);
+    auto thr_mma = mma.get_slice(thread);
+    if constexpr (IsA) {
+      auto tCr = thr_mma.partition_fragment_A(s(_, _, 0));
+      show_part(thread, x, "tCrA", tCr, raw_pointer_cast(tCr.data()));
+      auto sthr = smem_copy.get_slice(thread);
+      show_part(thread, x, "tCsA", sthr.partition_S(s), smem);
+      show_part(thread, x, "tCrA_copy_view", sthr.retile_D(tCr), raw_pointer_cast(tCr.data()));
+    } else {
+      auto tCr = thr_mma.partition_fragment_B(s(_, _, 0));
+      show_part(thread, x, "tCrB", tCr, raw_pointer_cast(tCr.data()));
+      auto sthr = smem_copy.get_slice(thread);
+      show_part(thread, x, "tCsB", sthr.partition_S(s), smem);
+      show_part(thread, x, "tCrB_copy_view", sthr.retile_D(tCr), raw_pointer_cast(tCr.data()));
+    }
+  }
+}
+template <class C, class Mma>
+void dump_partitions(Mma const& mma) {
+  constexpr int M = TMA_PROBLEM[0], N = TMA_PROBLEM[1], K = TMA_PROBLEM[2];
+  dump_operand<true, C, typename C::ElementA, typename C::SmemLayoutA, typename C::GmemTiledCopyA,
+               typename C::SmemCopyAtomA, typename C::StrideA>("A", mma, M, K);
+  dump_operand<false, C, typename C::ElementB, typename C::SmemLayoutB, typename C::GmemTiledCopyB,
+               typename C::SmemCopyAtomB, typename C::StrideB>("B", mma, N, K);
+  for (int thread : PART_THREADS) {
+    if (thread >= int(size(mma))) continue;
+    auto shape_mn = make_shape(get<0>(typename C::TileShape{}), get<1>(typename C::TileShape{}));
+    auto tCrC = mma.get_slice(thread).partition_fragment_C(make_identity_tensor(shape_mn));
+    std::printf("part.%%d.C.tCrC = ", thread);
+    print(tCrC.layout());
+    std::printf("\n");
+  }
+}
+
 template <class C>
 void dump(const char* name) {
   std::printf("[%%s]\n", name);
@@ -511,6 +580,8 @@ void dump(const char* name) {
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
   }
+  if constexpr (is_tiled_copy<typename C::GmemTiledCopyA>::value && !is_void_v<typename C::SmemCopyAtomA>)
+    dump_partitions<C>(mma);
   show("smem.A.atom", typename C::SmemLayoutAtomA{});
   show("smem.A.layout", typename C::SmemLayoutA{});
   TVLAB_SHOW("smem.A.stage0", typename C::SmemLayoutA{}(_, _, Int<0>{}));
@@ -527,7 +598,8 @@ int main() {
 
 def program_text(path, names):
     rel = os.path.relpath(path, ROOT)
-    body = PROGRAM_HEAD % {"rel": rel, "path": path, "problem": ", ".join(str(x) for x in TMA_PROBLEM)}
+    body = PROGRAM_HEAD % {"rel": rel, "path": path, "problem": ", ".join(str(x) for x in TMA_PROBLEM),
+                           "threads": ", ".join(str(t) for t in PART_THREADS)}
     for n in names:
         body += '  tvlab_oracle::dump<%s>("%s");\n' % (n, n)
     return body + "}\n"
@@ -688,6 +760,23 @@ def tvlab_side(tv, cf, name, scope, body, cute):
                     why["tma.%s.%s" % (x, k)] = str(e)
         if c and c.get("smem", {}).get("staged"):  # the SM80 mainloops' (copies.X.smem)
             got["smem.%s.layout" % x] = c["smem"]["staged"]
+    part_threads = sorted({int(k.split(".")[1]) for k in cute if k.startswith("part.")})
+    for t in part_threads:
+        # thread t's partitions, the global ones for TMA_PROBLEM
+        try:
+            views = tv.plan(cf.path, name, ["--thread", str(t), "--bind", "problem=make_shape(%d, %d, %d, %d)"
+                                            % TMA_PROBLEM])
+            for op in views:
+                for tensor in op["tensors"]:
+                    key = "part.%d.%s.%s" % (t, op["operand"], tensor["name"])
+                    got[key] = tensor["layout"]
+                    if tensor["memory"] != "coord":
+                        got[key + ".offset"] = tensor["offset"]
+                        got[key + ".elements"] = ",".join(str(v["element"]) for v in tensor["values"])
+        except (RuntimeError, KeyError) as e:
+            for k in cute:
+                if k.startswith("part.%d." % t):
+                    why[k] = str(e)
     args = cf.collective_args(body)
     for x in ("A", "B"):
         if "gmem.%s.tv" % x in cute:  # an SM90 TMA op prints no TiledCopy: nothing to compare

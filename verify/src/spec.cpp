@@ -977,11 +977,6 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
         throw SpecError("problem[" + std::to_string(i) + "]",
                         "expected at most 2^31 - 1 (GemmUniversal's problem shape is int)");
     k.problem = std::array<int64_t, 4>{v[0], v[1], v[2], v.size() == 4 ? v[3] : 1};
-    if (!k.sm90_tma())
-      throw SpecError("problem",
-                      "the problem shape sizes the SM90 TMA mainloops' tensor maps; the other "
-                      "mainloops' checks hold for every problem (give \"mainloop\": "
-                      "\"MainloopSm90TmaGmma...\")");
   }
   if (k.sm90_tma()) {
     const std::string& an = mma->atom.name;

@@ -55,7 +55,29 @@ Layout project_strides(const Layout& l) {
 }
 
 Layout make_fragment_like(const Layout& in) {
+  return make_fragment_like(in, IntTuple(0));
+}
+
+namespace {
+void flat_leaves(const IntTuple& t, std::vector<int64_t>& out) {
+  if (t.is_leaf()) {
+    out.push_back(t.ival());
+    return;
+  }
+  for (int i = 0; i < t.size(); ++i) flat_leaves(t[i], out);
+}
+// The leaves of `like` replaced, in order, by `values`.
+IntTuple rebuild(const IntTuple& like, const std::vector<int64_t>& values, size_t& at) {
+  if (like.is_leaf()) return IntTuple(values[at++]);
+  std::vector<IntTuple> c;
+  for (int i = 0; i < like.size(); ++i) c.push_back(rebuild(like[i], values, at));
+  return IntTuple::tuple(std::span<const IntTuple>(c));
+}
+}  // namespace
+
+Layout make_fragment_like(const Layout& in, const IntTuple& dynamic) {
   const Layout l = project_strides(in);
+  const bool any_dynamic = dynamic.is_tuple() || dynamic.ival() != 0;
   if (rank(l) <= 1 || !l.shape.is_tuple()) return make_layout(l.shape);
   // Mode 0: compact column-major over the modes that step (CuTe's compact_major(filter_zeros)).
   const Layout m0 = mode(l, 0);
@@ -64,7 +86,24 @@ Layout make_fragment_like(const Layout& in) {
   std::vector<Layout> rest_modes;
   for (int i = 1; i < rank(l); ++i) rest_modes.push_back(mode(l, i));
   const Layout rest = make_layout(std::span<const Layout>(rest_modes));
-  const Layout ordered = make_ordered_layout(rest.shape, rest.stride);
+  IntTuple order = rest.stride;
+  if (any_dynamic) {
+    // CuTe's compact_order: a run-time stride at flat position i orders as max(static strides) + 1 + i.
+    std::vector<int64_t> strides, dyn, all_dyn;
+    flat_leaves(rest.stride, strides);
+    flat_leaves(dynamic, all_dyn);
+    std::vector<int64_t> first_dyn;
+    flat_leaves(mode(Layout(l.shape, dynamic), 0).stride, first_dyn);
+    dyn.assign(all_dyn.begin() + static_cast<std::ptrdiff_t>(first_dyn.size()), all_dyn.end());
+    int64_t max_static = 0;
+    for (size_t i = 0; i < strides.size(); ++i)
+      if (!dyn[i]) max_static = std::max(max_static, strides[i]);
+    for (size_t i = 0; i < strides.size(); ++i)
+      if (dyn[i]) strides[i] = max_static + 1 + static_cast<int64_t>(i);
+    size_t at = 0;
+    order = rebuild(rest.stride, strides, at);
+  }
+  const Layout ordered = make_ordered_layout(rest.shape, order);
   return tiled_product(first, Tiler(ordered));
 }
 

@@ -136,10 +136,13 @@ IntTuple TiledMMA::partition_shape_C(const IntTuple& shape_mn) const {
 LayoutSlice TiledMMA::partition(const Layout& frg, int64_t thread, int i0, int i1) const {
   const auto vmnk = thr_vmnk(thread);
   const IntTuple coord = make_coord(vmnk[0], make_coord(vmnk[i0], vmnk[i1]));
-  // Slicing with (_, (_, _)) keeps (FrgV, RestI0, RestI1): the rest modes one level up.
+  // Slicing with (_, (_, _, ...)) keeps (FrgV, RestI0, RestI1, ...): the rest modes one level up, a
+  // tensor's modes beyond the two tiled ones (a pipeline's stages) included.
   const Layout v = sub_layout(frg, 1);
-  return LayoutSlice{sub_layout(frg, 0)(coord),
-                     make_layout({mode(v, 0), mode(mode(v, 1), 0), mode(mode(v, 1), 1)})};
+  std::vector<Layout> modes{mode(v, 0)};
+  const Layout rest = mode(v, 1);
+  for (int i = 0; i < rank(rest); ++i) modes.push_back(mode(rest, i));
+  return LayoutSlice{sub_layout(frg, 0)(coord), make_layout(std::span<const Layout>(modes))};
 }
 
 LayoutSlice TiledMMA::partition_A(const Layout& x, int64_t thread) const {

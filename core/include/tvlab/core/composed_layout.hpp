@@ -88,6 +88,28 @@ AnyLayout recast_layout(const ComposedLayout& c, int64_t old_bits, int64_t new_b
 // Example: Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1) -> Sw<3,3,3> o 0 o (8,64):(64,1).
 AnyLayout as_position_independent_swizzle_layout(const ComposedLayout& c);
 
+// CuTe's slice_and_offset(coord, Sw o k o L) (swizzle_layout.hpp), the step that slicing a tensor at a
+// thread (partition_S/D, partition_A/B/C) takes: the coordinate fixes some modes of L (`diced`, at
+// `diced_coord`) and keeps the others (`sliced`, L's modes that the coordinate leaves as `_`). Where the
+// kept modes never touch both bits of a swizzled pair, CuTe folds the swizzle into the strides (each
+// swizzled bit becomes a stride of +/-2^bit, its sign set by the fixed part's partner bit): a plain layout
+// and an offset. Otherwise Sw o k' o sliced with the partner bits of the fixed part kept in k'.
+// @pre c not smem_ptr-flagged (there the swizzle rides on the pointer and slicing is plain), integer k.
+// @post for every i < size(sliced): value(layout, i) + offset == Sw(k + diced(diced_coord) + sliced(i))
+//       (checked: a LayoutError names the first index where CuTe's folded form would differ).
+// Example: Sw<3,3,3> o 0 o ((8,1),8,1,(1,3)) sliced out of the 128x64 tile's partition_D at thread 5
+//          gives ((8,1),8,1,(1,3)):((1,0),1024,0,(0,8192)) at offset 40, the swizzle folded away.
+// CuTe computes the folded strides at run time (the thread's offset picks their signs): `dynamic` marks
+// them (1, congruent with the layout's strides; 0 elsewhere), since CuTe orders a fragment's run-time
+// strides after its static ones (make_fragment_like) and never coalesces across them.
+struct ComposedSlice {
+  AnyLayout layout;
+  int64_t offset = 0;
+  IntTuple dynamic;
+};
+ComposedSlice slice_and_offset(const ComposedLayout& c, const Layout& diced, const IntTuple& diced_coord,
+                               const Layout& sliced);
+
 // max_common_vector(Sw o k o L, B) = min(max_common_vector(L, B), 2^M); symmetric; for two composed
 // layouts: the inner vector, further limited by both 2^M unless the swizzles are equal.
 // @pre not flagged (the 2^M bound is in bytes there).

@@ -34,6 +34,9 @@ Layout project_strides(const Layout& l);
 // CuTe's make_fragment_like(L) after project_strides: mode 0 compact column-major (stride-0 modes
 // kept at size but not stepped), the other modes ordered by L's strides.
 Layout make_fragment_like(const Layout& l);
+// The same for a layout some of whose strides CuTe holds as run-time values (`dynamic`: 1 at those
+// leaves, congruent with l's strides): compact_order puts them after every static stride, in mode order.
+Layout make_fragment_like(const Layout& l, const IntTuple& dynamic);
 
 // make_subgroup_tensor<T>(sg_layout): tv = sg_layout o (16, size/16):(1,16), fragment for thread 0.
 SubgroupTensor make_subgroup_tensor(const ValueType& vt, const Layout& sg_layout);

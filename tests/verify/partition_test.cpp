@@ -1,0 +1,117 @@
+// Per-thread partitions of a kernel model: CuTe's printed tensors for one configuration (literal), then
+// over every configuration of the generated SM80 file and every thread: the copies cover their tiles
+// exactly once, each thread's first iteration is its row of the copy's TV layout, and the register views
+// hold what the MMA's TV layout gives the thread.
+#include "tvlab/verify/partition.hpp"
+
+#include <gtest/gtest.h>
+
+#include <map>
+
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/cpp_config.hpp"
+#include "verify_test_support.hpp"
+
+namespace tvlab {
+namespace {
+
+const ThreadTensor& named(const ThreadPartitions& p, const std::string& name) {
+  for (const ThreadTensor& t : p.tensors)
+    if (t.name == name) return t;
+  throw std::runtime_error("no tensor " + name);
+}
+
+Plan sm80_tn(bool problem) {
+  std::vector<CppBinding> bind;
+  if (problem) bind = parse_bindings({"problem=make_shape(1088, 832, 704, 2)"});
+  return load_plan(test::read_data("cpp/cutlass_sm80_f16_tn.hpp"), "", "cutlass_sm80_f16_tn.hpp", bind);
+}
+
+// What CuTe printed for thread 5 (tests/data/cute/oracle_cutlass_sm80_f16_tn.txt, CUTLASS 4.2.0).
+TEST(Partition, Sm80F16TnThread5AsCuTePrintsIt) {
+  const ThreadPartitions p = thread_partitions(sm80_tn(true), "A", 5);
+  EXPECT_EQ(p.threads, 128);
+  EXPECT_EQ(to_string(named(p, "tAgA").layout), "((8,1),4,1,22):((1,0),22528,0,32)");
+  EXPECT_EQ(to_string(named(p, "tAgA").offset), "712");
+  EXPECT_EQ(named(p, "tAsA").to_string(), "smem_ptr[16b](sA+40) o ((8,1),4,1,(1,3)):((1,0),1024,0,(0,4096))");
+  EXPECT_EQ(to_string(named(p, "tCrA").layout), "((2,2,2),4,2):((1,2,4),8,32)");
+  EXPECT_EQ(named(p, "tCsA").to_string(), "smem_ptr[16b](sA+176) o ((8,1),4,2,(1,3)):((1,0),1024,-16,(0,4096))");
+  EXPECT_EQ(to_string(named(p, "tCrA_copy_view").layout), "((8,1),4,2):((1,0),8,32)");
+  // Without the problem shape there is no global tensor, and the note says why.
+  const ThreadPartitions q = thread_partitions(sm80_tn(false), "A", 5);
+  EXPECT_THROW(named(q, "tAgA"), std::runtime_error);
+  ASSERT_FALSE(q.notes.empty());
+  EXPECT_NE(q.notes[0].find("problem shape"), std::string::npos);
+}
+
+TEST(Partition, RefusesAThreadOrOperandTheModelHasNot) {
+  const Plan plan = sm80_tn(false);
+  try {
+    thread_partitions(plan, "A", 128);
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.path(), "thread");
+    EXPECT_NE(std::string(e.what()).find("0..127"), std::string::npos);
+  }
+  EXPECT_THROW(thread_partitions(plan, "Q", 0), SpecError);
+  EXPECT_THROW(thread_partitions(plan, "A", -1), SpecError);
+}
+
+int64_t first_mode_size(const Layout& l) {
+  return l.shape.is_tuple() ? size(mode(l, 0)) : size(l);
+}
+const Layout& inner_of(const AnyLayout& l) {
+  if (const auto* c = std::get_if<ComposedLayout>(&l)) return c->layout;
+  return std::get<Layout>(l);
+}
+
+TEST(Partition, GeneratedConfigurationsAgreeWithTheirTvLayouts) {
+  const auto plans = load_plans(test::read_data("cpp/generated_sm80.hpp"));
+  ASSERT_GE(plans.size(), 12u);
+  for (const NamedPlan& np : plans) {
+    SCOPED_TRACE(np.config);
+    const Plan& plan = np.plan;
+    for (const std::string x : {"A", "B"}) {
+      const PlannedCopy* pc = nullptr;
+      for (const PlannedCopy& c : plan.copies)
+        if (c.name == x) pc = &c;
+      ASSERT_TRUE(pc && pc->smem && pc->smem->g2s);
+      const SmemStage& sm = *pc->smem;
+      const int64_t rows = sm.tile[0].ival(), cols = sm.tile[1].ival();
+      const Layout s2r_tv = sm.s2r ? sm.s2r->get_layoutS_TV() : pc->copy.get_layoutS_TV();
+      const Layout mma_tv = x == "A" ? plan.mma->get_layoutA_TV() : plan.mma->get_layoutB_TV();
+      const int64_t mma_rows = x == "A" ? plan.mma->tile_mnk[0] : plan.mma->tile_mnk[1];
+      std::map<std::vector<int64_t>, int> g2s_hits;
+      for (int64_t t = 0; t < plan.mma->num_threads(); ++t) {
+        const ThreadPartitions p = thread_partitions(plan, x, t);
+        // g2s: every (m, k, stage) once over all threads.
+        for (const auto& c : named(p, "t" + x + "s" + x).coordinates) ++g2s_hits[c];
+        // s2r's first copy (its CPY mode, stage 0) is the thread's row of the copy's source TV layout.
+        const ThreadTensor& cs = named(p, "tCs" + x);
+        const int64_t vals = first_mode_size(inner_of(cs.layout));
+        for (int64_t v = 0; v < vals; ++v) {
+          const int64_t idx = s2r_tv(IntTuple::tuple({t, v})).ival();
+          const std::vector<int64_t>& c = cs.coordinates[static_cast<size_t>(v)];
+          EXPECT_EQ(c[0] + mma_rows * c[1], idx) << "tCs" << x << " thread " << t << " value " << v;
+        }
+        // The fragment's MMA mode is the thread's row of the MMA's TV layout (its atom values), and the copy
+        // view names exactly the fragment's registers.
+        const ThreadTensor& fr = named(p, "tCr" + x);
+        for (int64_t v = 0; v < first_mode_size(mode(mma_tv, 1)); ++v) {
+          const std::vector<int64_t>& c = fr.coordinates[static_cast<size_t>(v)];
+          EXPECT_EQ(c[0] + mma_rows * c[1], mma_tv(IntTuple::tuple({t, v})).ival());
+        }
+        const ThreadTensor& view = named(p, "tCr" + x + "_copy_view");
+        std::vector<int> regs(static_cast<size_t>(fr.size()), 0);
+        for (const Touch& r : touches(view)) ++regs[static_cast<size_t>(r.element)];
+        for (int n : regs) EXPECT_EQ(n, 1) << "tCr" << x << "_copy_view thread " << t;
+      }
+      const int64_t stages = sm.stages;
+      EXPECT_EQ(int64_t(g2s_hits.size()), rows * cols * stages);
+      for (const auto& [c, n] : g2s_hits) ASSERT_EQ(n, 1) << "g2s writes (" << c[0] << "," << c[1] << ") " << n << " times";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tvlab

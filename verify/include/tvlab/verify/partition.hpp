@@ -1,0 +1,88 @@
+// What one thread touches: the per-thread tensors of a kernel model (CuTe's partition_S / partition_D of a
+// TiledCopy, partition_A/B/C and partition_fragment_A/B/C of a TiledMMA, retile_D of a fragment), as the
+// collective builds them, and the table of where each value of each iteration lands.
+//
+//   CUTLASS's SM80 collective (sm80_mma_multistage.hpp), operand A, thread 5:
+//     tAgA = gmem_thr_copy_A.partition_S(gA)   (ACPY,ACPY_M,ACPY_K,k)   needs the problem shape
+//     tAsA = gmem_thr_copy_A.partition_D(sA)   (ACPY,ACPY_M,ACPY_K,PIPE)
+//     tCrA = thr_mma.partition_fragment_A(sA(_,_,0))   (MMA,MMA_M,MMA_K)
+//     tCsA = smem_thr_copy_A.partition_S(sA)   (CPY,CPY_M,CPY_K,PIPE)
+//     tCrA_copy_view = smem_thr_copy_A.retile_D(tCrA)   (CPY,CPY_M,CPY_K)
+//
+// A view prints as CuTe prints the tensor: `smem_ptr[16b](sA+40) o ((_8,_1),_8,_1,(_1,_3)):(...)`. Over a
+// swizzled smem layout CuTe folds the swizzle into +/- strides where the thread's slice allows it
+// (slice_and_offset); a smem_ptr-flagged layout keeps it on the pointer (`Sw<3,4,3>_smem_ptr[16b](...)`).
+// Each value's tile coordinate comes from the same partition of the identity tensor, and every offset
+// is checked against the tile's own layout at that coordinate when the views are built.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "tvlab/core/composed_layout.hpp"
+#include "tvlab/verify/spec.hpp"
+
+namespace tvlab {
+
+struct ThreadTensor {
+  std::string name;     // CuTe's kernels' name: tAgA, tAsA, tCsA, tCrA, tCrA_copy_view, tCgC, ...
+  std::string expr;     // how the kernel makes it: gmem_thr_copy_A.partition_S(gA)
+  std::string modes;    // what its modes mean: (ACPY,ACPY_M,ACPY_K,k)
+  std::string memory;   // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe)
+  std::string base;     // the tensor it partitions (gA, sA) or the fragment it views (tCrA)
+  int bits = 16;        // element width
+  // A smem_ptr-flagged smem layout (SM90 GMMA atoms): the swizzle acts on the byte address.
+  std::optional<Swizzle> ptr_swizzle;
+  IntTuple offset;   // of value 0 from the base, in elements (a coordinate for memory == coord)
+  AnyLayout layout;  // view index -> offset from `offset`
+  // 1 at the strides CuTe holds as run-time values (a swizzle folded at a run-time thread index), 0 or
+  // a single 0 elsewhere: they order a fragment made like this view (make_fragment_like).
+  IntTuple dynamic_strides{0};
+  // Per value: its coordinate in the base tensor (from the same partition of the base's identity
+  // layout; for a register view the coordinate of the value the register holds), one entry per axis.
+  std::vector<std::vector<int64_t>> coordinates;
+  std::vector<std::string> axes;  // the base's axes, e.g. {"m","k","pipe"}
+  std::vector<int64_t> extents;   // the base's extent along each axis
+
+  int64_t size() const;
+  // What CuTe's print(tensor) shows, the pointer written as base+offset.
+  std::string to_string() const;
+  // Where value i lands: element offset from the base (swizzle applied). @pre memory != "coord".
+  int64_t element(int64_t i) const;
+};
+
+struct ThreadPartitions {
+  int64_t thread = 0;
+  int64_t threads = 0;  // the TiledMMA's (or the copy's) threads
+  std::string operand;  // A, B, C, D or a standalone copy's name
+  std::vector<ThreadTensor> tensors;
+  std::vector<std::string> notes;  // views not shown and why (e.g. gmem without the problem shape)
+};
+
+// The operands and standalone copies of a plan that have per-thread views, in plan order.
+std::vector<std::string> partition_operands(const Plan& plan);
+// Thread `thread`'s tensors for one operand (or standalone copy). SpecError (path "thread" / "operand")
+// for a thread outside the TiledMMA / copy or an operand the plan does not have.
+ThreadPartitions thread_partitions(const Plan& plan, const std::string& operand, int64_t thread);
+
+// One row of a view's table: value i at its (value, iteration...) coordinate of the view's modes.
+struct Touch {
+  int64_t index = 0;
+  std::vector<int64_t> mode_coord;  // the 1-D coordinate in each top-level mode: (value, iter_1, ...)
+  std::vector<int64_t> coord;       // the base tensor's coordinate
+  int64_t element = 0;              // element offset from the base
+  int64_t byte = 0;                 // byte offset (element * bits / 8, rounded down for sub-byte types)
+};
+std::vector<Touch> touches(const ThreadTensor& t);
+
+// `tvlab plan --thread`: each tensor as CuTe prints it, then (table) one row per value, iteration by
+// iteration: the view's coordinate, the base's coordinate, element and byte offsets.
+std::string partitions_to_text(const ThreadPartitions& p, bool table = true);
+// {thread, threads, operand, tensors: [{name, expr, modes, memory, base, bits, tensor (CuTe's print),
+//  layout, offset, axes, values: [{index, mode_coord, coord, element, byte}]}], notes}
+nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p);
+
+}  // namespace tvlab

@@ -1,0 +1,438 @@
+#include "tvlab/verify/partition.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/subgroup_tensor.hpp"
+
+namespace tvlab {
+
+namespace {
+
+const Layout& inner(const AnyLayout& x) {
+  if (const auto* c = std::get_if<ComposedLayout>(&x)) return c->layout;
+  return std::get<Layout>(x);
+}
+
+int64_t value(const AnyLayout& x, int64_t i) {
+  if (const auto* c = std::get_if<ComposedLayout>(&x)) return (*c)(IntTuple(i));
+  return std::get<Layout>(x)(IntTuple(i)).ival();
+}
+
+// A thread's slice of x: CuTe's Tensor slicing of the partitioned layout `frg` at the fixed coordinate,
+// keeping `sliced` (the LayoutSlice the core computed on x's inner layout).
+struct View {
+  AnyLayout layout;
+  IntTuple offset;
+  IntTuple dynamic{0};  // the strides CuTe computes at run time (slice_and_offset's fold)
+};
+View slice_view(const AnyLayout& x, const Layout& frg, const IntTuple& coord, const LayoutSlice& s) {
+  const auto* c = std::get_if<ComposedLayout>(&x);
+  if (c == nullptr || c->is_smem_flagged()) return View{s.layout, s.offset};
+  const ComposedSlice r = slice_and_offset(*c, mode(frg, 0), coord, s.layout);
+  return View{r.layout, IntTuple(r.offset), r.dynamic};
+}
+
+View copy_view(const TiledCopy& cp, bool src, const AnyLayout& x, int64_t t) {
+  const Layout& in = inner(x);
+  const LayoutSlice s = src ? cp.partition_S(in, t) : cp.partition_D(in, t);
+  return slice_view(x, src ? cp.tidfrg_S(in) : cp.tidfrg_D(in), IntTuple(t), s);
+}
+
+View mma_view(const TiledMMA& m, char which, const AnyLayout& x, int64_t t) {
+  const Layout& in = inner(x);
+  const auto v = m.thr_vmnk(t);
+  const int i0 = which == 'B' ? 2 : 1, i1 = which == 'C' ? 2 : 3;
+  const IntTuple coord = IntTuple::tuple({v[0], IntTuple::tuple({v[i0], v[i1]})});
+  const LayoutSlice s = which == 'A' ? m.partition_A(in, t) : which == 'B' ? m.partition_B(in, t) : m.partition_C(in, t);
+  const Layout frg = which == 'A' ? m.thrfrg_A(in) : which == 'B' ? m.thrfrg_B(in) : m.thrfrg_C(in);
+  return slice_view(x, frg, coord, s);
+}
+
+// A coordinate made of integers and scaled bases (1@0, (3,2), 8@1 ...) as one integer per axis.
+void add_coord(const IntTuple& x, std::vector<int64_t>& c, int pos) {
+  if (x.is_leaf()) {
+    const Scalar& s = x.value();
+    if (!s.is_basis()) {
+      if (pos < 0 || pos >= static_cast<int>(c.size()))
+        throw std::logic_error("partition: coordinate " + to_string(x) + " has no axis");
+      c[static_cast<size_t>(pos)] += s.value;
+      return;
+    }
+    if (s.depth() != 1 || s.path(0) >= static_cast<int64_t>(c.size()))
+      throw std::logic_error("partition: coordinate " + to_string(x) + " outside the tensor's axes");
+    c[static_cast<size_t>(s.path(0))] += s.value;
+    return;
+  }
+  for (int i = 0; i < x.size(); ++i) add_coord(x[i], c, i);
+}
+
+IntTuple as_tuple(const std::vector<int64_t>& c) {
+  std::vector<IntTuple> v(c.begin(), c.end());
+  return IntTuple::tuple(std::span<const IntTuple>(v));
+}
+
+std::vector<int64_t> coord_at(const View& coords, int64_t i, size_t axes) {
+  std::vector<int64_t> c(axes, 0);
+  add_coord(coords.offset, c, -1);
+  add_coord(std::get<Layout>(coords.layout)(IntTuple(i)), c, -1);
+  return c;
+}
+
+// The tensor a thread's views partition: its layout (offset per coordinate) and coordinate axes.
+struct Base {
+  std::string name, memory;
+  AnyLayout layout;
+  IntTuple shape;
+  std::vector<std::string> axes;
+  int bits = 16;
+};
+
+int64_t base_offset(const Base& b, const std::vector<int64_t>& crd) {
+  const IntTuple c = as_tuple(crd);
+  if (const auto* cl = std::get_if<ComposedLayout>(&b.layout)) return element_offset(*cl, c, b.bits);
+  return std::get<Layout>(b.layout)(c).ival();
+}
+
+ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, std::string name,
+                              std::string expr, std::string modes) {
+  ThreadTensor t;
+  t.name = std::move(name);
+  t.expr = std::move(expr);
+  t.modes = std::move(modes);
+  t.base = b.name;
+  t.memory = b.memory;
+  t.bits = b.bits;
+  t.layout = v.layout;
+  t.offset = v.offset;
+  t.dynamic_strides = v.dynamic;
+  t.axes = b.axes;
+  for (int i = 0; i < b.shape.size(); ++i) t.extents.push_back(b.shape[i].ival());
+  if (const auto* c = std::get_if<ComposedLayout>(&b.layout); c != nullptr && c->is_smem_flagged())
+    t.ptr_swizzle = c->swizzle;
+  for (int64_t i = 0; i < t.size(); ++i) t.coordinates.push_back(coord_at(coords, i, b.axes.size()));
+  if (t.memory == "coord") return t;
+  // Every value lands where the base tensor's own layout puts its coordinate.
+  for (int64_t i = 0; i < t.size(); ++i) {
+    const std::vector<int64_t>& crd = t.coordinates[static_cast<size_t>(i)];
+    const int64_t want = base_offset(b, crd);
+    if (t.element(i) != want)
+      throw std::logic_error("partition: " + t.name + " puts value " + std::to_string(i) + " (" +
+                             to_string(as_tuple(crd)) + ") at " + std::to_string(t.element(i)) + ", " + b.name +
+                             " at " + std::to_string(want));
+  }
+  return t;
+}
+
+ThreadTensor copy_tensor(const TiledCopy& cp, bool src, const Base& b, int64_t thread, std::string name,
+                         std::string expr, std::string modes) {
+  const AnyLayout id = make_identity_layout(b.shape);
+  return make_tensor_view(b, copy_view(cp, src, b.layout, thread), copy_view(cp, src, id, thread),
+                          std::move(name), std::move(expr), std::move(modes));
+}
+
+ThreadTensor mma_tensor(const TiledMMA& m, char which, const Base& b, int64_t thread, std::string name,
+                        std::string expr, std::string modes) {
+  const AnyLayout id = make_identity_layout(b.shape);
+  return make_tensor_view(b, mma_view(m, which, b.layout, thread), mma_view(m, which, id, thread),
+                          std::move(name), std::move(expr), std::move(modes));
+}
+
+// A register fragment allocated for a partition_X view: `frag` (make_fragment_like of the view, or the
+// view's shape for C), register frag(c) holding the value of the view's coordinate c.
+ThreadTensor fragment(const ThreadTensor& of, const Layout& frag, std::string name, std::string expr,
+                      std::string modes) {
+  ThreadTensor t;
+  t.name = name;
+  t.expr = std::move(expr);
+  t.modes = std::move(modes);
+  t.memory = "rmem";
+  t.base = std::move(name);
+  t.bits = of.bits;
+  t.layout = frag;
+  t.offset = IntTuple(0);
+  t.axes = of.axes;
+  t.extents = of.extents;
+  t.coordinates = of.coordinates;
+  return t;
+}
+
+// retile_D(frag): (CPY,CPY_M,CPY_K) -> register of the fragment; each value's coordinate the one that
+// register holds.
+ThreadTensor retiled(const TiledCopy& cp, const ThreadTensor& frag, std::string name, std::string expr,
+                     std::string modes) {
+  const Layout& fl = std::get<Layout>(frag.layout);
+  const Layout r = cp.retile(fl);
+  std::vector<int64_t> index_of(static_cast<size_t>(cosize(fl)), -1);
+  for (int64_t i = 0; i < size(fl); ++i) index_of[static_cast<size_t>(fl(i))] = i;
+  ThreadTensor t = frag;
+  t.name = std::move(name);
+  t.expr = std::move(expr);
+  t.modes = std::move(modes);
+  t.layout = r;
+  t.coordinates.clear();
+  for (int64_t i = 0; i < size(r); ++i) {
+    const int64_t reg = r(i);
+    if (reg < 0 || reg >= static_cast<int64_t>(index_of.size()) || index_of[static_cast<size_t>(reg)] < 0)
+      throw std::logic_error("partition: " + t.name + " names register " + std::to_string(reg) + ", which " +
+                             frag.name + " does not have");
+    t.coordinates.push_back(frag.coordinates[static_cast<size_t>(index_of[static_cast<size_t>(reg)])]);
+  }
+  return t;
+}
+
+std::string pointer(const ThreadTensor& t) {
+  const std::string bits = "[" + std::to_string(t.bits) + "b]";
+  const std::string off = t.memory == "coord" ? to_string(t.offset) : t.base + "+" + to_string(t.offset);
+  if (t.memory == "rmem") return "ptr" + bits + "(" + t.base + ")";
+  if (t.memory == "coord") return "ArithTuple" + off;
+  std::string sw;
+  if (t.ptr_swizzle) sw = to_string(*t.ptr_swizzle) + "_";
+  return sw + t.memory + "_ptr" + bits + "(" + off + ")";
+}
+
+
+IntTuple flat_shape(const AnyLayout& l) {
+  return product_each(inner(l).shape);
+}
+
+Base smem_base(const std::string& x, const AnyLayout& layout, int bits, bool staged) {
+  std::vector<std::string> axes{x == "B" ? "n" : "m", x == "C" || x == "D" ? "n" : "k"};
+  if (staged) axes.push_back("pipe");
+  return Base{"s" + x, "smem", layout, flat_shape(layout), axes, bits};
+}
+
+// gX = local_tile(mX, (BLK_MN, BLK_K), (0, _)) of the problem's (MN, K) operand at batch 0, CTA (0,0):
+// (BLK_MN, BLK_K, k) with GemmUniversal's packed strides (TagToStrideX: the contiguous mode stride 1).
+Base gmem_base(const std::string& x, const KernelShape& k, const PlannedCopy& pc, int bits) {
+  const auto& p = *k.problem;
+  const int64_t rows = x == "A" ? p[0] : p[1], depth = p[2];
+  const int64_t blk = x == "A" ? k.cta_tile[0] : k.cta_tile[1], blk_k = k.cta_tile[2];
+  const bool k_major = pc.gmem->contiguous == 1;
+  const int64_t s_mn = k_major ? depth : 1, s_k = k_major ? 1 : rows;
+  const int64_t tiles = (depth + blk_k - 1) / blk_k;
+  const Layout g = make_layout(make_shape(blk, blk_k, tiles), make_stride(s_mn, s_k, blk_k * s_k));
+  return Base{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
+}
+
+}  // namespace
+
+int64_t ThreadTensor::size() const {
+  return tvlab::size(inner(layout));
+}
+
+int64_t ThreadTensor::element(int64_t i) const {
+  if (memory == "coord") throw std::logic_error("partition: a coordinate tensor has no element offsets");
+  const int64_t v = value(layout, i) + (memory == "rmem" ? 0 : offset.ival());
+  if (!ptr_swizzle) return v;
+  // The swizzle acts on the byte address (CuTe's swizzle_ptr); bases are aligned to its period.
+  const int64_t bit_addr = v * bits;
+  return (8 * (*ptr_swizzle)(bit_addr / 8) + bit_addr % 8) / bits;
+}
+
+std::string ThreadTensor::to_string() const {
+  return pointer(*this) + " o " + tvlab::to_string(layout);
+}
+
+std::vector<std::string> partition_operands(const Plan& plan) {
+  std::vector<std::string> out;
+  for (const PlannedCopy& pc : plan.copies) out.push_back(pc.name);
+  if (plan.mma && std::find(out.begin(), out.end(), "C") == out.end()) out.push_back("C");
+  return out;
+}
+
+ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64_t thread) {
+  const auto ops = partition_operands(plan);
+  if (std::find(ops.begin(), ops.end(), x) == ops.end()) {
+    std::string have;
+    for (const auto& o : ops) have += (have.empty() ? "" : ", ") + o;
+    throw SpecError("operand", "the plan has no operand or copy " + x + " (it has " + have + ")");
+  }
+  const PlannedCopy* pc = nullptr;
+  for (const PlannedCopy& c : plan.copies)
+    if (c.name == x) pc = &c;
+  const bool operand = plan.mma && (x == "A" || x == "B" || x == "C" || x == "D");
+  ThreadPartitions out;
+  out.thread = thread;
+  out.operand = x;
+  out.threads = operand ? plan.mma->num_threads() : pc->copy.num_threads();
+  if (thread < 0 || thread >= out.threads)
+    throw SpecError("thread", "thread " + std::to_string(thread) + " outside the " +
+                                  (operand ? std::string("TiledMMA's ") : "copy's ") + std::to_string(out.threads) +
+                                  " threads (0.." + std::to_string(out.threads - 1) + ")");
+  auto add = [&](ThreadTensor t) { out.tensors.push_back(std::move(t)); };
+  const std::string cpy = x + "CPY";
+  if (!operand) {  // a standalone copy: its tile's coordinates, source and destination threads
+    const Base tile{"tile", "coord", make_identity_layout(pc->copy.tile_shape()), pc->copy.tile_shape(),
+                    {"m", "n"}, pc->copy.value_type.bits};
+    add(copy_tensor(pc->copy, true, tile, thread, "tS", "thr_copy.partition_S(tile)", "(CPY,CPY_M,CPY_N)"));
+    add(copy_tensor(pc->copy, false, tile, thread, "tD", "thr_copy.partition_D(tile)", "(CPY,CPY_M,CPY_N)"));
+    return out;
+  }
+  const TiledMMA& mma = *plan.mma;
+  const bool xe = mma.atom.arch.rfind("xe", 0) == 0;
+  const char which = x == "D" ? 'C' : x[0];
+  if (xe) {
+    if (pc != nullptr) {
+      const IntTuple shape = pc->copy.tile_shape();
+      const Base tile{"g" + x, "coord", make_identity_layout(shape), shape,
+                      {x == "B" ? "n" : "m", x == "A" || x == "B" ? "k" : "n"}, pc->copy.value_type.bits};
+      add(copy_tensor(pc->copy, x != "D", tile, thread, "t" + x + "g" + x,
+                      "thr_copy_" + x + (x == "D" ? ".partition_D(g" : ".partition_S(g") + x + ")",
+                      "(" + cpy + "," + cpy + "_M," + cpy + "_N)"));
+    }
+    out.notes.push_back("Xe MMA fragments are subgroup-scoped: `tvlab repl` (owner, where) shows which "
+                        "work-item holds each element");
+    return out;
+  }
+  const std::string mn = x == "B" ? "N" : "M";
+  if (which == 'C') {
+    const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
+    const IntTuple shape = k ? make_shape(k->cta_tile[0], k->cta_tile[1]) : make_shape(mma.tile_mnk[0], mma.tile_mnk[1]);
+    const Base gc{"gC", "coord", make_identity_layout(shape), shape, {"m", "n"}, 32};
+    const ThreadTensor part = mma_tensor(mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
+    add(fragment(part, make_layout(inner(part.layout).shape), "tCrC", "thr_mma.partition_fragment_C(gC)",
+                 "(MMA,MMA_M,MMA_N)"));
+    out.notes.push_back("the accumulator's coordinates are the CTA tile's (m,n); global addresses of C are the "
+                        "epilogue's");
+    return out;
+  }
+  if (pc == nullptr || !pc->smem) {
+    const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2]) : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);
+    const Base tile{"t" + x, "coord", make_identity_layout(shape), shape, {mn == "M" ? "m" : "n", "k"}, 16};
+    const ThreadTensor part = mma_tensor(mma, which, tile, thread, "tC" + x, "thr_mma.partition_" + x + "(" + x + ")",
+                                         "(MMA,MMA_" + mn + ",MMA_K)");
+    add(part);
+    if (pc != nullptr)
+      add(copy_tensor(pc->copy, true, tile, thread, "tCs" + x, "thr_copy_" + x + ".partition_S(" + x + ")",
+                      "(CPY,CPY_" + mn + ",CPY_K)"));
+    return out;
+  }
+  const SmemStage& sm = *pc->smem;
+  const int bits = pc->copy.value_type.bits;
+  const bool staged = sm.staged.has_value();
+  const Base s = smem_base(x, staged ? *sm.staged : sm.layout, bits, staged);
+  const Base s0 = smem_base(x, sm.layout, bits, false);
+  const std::string sx = "s" + x, pipe = staged ? ",PIPE)" : ")";
+  if (sm.g2s) {
+    const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
+    if (k && k->problem && pc->gmem)
+      add(copy_tensor(*sm.g2s, true, gmem_base(x, *k, *pc, bits), thread, "t" + x + "g" + x,
+                      "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
+                      "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)"));
+    else
+      out.notes.push_back("t" + x + "g" + x + " (gmem_thr_copy_" + x + ".partition_S(g" + x +
+                          ")): global addresses need the problem shape (\"problem\", or --bind problem=...)");
+    add(copy_tensor(*sm.g2s, false, s, thread, "t" + x + "s" + x, "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
+                    "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K" + pipe));
+  }
+  const ThreadTensor part = mma_tensor(mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
+                                       "(MMA,MMA_" + mn + ",MMA_K)");
+  const ThreadTensor frag = fragment(part, make_fragment_like(inner(part.layout), part.dynamic_strides), "tCr" + x,
+                                     "thr_mma.partition_fragment_" + x + "(" + sx + "(_,_,0))",
+                                     "(MMA,MMA_" + mn + ",MMA_K)");
+  add(frag);
+  const TiledCopy& s2r = sm.s2r ? *sm.s2r : pc->copy;
+  add(copy_tensor(s2r, true, s, thread, "tCs" + x, "smem_thr_copy_" + x + ".partition_S(" + sx + ")",
+                  "(CPY,CPY_" + mn + ",CPY_K" + pipe));
+  add(retiled(s2r, frag, "tCr" + x + "_copy_view", "smem_thr_copy_" + x + ".retile_D(tCr" + x + ")",
+              "(CPY,CPY_" + mn + ",CPY_K)"));
+  return out;
+}
+
+std::vector<Touch> touches(const ThreadTensor& t) {
+  const IntTuple shape = flat_shape(t.layout);
+  std::vector<Touch> out;
+  for (int64_t i = 0; i < t.size(); ++i) {
+    Touch r;
+    r.index = i;
+    const IntTuple c = idx2crd(IntTuple(i), shape);
+    if (c.is_leaf())
+      r.mode_coord.push_back(c.ival());
+    else
+      for (int m = 0; m < c.size(); ++m) r.mode_coord.push_back(c[m].ival());
+    r.coord = t.coordinates[static_cast<size_t>(i)];
+    if (t.memory != "coord") {
+      r.element = t.element(i);
+      r.byte = r.element * t.bits / 8;
+    }
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+namespace {
+std::string tuple_text(const std::vector<int64_t>& v) {
+  std::string s = "(";
+  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
+  return s + ")";
+}
+std::string pad(std::string s, size_t n) {
+  if (s.size() < n) s.append(n - s.size(), ' ');
+  return s;
+}
+}  // namespace
+
+std::string partitions_to_text(const ThreadPartitions& p, bool table) {
+  std::string out = "Thread " + std::to_string(p.thread) + " of " + std::to_string(p.threads) + ", " +
+                    (p.operand.size() == 1 ? "operand " : "copy ") + p.operand + "\n";
+  for (const ThreadTensor& t : p.tensors) {
+    out += "  " + t.name + " = " + t.expr + "   " + t.modes + "\n    " + t.to_string() + "\n";
+    if (!table) continue;
+    std::string axes = "(";
+    for (size_t i = 0; i < t.axes.size(); ++i) axes += (i ? "," : "") + t.axes[i];
+    axes += ")";
+    const bool mem = t.memory != "coord";
+    out += "    " + pad("value", 7) + pad("iteration", 14) + pad(axes, 16) +
+           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? "" : "byte") : "") +
+           "\n";
+    for (const Touch& r : touches(t)) {
+      const std::vector<int64_t> iter(r.mode_coord.begin() + 1, r.mode_coord.end());
+      std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(tuple_text(iter), 14) +
+                         pad(tuple_text(r.coord), 16);
+      if (mem) line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out += line + "\n";
+    }
+  }
+  for (const std::string& n : p.notes) out += "  note: " + n + "\n";
+  return out;
+}
+
+nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
+  nlohmann::ordered_json j;
+  j["thread"] = p.thread;
+  j["threads"] = p.threads;
+  j["operand"] = p.operand;
+  j["tensors"] = nlohmann::ordered_json::array();
+  for (const ThreadTensor& t : p.tensors) {
+    nlohmann::ordered_json v;
+    v["name"] = t.name;
+    v["expr"] = t.expr;
+    v["modes"] = t.modes;
+    v["memory"] = t.memory;
+    v["base"] = t.base;
+    v["bits"] = t.bits;
+    v["tensor"] = t.to_string();
+    v["layout"] = tvlab::to_string(t.layout);
+    v["offset"] = tvlab::to_string(t.offset);
+    if (t.ptr_swizzle) v["ptr_swizzle"] = to_string(*t.ptr_swizzle);
+    v["axes"] = t.axes;
+    v["values"] = nlohmann::ordered_json::array();
+    for (const Touch& r : touches(t)) {
+      nlohmann::ordered_json row{{"index", r.index}, {"mode_coord", r.mode_coord}, {"coord", r.coord}};
+      if (t.memory != "coord") {
+        row["element"] = r.element;
+        if (t.memory != "rmem") row["byte"] = r.byte;
+      }
+      v["values"].push_back(std::move(row));
+    }
+    j["tensors"].push_back(std::move(v));
+  }
+  j["notes"] = p.notes;
+  return j;
+}
+
+}  // namespace tvlab
