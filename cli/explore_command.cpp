@@ -10,6 +10,7 @@
 #include "io.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/verifier.hpp"
 
 #ifndef TVLAB_VERSION
@@ -34,6 +35,35 @@ std::string mma_line(const Plan& plan) {
          std::to_string(m.tile_mnk[2]) + "), " + std::to_string(m.num_threads()) + " work-items";
 }
 
+// Every thread's partitions of operand x for the page's partition panel; too many lines: why not.
+nlohmann::ordered_json partition_digest(const Plan& plan, const std::string& x) {
+  constexpr int64_t kMaxLines = 40000;
+  nlohmann::ordered_json out, threads = nlohmann::ordered_json::array();
+  try {
+    const PartitionQuery q(plan, x);
+    const int64_t n = q.threads();
+    int64_t lines = 0;
+    for (int64_t t = 0; t < n; ++t) {
+      const ThreadPartitions p = q.at(t);
+      if (t == 0) out["notes"] = p.notes;
+      nlohmann::ordered_json ts = nlohmann::ordered_json::array();
+      for (const ThreadTensor& v : p.tensors) {
+        const std::vector<std::string> l = iteration_lines(v);
+        lines += static_cast<int64_t>(l.size());
+        ts.push_back({{"name", v.name}, {"expr", v.expr}, {"modes", v.modes}, {"tensor", v.to_string()}, {"lines", l}});
+      }
+      if (lines > kMaxLines)
+        return {{"why", "more than " + std::to_string(kMaxLines) + " lines for " + std::to_string(n) +
+                            " threads: ask `tvlab plan --thread T --operand " + x + "`"}};
+      threads.push_back(std::move(ts));
+    }
+  } catch (const SpecError& e) {
+    return {{"why", e.what()}};
+  }
+  out["threads"] = std::move(threads);
+  return out;
+}
+
 int run_explore(const ExploreOptions& o) {
   std::string text;
   if (!read_input(o.spec, text, "unreadable spec")) return kBadInput;
@@ -50,6 +80,7 @@ int run_explore(const ExploreOptions& o) {
         in.operands.push_back(operand_map(plan, x));
         const OperandMap& m = in.operands.back();
         in.banks.push_back(operand_banks(plan, x, m.rows, m.cols));
+        in.partitions.push_back(partition_digest(plan, x));
       } catch (const std::invalid_argument& e) {
         report("operand", "--operand " + x, e.what());
         return kBadInput;

@@ -155,6 +155,7 @@ std::string explore_page(const ExploreInput& in) {
   for (std::size_t k = 0; k < in.operands.size(); ++k) {
     nlohmann::ordered_json o = operand_json(in.operands[k]);
     if (k < in.banks.size()) o["banks"] = banks_json(in.banks[k]);
+    if (k < in.partitions.size()) o["partition"] = in.partitions[k];
     data["operands"][in.operands[k].operand] = o;
   }
   data["report"] = report_json({in.report}, false);

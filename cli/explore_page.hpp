@@ -31,11 +31,12 @@
 // Cells are column-major element indices r + rows * c. The output is deterministic (no time stamps).
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "explore_banks.hpp"
-#include "ownership.hpp"
+#include "tvlab/verify/ownership.hpp"
 #include "tvlab/verify/check.hpp"
 
 namespace tvlab::cli {
@@ -47,6 +48,9 @@ struct ExploreInput {
   std::string mma;   // one line describing the MMA
   std::vector<OperandMap> operands;
   std::vector<OperandBanks> banks;  // parallel to operands (empty: no banks data)
+  // Parallel to operands: each thread's partitions (`tvlab plan --thread`) as
+  // {"threads": [[{name, expr, modes, tensor, lines}]], "notes": [...]} or {"why": ...} when too large.
+  std::vector<nlohmann::ordered_json> partitions;
   Report report;
 };
 

@@ -17,7 +17,7 @@
 #include "explore_command.hpp"
 #include "io.hpp"
 #include "line_reader.hpp"
-#include "ownership.hpp"
+#include "tvlab/verify/ownership.hpp"
 #include "tvlab/verify/partition.hpp"
 #include "plan_command.hpp"
 #include "render_command.hpp"

@@ -311,8 +311,37 @@
     }
     focusCell(i);
   }
+  // ---- thread partition panel ----------------------------------------------------------------
+  function showPartition(t) {
+    var box = $('partition'), d = state.m && state.m.d.partition;
+    box.textContent = '';
+    $('partition-thread').textContent = t === null ? '' : 'T' + t;
+    if (t === null) return;
+    var note = function (text) { var p = document.createElement('p'); p.className = 'hint'; p.textContent = text; box.appendChild(p); };
+    if (!d) { note('no partition data for this operand'); return; }
+    if (d.why) { note(d.why); return; }
+    var ts = d.threads[t];
+    if (!ts) { note('T' + t + ' is outside the ' + d.threads.length + ' threads'); return; }
+    ts.forEach(function (v) {
+      var det = document.createElement('details'), sum = document.createElement('summary');
+      det.className = 'tensor';
+      det.dataset.name = v.name;
+      det.open = true;
+      sum.textContent = v.name + ' = ' + v.expr + '  ' + v.modes;
+      det.appendChild(sum);
+      var code = document.createElement('code');
+      code.textContent = v.tensor;
+      det.appendChild(code);
+      var ol = document.createElement('ol');
+      v.lines.forEach(function (l) { var li = document.createElement('li'); li.textContent = l; ol.appendChild(li); });
+      det.appendChild(ol);
+      box.appendChild(det);
+    });
+    (d.notes || []).forEach(note);
+  }
   function selectThread(t) {
     clearMarks();
+    showPartition(t);
     var m = state.m;
     state.sel = { kind: 'thread', t: t };
     var s = m.src.byT.get(t) || [], d = m.dst.byT.get(t) || [];
@@ -330,6 +359,7 @@
   }
   function selectHolder(t, v) {
     clearMarks();
+    showPartition(t);
     var m = state.m;
     state.sel = { kind: 'holder', t: t, v: v };
     var key = t * 65536 + v, s = m.src.byKey.get(key) || [], d = m.dst.byKey.get(key) || [];
@@ -355,7 +385,7 @@
     else if (s.kind === 'holder') selectHolder(s.t, s.v);
     else state.sel = null;
   }
-  function clearSelection() { clearMarks(); state.sel = null; $('selinfo').textContent = ''; }
+  function clearSelection() { clearMarks(); state.sel = null; $('selinfo').textContent = ''; showPartition(null); }
 
   // ---- search --------------------------------------------------------------------------------
   function search(q) {

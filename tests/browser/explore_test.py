@@ -264,6 +264,36 @@ def main(pw):
     page.close()
     section('sm80_f16_a_thr_val_copy')
 
+    # 3b. The partition panel: CUTLASS's SM80 f16 TN mainloop (a C++ configuration, swizzled smem). Selecting
+    #     T5 lists what `tvlab plan --thread 5` prints, tensor for tensor; a click on another cell follows.
+    file = os.path.join(out, 'cutlass_sm80_f16_tn.html')
+    subprocess.run([tvlab, 'explore', os.path.join(root, 'tests/data/cpp/cutlass_sm80_f16_tn.hpp'), '-o', file],
+                   check=True)
+    want = json.loads(run(['plan', '--json', '--thread', '5', '--operand', 'A',
+                           os.path.join(root, 'tests/data/cpp/cutlass_sm80_f16_tn.hpp')]).stdout)[0]
+    page, problems, _ = open_page(file)
+    page.fill('#search', 'T5')
+    page.press('#search', 'Enter')
+    check('part: T5 heading', text(page, '#partition-thread') == 'T5', text(page, '#partition-thread'))
+    names = page.eval_on_selector_all('#partition details.tensor', 'es => es.map(e => e.dataset.name)')
+    check('part: the tensors of plan --thread', names == [t['name'] for t in want['tensors']], names)
+    codes = page.eval_on_selector_all('#partition details.tensor code', 'es => es.map(e => e.textContent)')
+    check('part: CuTe prints', codes == [t['tensor'] for t in want['tensors']], codes)
+    rows = page.eval_on_selector_all('#partition details.tensor[data-name="tCsA"] li', 'es => es.map(e => e.textContent)')
+    first = [v for v in next(t for t in want['tensors'] if t['name'] == 'tCsA')['values'] if v['index'] == 0][0]
+    check('part: first iteration starts at value 0', len(rows) > 1 and rows[0].startswith('(0,0,0): (%d,%d,%d' % tuple(
+        first['coord'])) and ('@%d' % first['element']) in rows[0], rows[:2])
+    check('part: a note on the missing gmem tensor', 'problem shape' in text(page, '#partition'))
+    page.click('#panel-src rect[data-i="1"]')
+    check('part: a click selects another thread', re.fullmatch(r'T\d+', text(page, '#partition-thread')),
+          text(page, '#partition-thread'))
+    page.click('#clear')
+    check('part: clear empties the panel', text(page, '#partition') == '')
+    page.screenshot(path=os.path.join(out, 'explore_sm80_partition.png'), full_page=True)
+    check('part: no console errors or network', len(problems) == 0, '; '.join(problems))
+    page.close()
+    section('cutlass_sm80_f16_tn partitions')
+
     # 4. The 256x256x32 work-group tile: load time, operand switch to C (65536 cells), hover latency.
     file = explore('gallery/specs/xe_bf16_256x256x32.json', 'xe_bf16_256x256x32')
     page, problems, load_ms = open_page(file)

@@ -205,6 +205,22 @@ case_ json-empty 2 "malformed JSON" - -- verify "$tmp/empty.json"
 case_ json-stdin-closed 2 "malformed JSON" - -- verify -
 case_ spec-missing 2 "cannot open the file" - -- verify "$tmp/missing.json"
 case_ spec-missing-plan 2 "cannot open the file" - -- plan "$tmp/missing.json"
+
+# Per-thread partitions (plan --thread, render --view partition): bad threads, operands, tensors and copy
+# tensors are exit 2, naming what; no picture is left behind.
+tn="$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp"
+case_ thread-not-a-number 2 "--thread" - -- plan "$tn" --thread abc
+case_ thread-huge 2 "outside the TiledMMA" - -- plan "$tn" --thread 99999999999999999999999
+case_ thread-negative 2 "thread -5 outside" - -- plan "$tn" --thread -5
+case_ thread-past-the-end 2 "0..127" - -- plan "$tn" --thread 4611686018427387904
+case_ thread-operand 2 "no operand or copy Z" - -- plan "$tn" --thread 0 --operand Z
+case_ thread-render-range 2 "0..127" - -- render "$tn" --view partition --thread 128 -o "$tmp/out/p.svg"
+case_ thread-render-tensor 2 "tensors of A are" - -- render "$tn" --view partition --operand A --tensor tXyZ -o "$tmp/out/p.svg"
+case_ thread-render-without-view 2 "go with --view partition" - -- render "$tn" --thread 3 -o "$tmp/out/p.svg"
+printf '%s' '{"copies":{"c":{"atom":"UniversalCopy<uint128_t>","value_type":"half_t","thr_layout":"(32,4):(4,1)","val_layout":"(1,8)","dst":{"layout":"(48,64):(64,1)"}}}}' > "$tmp/dst-bad.json"
+case_ copy-dst-not-multiple 2 "copies.c.dst.layout: the tensor (48,64):(64,1)" - -- plan "$tmp/dst-bad.json" --thread 0
+printf '%s' '{"copies":{"c":{"atom":"UniversalCopy<uint128_t>","value_type":"half_t","thr_layout":"(32,4):(4,1)","val_layout":"(1,8)","src":{"layout":"(64,64):(64,1)","memory":"tmem"}}}}' > "$tmp/src-mem.json"
+case_ copy-src-memory 2 "copies.c.src.memory: expected gmem, smem or ptr" - -- plan "$tmp/src-mem.json"
 case_ spec-is-directory 2 "$tmp" - -- verify "$tmp"
 # --- C++ configurations (docs/spec.md, "C++ configurations"): every problem names line, column and construct.
 cfg="$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp"

@@ -96,5 +96,29 @@ printf '%s' '{"mma":{"atom":"SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UM
 out="$("$tvlab" plan "$tmp/umma.json" 2>&1)"
 if grep -qF '(1,1,1,1):(0,0,0,0)  (1 thread)' <<<"$out"; then passes=$((passes+1)); else echo "FAIL umma-threads: $out"; fails=$((fails+1)); fi
 
+# --thread: thread T's tensors (CuTe's print of CUTLASS's SM80 f16 TN mainloop, thread 5, as recorded in
+# tests/data/cute/oracle_cutlass_sm80_f16_tn.txt with the oracle's problem (1088,832,704,2)).
+tn="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/cpp" && pwd)/cutlass_sm80_f16_tn.hpp"
+thr() {  # name, python expression over the --thread json `p` (a list, one entry per operand), expected, args...
+  local name="$1" expr="$2" want="$3" got; shift 3
+  got="$("$tvlab" plan --json "$tn" "$@" | python3 -c "import json,sys; p=json.load(sys.stdin); print($expr)" 2>&1)"
+  if [ "$got" != "$want" ]; then echo "FAIL $name: got '$got' want '$want'"; fails=$((fails+1)); else passes=$((passes+1)); fi
+}
+thr thread-operands "[o['operand'] for o in p]" "['A', 'B', 'C']" --thread 37
+thr thread-tcsa "[t['tensor'] for t in p[0]['tensors'] if t['name'] == 'tCsA'][0]" \
+  "smem_ptr[16b](sA+176) o ((8,1),4,2,(1,3)):((1,0),1024,-16,(0,4096))" --thread 5 --operand A
+thr thread-gmem "[t['tensor'] for t in p[0]['tensors']][0]" "gmem_ptr[16b](gA+712) o ((8,1),4,1,22):((1,0),22528,0,32)" \
+  --thread 5 --operand A --bind 'problem=make_shape(1088,832,704,2)'
+thr thread-first-value "p[0]['tensors'][0]['values'][0]" "{'index': 0, 'mode_coord': [0, 0, 0, 0], 'coord': [1, 8, 0], 'element': 40, 'byte': 80}" \
+  --thread 5 --operand A
+out="$("$tvlab" plan "$tn" --thread 5 --operand A 2>&1)"
+if grep -qF 'value  iteration     (m,k,pipe)      element   byte' <<<"$out" && grep -qF 'note: tAgA' <<<"$out"; then passes=$((passes+1)); else echo "FAIL thread-text: $out"; fails=$((fails+1)); fi
+for args in "--thread 128" "--thread -1" "--thread 0 --operand Q" "--operand A" "--no-table"; do
+  # shellcheck disable=SC2086
+  out="$("$tvlab" plan "$tn" $args 2>"$tmp/err")"; rc=$?
+  if [ "$rc" = 2 ] && [ -z "$out" ] && [ -s "$tmp/err" ]; then passes=$((passes+1)); else echo "FAIL thread-bad '$args': rc=$rc"; cat "$tmp/err"; fails=$((fails+1)); fi
+done
+grep -qF "0..127" <("$tvlab" plan "$tn" --thread 128 2>&1) && passes=$((passes+1)) || { echo "FAIL thread-range message"; fails=$((fails+1)); }
+
 echo "plan CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

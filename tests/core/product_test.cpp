@@ -42,6 +42,47 @@ TEST(LogicalProduct, PostconditionsOverDomain) {
   }
 }
 
+// Rank-1 tuple operands ((5):(2), ((2,3)):((1,2)), ...) on either side: the products keep every mode (CuTe's
+// zip refuses a rank-1 tuple beside a rank-2 one, "Mismatched ranks"; never a product missing a mode).
+TEST(Product, RankOneTupleOperands) {
+  std::vector<Layout> ones;
+  for (const char* t : {"(5):(2)", "(4):(1)", "((2,3)):((1,2))", "((2,2)):((2,1))", "(1):(0)"}) ones.push_back(L(t));
+  const auto others = test::compact_layouts();
+  int refused = 0, built = 0;
+  for (const Layout& one : ones)
+    for (std::size_t j = 0; j < others.size(); j += 7)
+      for (const bool one_first : {true, false}) {
+        const Layout &a = one_first ? one : others[j], &b = one_first ? others[j] : one;
+        Layout r;
+        try {
+          r = logical_product(a, Tiler(b));
+        } catch (const LayoutError& e) {  // (5):(2) has gaps: its complement need not divide B (CuTe's too)
+          EXPECT_NE(std::string(e.condition()).find("Divisibility"), std::string::npos) << S(a) << " x " << S(b);
+          continue;
+        }
+        ASSERT_EQ(size(r), size(a) * size(b)) << S(a) << " x " << S(b) << " = " << S(r);
+        ASSERT_EQ(mode(r, 0), a);
+        for (auto* f : {&blocked_product, &raked_product}) {
+          Layout p;
+          try {
+            p = (*f)(a, b);
+          } catch (const LayoutError& e) {
+            EXPECT_EQ(e.condition(), "Mismatched ranks") << S(a) << " x " << S(b);
+            ++refused;
+            continue;
+          }
+          ++built;
+          ASSERT_EQ(size(p), size(a) * size(b)) << S(a) << " x " << S(b) << " = " << S(p);
+          ASSERT_EQ(rank(p), std::max(rank(a), rank(b))) << S(a) << " x " << S(b) << " = " << S(p);
+          auto ir = test::image(r), ip = test::image(p);
+          std::sort(ir.begin(), ir.end()), std::sort(ip.begin(), ip.end());
+          EXPECT_EQ(ir, ip) << S(a) << " x " << S(b);
+        }
+      }
+  EXPECT_GT(refused, 0);
+  EXPECT_GT(built, 0);
+}
+
 TEST(Product, Examples) {
   EXPECT_EQ(S(logical_product(L("4:1"), Tiler(int64_t(3)))), "(4,3):(1,4)");
   EXPECT_EQ(S(logical_product(L("(2,2):(4,1)"), Tiler(L("6:1")))), "((2,2),(2,3)):((4,1),(2,8))");

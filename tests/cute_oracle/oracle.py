@@ -39,7 +39,15 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
                         truncation                                        plan --json smem.X.tma: 8 x box_bytes
                                                                           (one CTA's part) x multicast
   collective.{tile_shape,stages}      recorded only (the inputs of the eval above)
-Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4).
+  part.T.X.<tensor>[.offset|.elements]  thread T's partitions (SM80 mainloops, T in PART_THREADS) as the collective
+                        makes them: tAgA = GmemTiledCopyA's partition_S(gA) (gA: TMA_PROBLEM's CTA (0,0) tile),
+                        tAsA = its partition_D(sA), tCrA = partition_fragment_A(sA(_,_,0)), tCsA = the s2r copy's
+                        partition_S(sA), tCrA_copy_view = its retile_D(tCrA); the layout, the pointer's offset
+                        and every value's element offset (&t(i) - base)     plan --json --thread T --bind problem=
+                        Compiled only by `record` or with --partitions (TVLAB_ORACLE_PARTITIONS=1): they double the
+                        compile time; otherwise their recording is compared with tvlab.
+Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4), and with CuTe's
+MixedBits offsets (M_0|(2&2)=2) as their value.
 """
 import argparse
 import concurrent.futures
@@ -580,7 +588,8 @@ void dump(const char* name) {
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
   }
-  if constexpr (is_tiled_copy<typename C::GmemTiledCopyA>::value && !is_void_v<typename C::SmemCopyAtomA>)
+  if constexpr (%(partitions)d && is_tiled_copy<typename C::GmemTiledCopyA>::value &&
+                !is_void_v<typename C::SmemCopyAtomA>)
     dump_partitions<C>(mma);
   show("smem.A.atom", typename C::SmemLayoutAtomA{});
   show("smem.A.layout", typename C::SmemLayoutA{});
@@ -596,22 +605,23 @@ int main() {
 """
 
 
-def program_text(path, names):
+def program_text(path, names, partitions):
     rel = os.path.relpath(path, ROOT)
     body = PROGRAM_HEAD % {"rel": rel, "path": path, "problem": ", ".join(str(x) for x in TMA_PROBLEM),
-                           "threads": ", ".join(str(t) for t in PART_THREADS)}
+                           "threads": ", ".join(str(t) for t in PART_THREADS),
+                           "partitions": 1 if partitions else 0}
     for n in names:
         body += '  tvlab_oracle::dump<%s>("%s");\n' % (n, n)
     return body + "}\n"
 
 
-def run_cute(path, names, out, cxx, includes):
+def run_cute(path, names, out, cxx, includes, partitions):
     """Compiles and runs the program of one configuration file: (CUTLASS version, {config: {key: text}}, secs)."""
     stem = os.path.splitext(os.path.basename(path))[0]
     src = os.path.join(out, "oracle_%s.cpp" % stem)
     exe = os.path.join(out, "oracle_%s" % stem)
     with open(src, "w", encoding="utf-8") as f:
-        f.write(program_text(path, names))
+        f.write(program_text(path, names, partitions))
     cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
            "-I" + os.path.dirname(path)]
     cmd += ["-I" + i for i in includes] + [src, "-o", exe]
@@ -800,8 +810,13 @@ def tvlab_side(tv, cf, name, scope, body, cute):
 STATIC_INT = re.compile(r"(?<![\w.])_(?=-?\d)")
 
 
+# A swizzled slice that keeps its swizzle carries the thread's bits as CuTe's MixedBits, printed
+# M_<static>|(<dynamic>&<mask>)=<value>; tvlab prints the value.
+MIXED_BITS = re.compile(r"M_-?\d+\|\(-?\d+&-?\d+\)=(-?\d+)")
+
+
 def normalize(text):
-    return re.sub(r"\s+", "", STATIC_INT.sub("", text))
+    return re.sub(r"\s+", "", STATIC_INT.sub("", MIXED_BITS.sub(r"\1", text)))
 
 
 RECORDED_ONLY = ("collective.tile_shape", "collective.stages")
@@ -885,6 +900,20 @@ def read_recording(rpath):
     return meta, results
 
 
+def compare_recording(rec, results, rpath, rel, version, failures):
+    """CuTe's output now against its recording: equal, or a failure listing every key that differs."""
+    if rec == results:
+        print("CuTe's output equals the recording %s" % os.path.relpath(rpath, ROOT))
+        return
+    failures.append("%s: CuTe now prints something else than the recording" % rel)
+    print("FAIL CuTe (CUTLASS %s) now prints something else than %s:" % (version, os.path.relpath(rpath, ROOT)))
+    for n in sorted(set(rec) | set(results)):
+        for k in sorted(set(rec.get(n, {})) | set(results.get(n, {}))):
+            if rec.get(n, {}).get(k) != results.get(n, {}).get(k):
+                print("  %s %s\n    now:      %s\n    recorded: %s" % (
+                    n, k, results.get(n, {}).get(k), rec.get(n, {}).get(k)))
+
+
 def write_recording(rpath, path, version, origin, compiler, results):
     rel = os.path.relpath(path, ROOT)
     lines = [
@@ -916,6 +945,8 @@ def main():
     ap.add_argument("--cuda-include", action="append", default=[])
     ap.add_argument("--origin", default="CUTLASS headers")
     ap.add_argument("--cxx", default="g++")
+    ap.add_argument("--partitions", action="store_true",
+                    help="live: compile the per-thread partitions too (record always does)")
     a = ap.parse_args()
     t_start = time.time()
     os.makedirs(a.out, exist_ok=True)
@@ -964,12 +995,18 @@ def main():
     cute_by_file, version = {}, None
     if live:
         includes = [a.cutlass_include] + a.cuda_include
+        # The partitions (part.*) take most of the compile time: compiled when recording (or asked for);
+        # otherwise their recorded values stand for CuTe's and tvlab is still compared with them.
+        partitions = a.mode == "record" or a.partitions
+        if not partitions:
+            print("partitions (part.*): the recorded CuTe output (compiled with --partitions or when recording)")
         compiler = subprocess.run([a.cxx, "--version"], stdout=subprocess.PIPE, text=True).stdout.splitlines()[0]
         print("CuTe: the CUTLASS headers in %s (%s); CUDA includes %s; %s" % (
             a.cutlass_include, a.origin, " ".join(a.cuda_include), compiler))
         jobs = max(1, min(len(cfs), os.cpu_count() or 1, 4))
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
-            futs = {cf.path: pool.submit(run_cute, cf.path, [n for n, _, _ in cf.nvidia], a.out, a.cxx, includes)
+            futs = {cf.path: pool.submit(run_cute, cf.path, [n for n, _, _ in cf.nvidia], a.out, a.cxx, includes,
+                                         partitions)
                     for cf in cfs if cf.nvidia}
             for cf in cfs:
                 rel = os.path.relpath(cf.path, ROOT)
@@ -997,17 +1034,13 @@ def main():
                     elif meta.get("cutlass-version") != v:
                         print("note %s was recorded with CUTLASS %s, this is %s: not compared with it" % (
                             os.path.relpath(rpath, ROOT), meta.get("cutlass-version"), v))
-                    elif rec != results:
-                        failures.append("%s: CuTe now prints something else than the recording" % rel)
-                        print("FAIL CuTe (CUTLASS %s) now prints something else than %s:" % (
-                            v, os.path.relpath(rpath, ROOT)))
-                        for n in sorted(set(rec) | set(results)):
-                            for k in sorted(set(rec.get(n, {})) | set(results.get(n, {}))):
-                                if rec.get(n, {}).get(k) != results.get(n, {}).get(k):
-                                    print("  %s %s\n    now:      %s\n    recorded: %s" % (
-                                        n, k, results.get(n, {}).get(k), rec.get(n, {}).get(k)))
                     else:
-                        print("CuTe's output equals the recording %s" % os.path.relpath(rpath, ROOT))
+                        if not partitions:  # the recorded partitions join what CuTe printed now
+                            for n, kv in rec.items():
+                                for k, val in kv.items():
+                                    if k.startswith("part.") and n in results:
+                                        results[n][k] = val
+                        compare_recording(rec, results, rpath, rel, v, failures)
                 else:
                     print("note %s has no recording (%s): tests/cute_oracle/run.sh record writes it" % (
                         rel, os.path.relpath(rpath, ROOT)))

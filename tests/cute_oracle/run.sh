@@ -102,5 +102,9 @@ else
   origin="$cutlass_pin from PyPI"
 fi
 command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+# TVLAB_ORACLE_PARTITIONS=1: live compiles the per-thread partitions too (record always does; they double the
+# compile time, so the ctest compares tvlab with their recording instead).
+part_args=()
+[ "${TVLAB_ORACLE_PARTITIONS:-0}" = 1 ] && part_args=(--partitions)
 exec python3 "$here/oracle.py" "$mode" --tvlab "$tvlab" --out "$out/$mode" --cutlass-include "$inc" \
-  "${cuda_args[@]}" --origin "$origin" --cxx g++
+  "${cuda_args[@]}" --origin "$origin" --cxx g++ "${part_args[@]}"

@@ -82,8 +82,10 @@ TEST(Partition, GeneratedConfigurationsAgreeWithTheirTvLayouts) {
       const Layout mma_tv = x == "A" ? plan.mma->get_layoutA_TV() : plan.mma->get_layoutB_TV();
       const int64_t mma_rows = x == "A" ? plan.mma->tile_mnk[0] : plan.mma->tile_mnk[1];
       std::map<std::vector<int64_t>, int> g2s_hits;
-      for (int64_t t = 0; t < plan.mma->num_threads(); ++t) {
-        const ThreadPartitions p = thread_partitions(plan, x, t);
+      const PartitionQuery q(plan, x);
+      ASSERT_EQ(q.threads(), plan.mma->num_threads());
+      for (int64_t t = 0; t < q.threads(); ++t) {
+        const ThreadPartitions p = q.at(t);
         // g2s: every (m, k, stage) once over all threads.
         for (const auto& c : named(p, "t" + x + "s" + x).coordinates) ++g2s_hits[c];
         // s2r's first copy (its CPY mode, stage 0) is the thread's row of the copy's source TV layout.

@@ -1,6 +1,9 @@
 #include "tvlab/verify/partition.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <functional>
+#include <map>
 #include <stdexcept>
 
 #include "tvlab/core/error.hpp"
@@ -35,19 +38,51 @@ View slice_view(const AnyLayout& x, const Layout& frg, const IntTuple& coord, co
   return View{r.layout, IntTuple(r.offset), r.dynamic};
 }
 
-View copy_view(const TiledCopy& cp, bool src, const AnyLayout& x, int64_t t) {
-  const Layout& in = inner(x);
-  const LayoutSlice s = src ? cp.partition_S(in, t) : cp.partition_D(in, t);
-  return slice_view(x, src ? cp.tidfrg_S(in) : cp.tidfrg_D(in), IntTuple(t), s);
+// The thread-independent partitioned layouts (tidfrg_S/D, thrfrg_A/B/C of a tensor), computed once per
+// query: key = which partition of which copy or MMA, and the tensor's layout.
+using FrgCache = std::map<std::string, Layout>;
+
+const Layout& cached(FrgCache& cache, const std::string& key, const std::function<Layout()>& make) {
+  auto it = cache.find(key);
+  if (it == cache.end()) it = cache.emplace(key, make()).first;
+  return it->second;
 }
 
-View mma_view(const TiledMMA& m, char which, const AnyLayout& x, int64_t t) {
+std::string key_of(const void* who, const char* which, const Layout& in) {
+  return std::to_string(reinterpret_cast<std::uintptr_t>(who)) + which + to_string(in);
+}
+
+// (FrgV, Rest0, Rest1, ...) of a partitioned layout whose mode `at` holds (FrgV, (Rest...)) or
+// (FrgV, Rest) and whose first mode is the thread's.
+Layout kept_modes(const Layout& v, const Layout& rest) {
+  std::vector<Layout> modes{v};
+  if (rest.shape.is_tuple())
+    for (int i = 0; i < rank(rest); ++i) modes.push_back(mode(rest, i));
+  else
+    modes.push_back(rest);
+  return make_layout(std::span<const Layout>(modes));
+}
+
+View copy_view(FrgCache& cache, const TiledCopy& cp, bool src, const AnyLayout& x, int64_t t) {
+  const Layout& in = inner(x);
+  // tidfrg: (Thr, FrgV, (RestM, RestN, ...)); CuTe slices it at (thread, _, repeat<R>(_)).
+  const Layout& frg = cached(cache, key_of(&cp, src ? "S" : "D", in),
+                            [&] { return src ? cp.tidfrg_S(in) : cp.tidfrg_D(in); });
+  const LayoutSlice s{mode(frg, 0)(IntTuple(t)), kept_modes(mode(frg, 1), mode(frg, 2))};
+  return slice_view(x, frg, IntTuple(t), s);
+}
+
+View mma_view(FrgCache& cache, const TiledMMA& m, char which, const AnyLayout& x, int64_t t) {
   const Layout& in = inner(x);
   const auto v = m.thr_vmnk(t);
   const int i0 = which == 'B' ? 2 : 1, i1 = which == 'C' ? 2 : 3;
   const IntTuple coord = IntTuple::tuple({v[0], IntTuple::tuple({v[i0], v[i1]})});
-  const LayoutSlice s = which == 'A' ? m.partition_A(in, t) : which == 'B' ? m.partition_B(in, t) : m.partition_C(in, t);
-  const Layout frg = which == 'A' ? m.thrfrg_A(in) : which == 'B' ? m.thrfrg_B(in) : m.thrfrg_C(in);
+  // thrfrg: ((ThrV,(ThrI0,ThrI1)),(FrgV,(RestI0,RestI1,...))), sliced at the thread's (v,(i0,i1)).
+  const Layout& frg = cached(cache, key_of(&m, std::string(1, which).c_str(), in), [&] {
+    return which == 'A' ? m.thrfrg_A(in) : which == 'B' ? m.thrfrg_B(in) : m.thrfrg_C(in);
+  });
+  const Layout vals = mode(frg, 1);
+  const LayoutSlice s{mode(frg, 0)(coord), kept_modes(mode(vals, 0), mode(vals, 1))};
   return slice_view(x, frg, coord, s);
 }
 
@@ -126,17 +161,17 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
   return t;
 }
 
-ThreadTensor copy_tensor(const TiledCopy& cp, bool src, const Base& b, int64_t thread, std::string name,
-                         std::string expr, std::string modes) {
+ThreadTensor copy_tensor(FrgCache& cache, const TiledCopy& cp, bool src, const Base& b, int64_t thread,
+                         std::string name, std::string expr, std::string modes) {
   const AnyLayout id = make_identity_layout(b.shape);
-  return make_tensor_view(b, copy_view(cp, src, b.layout, thread), copy_view(cp, src, id, thread),
+  return make_tensor_view(b, copy_view(cache, cp, src, b.layout, thread), copy_view(cache, cp, src, id, thread),
                           std::move(name), std::move(expr), std::move(modes));
 }
 
-ThreadTensor mma_tensor(const TiledMMA& m, char which, const Base& b, int64_t thread, std::string name,
-                        std::string expr, std::string modes) {
+ThreadTensor mma_tensor(FrgCache& cache, const TiledMMA& m, char which, const Base& b, int64_t thread,
+                        std::string name, std::string expr, std::string modes) {
   const AnyLayout id = make_identity_layout(b.shape);
-  return make_tensor_view(b, mma_view(m, which, b.layout, thread), mma_view(m, which, id, thread),
+  return make_tensor_view(b, mma_view(cache, m, which, b.layout, thread), mma_view(cache, m, which, id, thread),
                           std::move(name), std::move(expr), std::move(modes));
 }
 
@@ -161,10 +196,10 @@ ThreadTensor fragment(const ThreadTensor& of, const Layout& frag, std::string na
 
 // retile_D(frag): (CPY,CPY_M,CPY_K) -> register of the fragment; each value's coordinate the one that
 // register holds.
-ThreadTensor retiled(const TiledCopy& cp, const ThreadTensor& frag, std::string name, std::string expr,
-                     std::string modes) {
+ThreadTensor retiled(FrgCache& cache, const TiledCopy& cp, const ThreadTensor& frag, std::string name,
+                     std::string expr, std::string modes) {
   const Layout& fl = std::get<Layout>(frag.layout);
-  const Layout r = cp.retile(fl);
+  const Layout& r = cached(cache, key_of(&cp, "R", fl), [&] { return cp.retile(fl); });
   std::vector<int64_t> index_of(static_cast<size_t>(cosize(fl)), -1);
   for (int64_t i = 0; i < size(fl); ++i) index_of[static_cast<size_t>(fl(i))] = i;
   ThreadTensor t = frag;
@@ -190,7 +225,7 @@ std::string pointer(const ThreadTensor& t) {
   if (t.memory == "coord") return "ArithTuple" + off;
   std::string sw;
   if (t.ptr_swizzle) sw = to_string(*t.ptr_swizzle) + "_";
-  return sw + t.memory + "_ptr" + bits + "(" + off + ")";
+  return sw + (t.memory == "ptr" ? "ptr" : t.memory + "_ptr") + bits + "(" + off + ")";
 }
 
 
@@ -243,7 +278,27 @@ std::vector<std::string> partition_operands(const Plan& plan) {
   return out;
 }
 
+struct PartitionQuery::Cache {
+  FrgCache frg;
+};
+
+PartitionQuery::PartitionQuery(const Plan& plan, std::string operand)
+    : plan_(plan), operand_(std::move(operand)), cache_(std::make_shared<Cache>()) {
+  threads_ = at_impl(0, true).threads;
+}
+
+ThreadPartitions PartitionQuery::at(int64_t thread) const {
+  return at_impl(thread, false);
+}
+
 ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64_t thread) {
+  return PartitionQuery(plan, x).at(thread);
+}
+
+ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const {
+  const Plan& plan = plan_;
+  const std::string& x = operand_;
+  FrgCache& cache = cache_->frg;
   const auto ops = partition_operands(plan);
   if (std::find(ops.begin(), ops.end(), x) == ops.end()) {
     std::string have;
@@ -258,17 +313,30 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
   out.thread = thread;
   out.operand = x;
   out.threads = operand ? plan.mma->num_threads() : pc->copy.num_threads();
+  if (count_only) return out;
   if (thread < 0 || thread >= out.threads)
     throw SpecError("thread", "thread " + std::to_string(thread) + " outside the " +
                                   (operand ? std::string("TiledMMA's ") : "copy's ") + std::to_string(out.threads) +
                                   " threads (0.." + std::to_string(out.threads - 1) + ")");
   auto add = [&](ThreadTensor t) { out.tensors.push_back(std::move(t)); };
   const std::string cpy = x + "CPY";
-  if (!operand) {  // a standalone copy: its tile's coordinates, source and destination threads
-    const Base tile{"tile", "coord", make_identity_layout(pc->copy.tile_shape()), pc->copy.tile_shape(),
-                    {"m", "n"}, pc->copy.value_type.bits};
-    add(copy_tensor(pc->copy, true, tile, thread, "tS", "thr_copy.partition_S(tile)", "(CPY,CPY_M,CPY_N)"));
-    add(copy_tensor(pc->copy, false, tile, thread, "tD", "thr_copy.partition_D(tile)", "(CPY,CPY_M,CPY_N)"));
+  if (!operand) {  // a standalone copy: its "src" / "dst" tensors, else its tile's coordinates
+    const IntTuple tile_shape = pc->copy.tile_shape();
+    const int bits = pc->copy.value_type.bits;
+    for (const bool src : {true, false}) {
+      const auto& given = src ? pc->src_tensor : pc->dst_tensor;
+      const std::string side = src ? "S" : "D", base = src ? "src" : "dst";
+      Base b{base, "coord", make_identity_layout(tile_shape), tile_shape, {"m", "n"}, bits};
+      if (given) {
+        b.layout = given->layout;
+        b.memory = given->memory;
+        b.shape = flat_shape(given->layout);
+        b.axes.clear();
+        for (int i = 0; i < b.shape.size(); ++i) b.axes.push_back(i == 0 ? "m" : i == 1 ? "n" : "x" + std::to_string(i));
+      }
+      add(copy_tensor(cache, pc->copy, src, b, thread, "t" + side, "thr_copy.partition_" + side + "(" + base + ")",
+                      "(CPY,CPY_M,CPY_N" + std::string(b.shape.size() > 2 ? ",...)" : ")")));
+    }
     return out;
   }
   const TiledMMA& mma = *plan.mma;
@@ -279,9 +347,9 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
       const IntTuple shape = pc->copy.tile_shape();
       const Base tile{"g" + x, "coord", make_identity_layout(shape), shape,
                       {x == "B" ? "n" : "m", x == "A" || x == "B" ? "k" : "n"}, pc->copy.value_type.bits};
-      add(copy_tensor(pc->copy, x != "D", tile, thread, "t" + x + "g" + x,
+      add(copy_tensor(cache, pc->copy, x != "D", tile, thread, "t" + x + "g" + x,
                       "thr_copy_" + x + (x == "D" ? ".partition_D(g" : ".partition_S(g") + x + ")",
-                      "(" + cpy + "," + cpy + "_M," + cpy + "_N)"));
+                      "(" + cpy + "," + cpy + (x == "B" ? "_N," : "_M,") + cpy + (x == "A" || x == "B" ? "_K)" : "_N)")));
     }
     out.notes.push_back("Xe MMA fragments are subgroup-scoped: `tvlab repl` (owner, where) shows which "
                         "work-item holds each element");
@@ -292,7 +360,7 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
     const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
     const IntTuple shape = k ? make_shape(k->cta_tile[0], k->cta_tile[1]) : make_shape(mma.tile_mnk[0], mma.tile_mnk[1]);
     const Base gc{"gC", "coord", make_identity_layout(shape), shape, {"m", "n"}, 32};
-    const ThreadTensor part = mma_tensor(mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
+    const ThreadTensor part = mma_tensor(cache, mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
     add(fragment(part, make_layout(inner(part.layout).shape), "tCrC", "thr_mma.partition_fragment_C(gC)",
                  "(MMA,MMA_M,MMA_N)"));
     out.notes.push_back("the accumulator's coordinates are the CTA tile's (m,n); global addresses of C are the "
@@ -302,11 +370,11 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
   if (pc == nullptr || !pc->smem) {
     const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2]) : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);
     const Base tile{"t" + x, "coord", make_identity_layout(shape), shape, {mn == "M" ? "m" : "n", "k"}, 16};
-    const ThreadTensor part = mma_tensor(mma, which, tile, thread, "tC" + x, "thr_mma.partition_" + x + "(" + x + ")",
+    const ThreadTensor part = mma_tensor(cache, mma, which, tile, thread, "tC" + x, "thr_mma.partition_" + x + "(" + x + ")",
                                          "(MMA,MMA_" + mn + ",MMA_K)");
     add(part);
     if (pc != nullptr)
-      add(copy_tensor(pc->copy, true, tile, thread, "tCs" + x, "thr_copy_" + x + ".partition_S(" + x + ")",
+      add(copy_tensor(cache, pc->copy, true, tile, thread, "tCs" + x, "thr_copy_" + x + ".partition_S(" + x + ")",
                       "(CPY,CPY_" + mn + ",CPY_K)"));
     return out;
   }
@@ -319,25 +387,25 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
   if (sm.g2s) {
     const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
     if (k && k->problem && pc->gmem)
-      add(copy_tensor(*sm.g2s, true, gmem_base(x, *k, *pc, bits), thread, "t" + x + "g" + x,
+      add(copy_tensor(cache, *sm.g2s, true, gmem_base(x, *k, *pc, bits), thread, "t" + x + "g" + x,
                       "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
                       "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)"));
     else
       out.notes.push_back("t" + x + "g" + x + " (gmem_thr_copy_" + x + ".partition_S(g" + x +
                           ")): global addresses need the problem shape (\"problem\", or --bind problem=...)");
-    add(copy_tensor(*sm.g2s, false, s, thread, "t" + x + "s" + x, "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
+    add(copy_tensor(cache, *sm.g2s, false, s, thread, "t" + x + "s" + x, "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
                     "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K" + pipe));
   }
-  const ThreadTensor part = mma_tensor(mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
+  const ThreadTensor part = mma_tensor(cache, mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
                                        "(MMA,MMA_" + mn + ",MMA_K)");
   const ThreadTensor frag = fragment(part, make_fragment_like(inner(part.layout), part.dynamic_strides), "tCr" + x,
                                      "thr_mma.partition_fragment_" + x + "(" + sx + "(_,_,0))",
                                      "(MMA,MMA_" + mn + ",MMA_K)");
   add(frag);
   const TiledCopy& s2r = sm.s2r ? *sm.s2r : pc->copy;
-  add(copy_tensor(s2r, true, s, thread, "tCs" + x, "smem_thr_copy_" + x + ".partition_S(" + sx + ")",
+  add(copy_tensor(cache, s2r, true, s, thread, "tCs" + x, "smem_thr_copy_" + x + ".partition_S(" + sx + ")",
                   "(CPY,CPY_" + mn + ",CPY_K" + pipe));
-  add(retiled(s2r, frag, "tCr" + x + "_copy_view", "smem_thr_copy_" + x + ".retile_D(tCr" + x + ")",
+  add(retiled(cache, s2r, frag, "tCr" + x + "_copy_view", "smem_thr_copy_" + x + ".retile_D(tCr" + x + ")",
               "(CPY,CPY_" + mn + ",CPY_K)"));
   return out;
 }
@@ -374,6 +442,49 @@ std::string pad(std::string s, size_t n) {
   return s;
 }
 }  // namespace
+
+std::vector<std::string> iteration_lines(const ThreadTensor& t) {
+  std::vector<std::string> out;
+  const std::vector<Touch> rows = touches(t);
+  std::map<std::vector<int64_t>, std::vector<const Touch*>> by_iter;
+  for (const Touch& r : rows) by_iter[std::vector<int64_t>(r.mode_coord.begin() + 1, r.mode_coord.end())].push_back(&r);
+  // Issue order: the first iteration mode fastest.
+  std::vector<std::pair<std::vector<int64_t>, std::vector<const Touch*>>> order(by_iter.begin(), by_iter.end());
+  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
+    return a.second.front()->index < b.second.front()->index;
+  });
+  const bool mem = t.memory != "coord";
+  for (const auto& [iter, vals] : order) {
+    std::string line = tuple_text(iter) + ":";
+    // Runs of values whose coordinate steps by one along one axis and whose offset steps by one.
+    for (std::size_t i = 0; i < vals.size();) {
+      std::size_t j = i;
+      int axis = -1;
+      while (j + 1 < vals.size()) {
+        const Touch &a = *vals[j], &b = *vals[j + 1];
+        int diff = -1, n = 0;
+        for (std::size_t k = 0; k < a.coord.size(); ++k)
+          if (a.coord[k] != b.coord[k]) diff = int(k), ++n;
+        if (n != 1 || b.coord[size_t(diff)] != a.coord[size_t(diff)] + 1 || (axis >= 0 && diff != axis) ||
+            (mem && b.element != a.element + 1))
+          break;
+        axis = diff;
+        ++j;
+      }
+      const Touch &a = *vals[i], &b = *vals[j];
+      std::string c = "(";
+      for (std::size_t k = 0; k < a.coord.size(); ++k)
+        c += (k ? "," : "") + std::to_string(a.coord[k]) +
+             (int(k) == axis ? ".." + std::to_string(b.coord[k]) : "");
+      c += ")";
+      if (mem) c += (t.memory == "rmem" ? " r" : " @") + std::to_string(a.element) + (j > i ? ".." + std::to_string(b.element) : "");
+      line += " " + c;
+      i = j + 1;
+    }
+    out.push_back(line);
+  }
+  return out;
+}
 
 std::string partitions_to_text(const ThreadPartitions& p, bool table) {
   std::string out = "Thread " + std::to_string(p.thread) + " of " + std::to_string(p.threads) + ", " +

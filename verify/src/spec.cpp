@@ -881,6 +881,35 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   return p;
 }
 
+// "src" / "dst" of a standalone copy: {"layout": LAYOUT, "memory": "gmem" | "smem" | "ptr"} (or the layout
+// alone); each mode of the tile a multiple of the copy's tile, as partition_S / partition_D require.
+void read_copy_tensors(PlannedCopy& p, const json& c, const std::string& path) {
+  for (const char* side : {"src", "dst"}) {
+    const json* v = member(c, side);
+    if (!v) continue;
+    const std::string sp = join(path, side);
+    const json* lv = v->is_object() ? member(*v, "layout") : v;
+    if (!lv) throw SpecError(join(sp, "layout"), "missing: the tensor's layout, e.g. \"Sw<3,3,3> o (64,64):(64,1)\"");
+    const std::string lp = v->is_object() ? join(sp, "layout") : sp;
+    PlannedCopy::Tensor t{smem_layout_at(get_string(*lv, lp), lp)};
+    if (const json* m = v->is_object() ? member(*v, "memory") : nullptr) {
+      t.memory = get_string(*m, join(sp, "memory"));
+      if (t.memory != "gmem" && t.memory != "smem" && t.memory != "ptr")
+        throw SpecError(join(sp, "memory"), "expected gmem, smem or ptr, not \"" + t.memory + "\"");
+    }
+    const Layout& in = std::holds_alternative<Layout>(t.layout) ? std::get<Layout>(t.layout)
+                                                                 : std::get<ComposedLayout>(t.layout).layout;
+    const IntTuple tile = p.copy.tile_shape();
+    const IntTuple shape = product_each(in.shape);
+    bool fits = shape.size() >= tile.size();
+    for (int i = 0; fits && i < tile.size(); ++i) fits = shape[i].ival() % product(tile[i]) == 0;
+    if (!fits)
+      throw SpecError(lp, "the tensor " + to_string(t.layout) + " (shape " + to_string(shape) +
+                              ") is no multiple of the copy's tile " + to_string(tile) + " mode by mode");
+    (std::string(side) == "src" ? p.src_tensor : p.dst_tensor) = std::move(t);
+  }
+}
+
 PlannedCopy build_standalone(const std::string& name, const json& c, const std::string& path,
                              const std::optional<TiledMMA>& mma) {
   if (!c.is_object()) throw SpecError(path, "expected an object with \"atom\"");
@@ -902,10 +931,12 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
       throw SpecError(join(path, "operand"), "expected A, B, C or D");
     p.how = "from_mma";
     p.copy = at(path, [&] { return from_mma(atom, vt, *mma, operand); });
+    read_copy_tensors(p, c, path);
     return p;
   }
   p.how = "thr_val";
   p.copy = thr_val_copy(atom, vt, c, path);
+  read_copy_tensors(p, c, path);
   return p;
 }
 }  // namespace
@@ -1051,7 +1082,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
     for (auto it = cs->begin(); it != cs->end(); ++it)
       warn_unknown(it.value(), "copies." + printable(it.key()),
-                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout"}, "a copy", w);
+                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst"}, "a copy",
+                   w);
   return w;
 }
 

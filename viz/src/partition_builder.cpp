@@ -79,7 +79,7 @@ Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, co
                                               (t.memory == "rmem" ? "" : ", byte " + std::to_string(v->byte)));
           }
           cell.label.push_back(label);
-          if (t.memory == "smem" || t.memory == "gmem") cell.label.push_back("@" + std::to_string(first.element));
+          if (t.memory != "coord" && t.memory != "rmem") cell.label.push_back("@" + std::to_string(first.element));
           cell.marked = it->second.size() > 1;
           any_marked |= cell.marked;
           cell.tooltip = tuple_text(first.coord) + ": " + tip;
@@ -103,7 +103,7 @@ Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, co
   }
   if (any_marked) s.legend.push_back({Swatch::Marked, 0, "touched more than once (a broadcast)"});
   s.notes.push_back("label: the value's index in " + t.name + " (issue order: " + t.modes +
-                    ", first mode fastest)" + (t.memory == "smem" || t.memory == "gmem" ? "; @element offset" : ""));
+                    ", first mode fastest)" + (t.memory != "coord" && t.memory != "rmem" ? "; @element offset" : ""));
   s.notes.push_back("colour: the iteration (the modes after the first); blank cells: other threads'");
   return s;
 }

@@ -16,6 +16,7 @@
 // is checked against the tile's own layout at that coordinate when the views are built.
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -68,6 +69,23 @@ std::vector<std::string> partition_operands(const Plan& plan);
 // for a thread outside the TiledMMA / copy or an operand the plan does not have.
 ThreadPartitions thread_partitions(const Plan& plan, const std::string& operand, int64_t thread);
 
+// The same for many threads of one operand: the thread-independent partitioned layouts are computed once.
+// @pre the plan outlives the query.
+class PartitionQuery {
+ public:
+  PartitionQuery(const Plan& plan, std::string operand);  // SpecError for an operand the plan has not
+  int64_t threads() const { return threads_; }
+  ThreadPartitions at(int64_t thread) const;
+
+ private:
+  struct Cache;
+  ThreadPartitions at_impl(int64_t thread, bool count_only) const;
+  const Plan& plan_;
+  std::string operand_;
+  std::shared_ptr<Cache> cache_;
+  int64_t threads_ = 0;
+};
+
 // One row of a view's table: value i at its (value, iteration...) coordinate of the view's modes.
 struct Touch {
   int64_t index = 0;
@@ -77,6 +95,10 @@ struct Touch {
   int64_t byte = 0;                 // byte offset (element * bits / 8, rounded down for sub-byte types)
 };
 std::vector<Touch> touches(const ThreadTensor& t);
+
+// One line per iteration (the view's modes after the first), its values' coordinates and offsets with runs
+// folded: "(1,0,0): (37,0..7,0) @1064..1071".
+std::vector<std::string> iteration_lines(const ThreadTensor& t);
 
 // `tvlab plan --thread`: each tensor as CuTe prints it, then (table) one row per value, iteration by
 // iteration: the view's coordinate, the base's coordinate, element and byte offsets.

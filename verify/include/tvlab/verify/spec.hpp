@@ -95,6 +95,13 @@ struct PlannedCopy {
   // sycl-tla's legacy collectives (MainloopIntelXeXMX16[MixedPrecision]) allocate the MMA's fragment in
   // the copy's register order (make_fragment_layout(tiled_copy, ...)), which tvlab does not model.
   bool fragment_from_copy = false;
+  // A standalone copy's tensors ("src" / "dst": {"layout", "memory"}): what partition_S / partition_D
+  // partition for `tvlab plan --thread` (a layout, swizzle included, over a multiple of the copy's tile).
+  struct Tensor {
+    SmemLayout layout;
+    std::string memory = "ptr";  // gmem, smem or ptr (CuTe's prefix of the pointer it prints)
+  };
+  std::optional<Tensor> src_tensor, dst_tensor;
 };
 
 // A problem that does not stop the build, e.g. an unknown key (a typo is not silently ignored).

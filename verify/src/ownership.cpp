@@ -1,4 +1,4 @@
-#include "ownership.hpp"
+#include "tvlab/verify/ownership.hpp"
 
 #include <algorithm>
 #include <stdexcept>
@@ -6,7 +6,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
 
-namespace tvlab::cli {
+namespace tvlab {
 
 std::string holder_name(const Holder& h) {
   return "T" + std::to_string(h.t) + "V" + std::to_string(h.v);
@@ -160,4 +160,4 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
   return m;
 }
 
-}  // namespace tvlab::cli
+}  // namespace tvlab

@@ -17,7 +17,7 @@
 
 #include "tvlab/verify/spec.hpp"
 
-namespace tvlab::cli {
+namespace tvlab {
 
 struct Holder {
   int64_t t = 0, v = 0;
@@ -50,4 +50,4 @@ std::vector<std::string> mapped_operands(const Plan& plan);
 // Throws std::invalid_argument when the plan has no MMA or no copy for x.
 OperandMap operand_map(const Plan& plan, const std::string& x);
 
-}  // namespace tvlab::cli
+}  // namespace tvlab
