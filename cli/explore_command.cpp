@@ -50,7 +50,11 @@ nlohmann::ordered_json partition_digest(const Plan& plan, const std::string& x) 
       for (const ThreadTensor& v : p.tensors) {
         const std::vector<std::string> l = iteration_lines(v);
         lines += static_cast<int64_t>(l.size());
-        ts.push_back({{"name", v.name}, {"expr", v.expr}, {"modes", v.modes}, {"tensor", v.to_string()}, {"lines", l}});
+        ts.push_back({{"name", v.name},
+                      {"expr", v.expr},
+                      {"modes", v.modes},
+                      {"tensor", v.to_string()},
+                      {"lines", l}});
       }
       if (lines > kMaxLines)
         return {{"why", "more than " + std::to_string(kMaxLines) + " lines for " + std::to_string(n) +

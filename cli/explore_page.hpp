@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "explore_banks.hpp"
-#include "tvlab/verify/ownership.hpp"
 #include "tvlab/verify/check.hpp"
+#include "tvlab/verify/ownership.hpp"
 
 namespace tvlab::cli {
 

@@ -19,7 +19,7 @@ struct PlanOptions {
   std::string config;
   std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   bool json = false;
-  std::optional<int64_t> thread;   // --thread T: thread T's partitions instead of the plan
+  std::optional<int64_t> thread;     // --thread T: thread T's partitions instead of the plan
   std::vector<std::string> operand;  // --operand X (repeatable): only these operands / copies
   bool no_table = false;
 };
@@ -40,7 +40,8 @@ std::function<int()> setup_plan(CLI::App& app) {
   cmd->add_option("--thread", opt->thread,
                   "show what thread T touches: its partition_S/D, partition_fragment and retile_D tensors "
                   "as CuTe prints them, and per value its coordinate and element/byte offset");
-  cmd->add_option("--operand", opt->operand, "with --thread: only this operand (A, B, C, D) or copy; repeatable");
+  cmd->add_option("--operand", opt->operand,
+                  "with --thread: only this operand (A, B, C, D) or copy; repeatable");
   cmd->add_flag("--no-table", opt->no_table, "with --thread: the tensors only, not the per-value table");
   cmd->footer(
       "A spec describes a work-group tile:\n"
@@ -62,7 +63,8 @@ std::function<int()> setup_plan(CLI::App& app) {
       "  tvlab plan --json spec.json | jq .copies.A.op\n"
       "  tvlab plan mainloop.hpp --config sm80_f16_tn::CollectiveMainloop   (C++: docs/spec.md)\n"
       "  tvlab plan mainloop.hpp --thread 5 --operand A --bind problem=make_shape(4096,4096,4096,1)\n"
-      "      (thread 5's tAgA, tAsA, tCrA, tCsA, tCrA_copy_view: which offsets it touches, iteration by iteration)\n"
+      "      (thread 5's tAgA, tAsA, tCrA, tCsA, tCrA_copy_view: which offsets it touches, iteration by "
+      "iteration)\n"
       "Exit codes: 0 built, 2 bad spec (the error names the JSON path), 3 internal error.");
   return [opt]() -> int {
     std::string text;

@@ -5,9 +5,9 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
-#include <optional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "command.hpp"
@@ -232,8 +232,9 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
       names += (names.empty() ? "" : ", ") + t.name;
     }
     throw BadInput{"tensor", "--tensor " + o.tensor,
-                   names.empty() ? "thread views of " + op + " need the problem shape or a copy"
-                                 : "thread " + std::to_string(p.thread) + "'s tensors of " + op + " are: " + names};
+                   names.empty()
+                       ? "thread views of " + op + " need the problem shape or a copy"
+                       : "thread " + std::to_string(p.thread) + "'s tensors of " + op + " are: " + names};
   }
   if (view == "subgroup") {
     if (!plan.mma || plan.mma->atom.arch != "xe")
@@ -276,7 +277,8 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     return store ? viz::build_reorder_scene(mma_tv, copy_tv, extent[0].ival(), extent[1].ival(), vo)
                  : viz::build_reorder_scene(copy_tv, mma_tv, extent[0].ival(), extent[1].ival(), vo);
   }
-  throw BadInput{"view", "--view " + view, "a spec renders as mma, copy, subgroup, reorder, slm, banks or partition"};
+  throw BadInput{"view", "--view " + view,
+                 "a spec renders as mma, copy, subgroup, reorder, slm, banks or partition"};
 }
 
 viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
@@ -495,12 +497,15 @@ std::function<int()> setup_render(CLI::App& app) {
          "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
          "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
-         "--op), partition (what --thread T touches: a tensor of `tvlab plan --thread`, numbered in issue order)")
-      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition"}));
+         "--op), partition (what --thread T touches: a tensor of `tvlab plan --thread`, numbered in issue "
+         "order)")
+      ->check(
+          CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition"}));
   cmd->add_option("--thread", opt->thread, "--view partition: the thread (default 0)");
-  cmd->add_option("--tensor", opt->tensor,
-                  "--view partition: which of the thread's tensors (tAsA, tCsA, tCrA, ... as `tvlab plan --thread` "
-                  "names them; default the first)");
+  cmd->add_option(
+      "--tensor", opt->tensor,
+      "--view partition: which of the thread's tensors (tAsA, tCsA, tCrA, ... as `tvlab plan --thread` "
+      "names them; default the first)");
   cmd->add_option("--operand", opt->operand,
                   "A, B, C or D (a spec's copy or subgroup fragment; an atom's operand)");
   cmd->add_option("--palette", opt->palette,

@@ -12,7 +12,9 @@ namespace tvlab {
 
 namespace {
 
-int64_t bit(int i) { return int64_t{1} << i; }
+int64_t bit(int i) {
+  return int64_t{1} << i;
+}
 
 // The layout (2^M, 2^B, 2^(|S|-B), 2^B, 1) with the given strides: CuTe's projections of an index onto
 // the swizzle's unswizzled bits (anti_zy) or its two swizzled groups (only_zy).
@@ -100,10 +102,10 @@ ComposedSlice slice_and_offset(const ComposedLayout& c, const Layout& diced, con
         hi_mark.emplace_back(kMarker + int64_t(real.size()));
         real.push_back(hi[static_cast<size_t>(i)].ival());
       }
-      const Layout marked(IntTuple::tuple({bit(m), IntTuple::tuple(twos), bit(s - sw.bits),
-                                           IntTuple::tuple(twos), 1}),
-                          IntTuple::tuple({1, IntTuple::tuple(lo_mark), bit(m + sw.bits),
-                                           IntTuple::tuple(hi_mark), bit(m + sw.bits + s)}));
+      const Layout marked(
+          IntTuple::tuple({bit(m), IntTuple::tuple(twos), bit(s - sw.bits), IntTuple::tuple(twos), 1}),
+          IntTuple::tuple({1, IntTuple::tuple(lo_mark), bit(m + sw.bits), IntTuple::tuple(hi_mark),
+                           bit(m + sw.bits + s)}));
       const Layout composed = composition(marked, sliced);
       const IntTuple stride = transform_leaves(composed.stride, [&](int64_t r) {
         for (size_t j = 0; j < real.size(); ++j)
@@ -132,10 +134,10 @@ ComposedSlice slice_and_offset(const ComposedLayout& c, const Layout& diced, con
         },
         out.layout);
     if (got + out.offset != want)
-      throw LayoutError("slice_and_offset",
-                        "CuTe's slice of " + to_string(AnyLayout(c)) + " is not the swizzled layout at index " +
-                            std::to_string(i) + " (" + std::to_string(got + out.offset) + ", not " +
-                            std::to_string(want) + "): not modelled");
+      throw LayoutError("slice_and_offset", "CuTe's slice of " + to_string(AnyLayout(c)) +
+                                                " is not the swizzled layout at index " + std::to_string(i) +
+                                                " (" + std::to_string(got + out.offset) + ", not " +
+                                                std::to_string(want) + "): not modelled");
   }
   return out;
 }

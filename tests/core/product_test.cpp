@@ -46,7 +46,8 @@ TEST(LogicalProduct, PostconditionsOverDomain) {
 // zip refuses a rank-1 tuple beside a rank-2 one, "Mismatched ranks"; never a product missing a mode).
 TEST(Product, RankOneTupleOperands) {
   std::vector<Layout> ones;
-  for (const char* t : {"(5):(2)", "(4):(1)", "((2,3)):((1,2))", "((2,2)):((2,1))", "(1):(0)"}) ones.push_back(L(t));
+  for (const char* t : {"(5):(2)", "(4):(1)", "((2,3)):((1,2))", "((2,2)):((2,1))", "(1):(0)"})
+    ones.push_back(L(t));
   const auto others = test::compact_layouts();
   int refused = 0, built = 0;
   for (const Layout& one : ones)
@@ -57,7 +58,8 @@ TEST(Product, RankOneTupleOperands) {
         try {
           r = logical_product(a, Tiler(b));
         } catch (const LayoutError& e) {  // (5):(2) has gaps: its complement need not divide B (CuTe's too)
-          EXPECT_NE(std::string(e.condition()).find("Divisibility"), std::string::npos) << S(a) << " x " << S(b);
+          EXPECT_NE(std::string(e.condition()).find("Divisibility"), std::string::npos)
+              << S(a) << " x " << S(b);
           continue;
         }
         ASSERT_EQ(size(r), size(a) * size(b)) << S(a) << " x " << S(b) << " = " << S(r);

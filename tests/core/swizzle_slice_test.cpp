@@ -78,7 +78,8 @@ TEST(SwizzleSlice, GeneratedSlicesAreTheSwizzledLayout) {
     const int64_t row = int64_t(rng() % uint64_t(rows));
     const Layout diced = mode(tile, 0), sliced = mode(tile, 1);
     ComposedSlice r;
-    ASSERT_NO_THROW(r = slice_and_offset(c, diced, IntTuple(row), sliced)) << to_string(AnyLayout(c)) << " row " << row;
+    ASSERT_NO_THROW(r = slice_and_offset(c, diced, IntTuple(row), sliced))
+        << to_string(AnyLayout(c)) << " row " << row;
     for (int64_t j = 0; j < cols; ++j)
       ASSERT_EQ(at(r.layout, j) + r.offset, sw(tile(IntTuple::tuple({row, j})).ival()))
           << to_string(AnyLayout(c)) << " row " << row << " col " << j;

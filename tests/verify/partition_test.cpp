@@ -35,7 +35,8 @@ TEST(Partition, Sm80F16TnThread5AsCuTePrintsIt) {
   EXPECT_EQ(to_string(named(p, "tAgA").offset), "712");
   EXPECT_EQ(named(p, "tAsA").to_string(), "smem_ptr[16b](sA+40) o ((8,1),4,1,(1,3)):((1,0),1024,0,(0,4096))");
   EXPECT_EQ(to_string(named(p, "tCrA").layout), "((2,2,2),4,2):((1,2,4),8,32)");
-  EXPECT_EQ(named(p, "tCsA").to_string(), "smem_ptr[16b](sA+176) o ((8,1),4,2,(1,3)):((1,0),1024,-16,(0,4096))");
+  EXPECT_EQ(named(p, "tCsA").to_string(),
+            "smem_ptr[16b](sA+176) o ((8,1),4,2,(1,3)):((1,0),1024,-16,(0,4096))");
   EXPECT_EQ(to_string(named(p, "tCrA_copy_view").layout), "((8,1),4,2):((1,0),8,32)");
   // Without the problem shape there is no global tensor, and the note says why.
   const ThreadPartitions q = thread_partitions(sm80_tn(false), "A", 5);
@@ -110,7 +111,8 @@ TEST(Partition, GeneratedConfigurationsAgreeWithTheirTvLayouts) {
       }
       const int64_t stages = sm.stages;
       EXPECT_EQ(int64_t(g2s_hits.size()), rows * cols * stages);
-      for (const auto& [c, n] : g2s_hits) ASSERT_EQ(n, 1) << "g2s writes (" << c[0] << "," << c[1] << ") " << n << " times";
+      for (const auto& [c, n] : g2s_hits)
+        ASSERT_EQ(n, 1) << "g2s writes (" << c[0] << "," << c[1] << ") " << n << " times";
     }
   }
 }

@@ -67,7 +67,7 @@ View copy_view(FrgCache& cache, const TiledCopy& cp, bool src, const AnyLayout& 
   const Layout& in = inner(x);
   // tidfrg: (Thr, FrgV, (RestM, RestN, ...)); CuTe slices it at (thread, _, repeat<R>(_)).
   const Layout& frg = cached(cache, key_of(&cp, src ? "S" : "D", in),
-                            [&] { return src ? cp.tidfrg_S(in) : cp.tidfrg_D(in); });
+                             [&] { return src ? cp.tidfrg_S(in) : cp.tidfrg_D(in); });
   const LayoutSlice s{mode(frg, 0)(IntTuple(t)), kept_modes(mode(frg, 1), mode(frg, 2))};
   return slice_view(x, frg, IntTuple(t), s);
 }
@@ -155,8 +155,8 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
     const int64_t want = base_offset(b, crd);
     if (t.element(i) != want)
       throw std::logic_error("partition: " + t.name + " puts value " + std::to_string(i) + " (" +
-                             to_string(as_tuple(crd)) + ") at " + std::to_string(t.element(i)) + ", " + b.name +
-                             " at " + std::to_string(want));
+                             to_string(as_tuple(crd)) + ") at " + std::to_string(t.element(i)) + ", " +
+                             b.name + " at " + std::to_string(want));
   }
   return t;
 }
@@ -164,15 +164,17 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
 ThreadTensor copy_tensor(FrgCache& cache, const TiledCopy& cp, bool src, const Base& b, int64_t thread,
                          std::string name, std::string expr, std::string modes) {
   const AnyLayout id = make_identity_layout(b.shape);
-  return make_tensor_view(b, copy_view(cache, cp, src, b.layout, thread), copy_view(cache, cp, src, id, thread),
-                          std::move(name), std::move(expr), std::move(modes));
+  return make_tensor_view(b, copy_view(cache, cp, src, b.layout, thread),
+                          copy_view(cache, cp, src, id, thread), std::move(name), std::move(expr),
+                          std::move(modes));
 }
 
 ThreadTensor mma_tensor(FrgCache& cache, const TiledMMA& m, char which, const Base& b, int64_t thread,
                         std::string name, std::string expr, std::string modes) {
   const AnyLayout id = make_identity_layout(b.shape);
-  return make_tensor_view(b, mma_view(cache, m, which, b.layout, thread), mma_view(cache, m, which, id, thread),
-                          std::move(name), std::move(expr), std::move(modes));
+  return make_tensor_view(b, mma_view(cache, m, which, b.layout, thread),
+                          mma_view(cache, m, which, id, thread), std::move(name), std::move(expr),
+                          std::move(modes));
 }
 
 // A register fragment allocated for a partition_X view: `frag` (make_fragment_like of the view, or the
@@ -227,7 +229,6 @@ std::string pointer(const ThreadTensor& t) {
   if (t.ptr_swizzle) sw = to_string(*t.ptr_swizzle) + "_";
   return sw + (t.memory == "ptr" ? "ptr" : t.memory + "_ptr") + bits + "(" + off + ")";
 }
-
 
 IntTuple flat_shape(const AnyLayout& l) {
   return product_each(inner(l).shape);
@@ -296,6 +297,16 @@ ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64
 }
 
 ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const {
+  try {
+    return build(thread, count_only);
+  } catch (const LayoutError& e) {
+    // A condition of CuTe's (its partitioning would not compile) or a slice tvlab does not model.
+    throw SpecError("operand", "thread " + std::to_string(thread) + "'s partitions of " + operand_ +
+                                   " are not computed: " + e.what());
+  }
+}
+
+ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
   const Plan& plan = plan_;
   const std::string& x = operand_;
   FrgCache& cache = cache_->frg;
@@ -316,8 +327,9 @@ ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const 
   if (count_only) return out;
   if (thread < 0 || thread >= out.threads)
     throw SpecError("thread", "thread " + std::to_string(thread) + " outside the " +
-                                  (operand ? std::string("TiledMMA's ") : "copy's ") + std::to_string(out.threads) +
-                                  " threads (0.." + std::to_string(out.threads - 1) + ")");
+                                  (operand ? std::string("TiledMMA's ") : "copy's ") +
+                                  std::to_string(out.threads) + " threads (0.." +
+                                  std::to_string(out.threads - 1) + ")");
   auto add = [&](ThreadTensor t) { out.tensors.push_back(std::move(t)); };
   const std::string cpy = x + "CPY";
   if (!operand) {  // a standalone copy: its "src" / "dst" tensors, else its tile's coordinates
@@ -332,9 +344,11 @@ ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const 
         b.memory = given->memory;
         b.shape = flat_shape(given->layout);
         b.axes.clear();
-        for (int i = 0; i < b.shape.size(); ++i) b.axes.push_back(i == 0 ? "m" : i == 1 ? "n" : "x" + std::to_string(i));
+        for (int i = 0; i < b.shape.size(); ++i)
+          b.axes.push_back(i == 0 ? "m" : i == 1 ? "n" : "x" + std::to_string(i));
       }
-      add(copy_tensor(cache, pc->copy, src, b, thread, "t" + side, "thr_copy.partition_" + side + "(" + base + ")",
+      add(copy_tensor(cache, pc->copy, src, b, thread, "t" + side,
+                      "thr_copy.partition_" + side + "(" + base + ")",
                       "(CPY,CPY_M,CPY_N" + std::string(b.shape.size() > 2 ? ",...)" : ")")));
     }
     return out;
@@ -345,37 +359,48 @@ ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const 
   if (xe) {
     if (pc != nullptr) {
       const IntTuple shape = pc->copy.tile_shape();
-      const Base tile{"g" + x, "coord", make_identity_layout(shape), shape,
-                      {x == "B" ? "n" : "m", x == "A" || x == "B" ? "k" : "n"}, pc->copy.value_type.bits};
-      add(copy_tensor(cache, pc->copy, x != "D", tile, thread, "t" + x + "g" + x,
-                      "thr_copy_" + x + (x == "D" ? ".partition_D(g" : ".partition_S(g") + x + ")",
-                      "(" + cpy + "," + cpy + (x == "B" ? "_N," : "_M,") + cpy + (x == "A" || x == "B" ? "_K)" : "_N)")));
+      const Base tile{"g" + x,
+                      "coord",
+                      make_identity_layout(shape),
+                      shape,
+                      {x == "B" ? "n" : "m", x == "A" || x == "B" ? "k" : "n"},
+                      pc->copy.value_type.bits};
+      add(copy_tensor(
+          cache, pc->copy, x != "D", tile, thread, "t" + x + "g" + x,
+          "thr_copy_" + x + (x == "D" ? ".partition_D(g" : ".partition_S(g") + x + ")",
+          "(" + cpy + "," + cpy + (x == "B" ? "_N," : "_M,") + cpy + (x == "A" || x == "B" ? "_K)" : "_N)")));
     }
-    out.notes.push_back("Xe MMA fragments are subgroup-scoped: `tvlab repl` (owner, where) shows which "
-                        "work-item holds each element");
+    out.notes.push_back(
+        "Xe MMA fragments are subgroup-scoped: `tvlab repl` (owner, where) shows which "
+        "work-item holds each element");
     return out;
   }
   const std::string mn = x == "B" ? "N" : "M";
   if (which == 'C') {
     const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
-    const IntTuple shape = k ? make_shape(k->cta_tile[0], k->cta_tile[1]) : make_shape(mma.tile_mnk[0], mma.tile_mnk[1]);
+    const IntTuple shape =
+        k ? make_shape(k->cta_tile[0], k->cta_tile[1]) : make_shape(mma.tile_mnk[0], mma.tile_mnk[1]);
     const Base gc{"gC", "coord", make_identity_layout(shape), shape, {"m", "n"}, 32};
-    const ThreadTensor part = mma_tensor(cache, mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
+    const ThreadTensor part =
+        mma_tensor(cache, mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
     add(fragment(part, make_layout(inner(part.layout).shape), "tCrC", "thr_mma.partition_fragment_C(gC)",
                  "(MMA,MMA_M,MMA_N)"));
-    out.notes.push_back("the accumulator's coordinates are the CTA tile's (m,n); global addresses of C are the "
-                        "epilogue's");
+    out.notes.push_back(
+        "the accumulator's coordinates are the CTA tile's (m,n); global addresses of C are the "
+        "epilogue's");
     return out;
   }
   if (pc == nullptr || !pc->smem) {
-    const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2]) : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);
+    const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2])
+                                    : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);
     const Base tile{"t" + x, "coord", make_identity_layout(shape), shape, {mn == "M" ? "m" : "n", "k"}, 16};
-    const ThreadTensor part = mma_tensor(cache, mma, which, tile, thread, "tC" + x, "thr_mma.partition_" + x + "(" + x + ")",
-                                         "(MMA,MMA_" + mn + ",MMA_K)");
+    const ThreadTensor part =
+        mma_tensor(cache, mma, which, tile, thread, "tC" + x, "thr_mma.partition_" + x + "(" + x + ")",
+                   "(MMA,MMA_" + mn + ",MMA_K)");
     add(part);
     if (pc != nullptr)
-      add(copy_tensor(cache, pc->copy, true, tile, thread, "tCs" + x, "thr_copy_" + x + ".partition_S(" + x + ")",
-                      "(CPY,CPY_" + mn + ",CPY_K)"));
+      add(copy_tensor(cache, pc->copy, true, tile, thread, "tCs" + x,
+                      "thr_copy_" + x + ".partition_S(" + x + ")", "(CPY,CPY_" + mn + ",CPY_K)"));
     return out;
   }
   const SmemStage& sm = *pc->smem;
@@ -393,14 +418,16 @@ ThreadPartitions PartitionQuery::at_impl(int64_t thread, bool count_only) const 
     else
       out.notes.push_back("t" + x + "g" + x + " (gmem_thr_copy_" + x + ".partition_S(g" + x +
                           ")): global addresses need the problem shape (\"problem\", or --bind problem=...)");
-    add(copy_tensor(cache, *sm.g2s, false, s, thread, "t" + x + "s" + x, "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
+    add(copy_tensor(cache, *sm.g2s, false, s, thread, "t" + x + "s" + x,
+                    "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
                     "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K" + pipe));
   }
-  const ThreadTensor part = mma_tensor(cache, mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
-                                       "(MMA,MMA_" + mn + ",MMA_K)");
-  const ThreadTensor frag = fragment(part, make_fragment_like(inner(part.layout), part.dynamic_strides), "tCr" + x,
-                                     "thr_mma.partition_fragment_" + x + "(" + sx + "(_,_,0))",
-                                     "(MMA,MMA_" + mn + ",MMA_K)");
+  const ThreadTensor part =
+      mma_tensor(cache, mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
+                 "(MMA,MMA_" + mn + ",MMA_K)");
+  const ThreadTensor frag =
+      fragment(part, make_fragment_like(inner(part.layout), part.dynamic_strides), "tCr" + x,
+               "thr_mma.partition_fragment_" + x + "(" + sx + "(_,_,0))", "(MMA,MMA_" + mn + ",MMA_K)");
   add(frag);
   const TiledCopy& s2r = sm.s2r ? *sm.s2r : pc->copy;
   add(copy_tensor(cache, s2r, true, s, thread, "tCs" + x, "smem_thr_copy_" + x + ".partition_S(" + sx + ")",
@@ -447,9 +474,11 @@ std::vector<std::string> iteration_lines(const ThreadTensor& t) {
   std::vector<std::string> out;
   const std::vector<Touch> rows = touches(t);
   std::map<std::vector<int64_t>, std::vector<const Touch*>> by_iter;
-  for (const Touch& r : rows) by_iter[std::vector<int64_t>(r.mode_coord.begin() + 1, r.mode_coord.end())].push_back(&r);
+  for (const Touch& r : rows)
+    by_iter[std::vector<int64_t>(r.mode_coord.begin() + 1, r.mode_coord.end())].push_back(&r);
   // Issue order: the first iteration mode fastest.
-  std::vector<std::pair<std::vector<int64_t>, std::vector<const Touch*>>> order(by_iter.begin(), by_iter.end());
+  std::vector<std::pair<std::vector<int64_t>, std::vector<const Touch*>>> order(by_iter.begin(),
+                                                                                by_iter.end());
   std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
     return a.second.front()->index < b.second.front()->index;
   });
@@ -477,7 +506,9 @@ std::vector<std::string> iteration_lines(const ThreadTensor& t) {
         c += (k ? "," : "") + std::to_string(a.coord[k]) +
              (int(k) == axis ? ".." + std::to_string(b.coord[k]) : "");
       c += ")";
-      if (mem) c += (t.memory == "rmem" ? " r" : " @") + std::to_string(a.element) + (j > i ? ".." + std::to_string(b.element) : "");
+      if (mem)
+        c += (t.memory == "rmem" ? " r" : " @") + std::to_string(a.element) +
+             (j > i ? ".." + std::to_string(b.element) : "");
       line += " " + c;
       i = j + 1;
     }
@@ -497,13 +528,15 @@ std::string partitions_to_text(const ThreadPartitions& p, bool table) {
     axes += ")";
     const bool mem = t.memory != "coord";
     out += "    " + pad("value", 7) + pad("iteration", 14) + pad(axes, 16) +
-           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? "" : "byte") : "") +
+           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? "" : "byte")
+                : "") +
            "\n";
     for (const Touch& r : touches(t)) {
       const std::vector<int64_t> iter(r.mode_coord.begin() + 1, r.mode_coord.end());
       std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(tuple_text(iter), 14) +
                          pad(tuple_text(r.coord), 16);
-      if (mem) line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
+      if (mem)
+        line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
     }

@@ -889,7 +889,9 @@ void read_copy_tensors(PlannedCopy& p, const json& c, const std::string& path) {
     if (!v) continue;
     const std::string sp = join(path, side);
     const json* lv = v->is_object() ? member(*v, "layout") : v;
-    if (!lv) throw SpecError(join(sp, "layout"), "missing: the tensor's layout, e.g. \"Sw<3,3,3> o (64,64):(64,1)\"");
+    if (!lv)
+      throw SpecError(join(sp, "layout"),
+                      "missing: the tensor's layout, e.g. \"Sw<3,3,3> o (64,64):(64,1)\"");
     const std::string lp = v->is_object() ? join(sp, "layout") : sp;
     PlannedCopy::Tensor t{smem_layout_at(get_string(*lv, lp), lp)};
     if (const json* m = v->is_object() ? member(*v, "memory") : nullptr) {
@@ -898,7 +900,7 @@ void read_copy_tensors(PlannedCopy& p, const json& c, const std::string& path) {
         throw SpecError(join(sp, "memory"), "expected gmem, smem or ptr, not \"" + t.memory + "\"");
     }
     const Layout& in = std::holds_alternative<Layout>(t.layout) ? std::get<Layout>(t.layout)
-                                                                 : std::get<ComposedLayout>(t.layout).layout;
+                                                                : std::get<ComposedLayout>(t.layout).layout;
     const IntTuple tile = p.copy.tile_shape();
     const IntTuple shape = product_each(in.shape);
     bool fits = shape.size() >= tile.size();
@@ -1082,8 +1084,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
     for (auto it = cs->begin(); it != cs->end(); ++it)
       warn_unknown(it.value(), "copies." + printable(it.key()),
-                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst"}, "a copy",
-                   w);
+                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst"},
+                   "a copy", w);
   return w;
 }
 

@@ -29,12 +29,12 @@
 namespace tvlab {
 
 struct ThreadTensor {
-  std::string name;     // CuTe's kernels' name: tAgA, tAsA, tCsA, tCrA, tCrA_copy_view, tCgC, ...
-  std::string expr;     // how the kernel makes it: gmem_thr_copy_A.partition_S(gA)
-  std::string modes;    // what its modes mean: (ACPY,ACPY_M,ACPY_K,k)
-  std::string memory;   // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe)
-  std::string base;     // the tensor it partitions (gA, sA) or the fragment it views (tCrA)
-  int bits = 16;        // element width
+  std::string name;    // CuTe's kernels' name: tAgA, tAsA, tCsA, tCrA, tCrA_copy_view, tCgC, ...
+  std::string expr;    // how the kernel makes it: gmem_thr_copy_A.partition_S(gA)
+  std::string modes;   // what its modes mean: (ACPY,ACPY_M,ACPY_K,k)
+  std::string memory;  // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe)
+  std::string base;    // the tensor it partitions (gA, sA) or the fragment it views (tCrA)
+  int bits = 16;       // element width
   // A smem_ptr-flagged smem layout (SM90 GMMA atoms): the swizzle acts on the byte address.
   std::optional<Swizzle> ptr_swizzle;
   IntTuple offset;   // of value 0 from the base, in elements (a coordinate for memory == coord)
@@ -80,6 +80,7 @@ class PartitionQuery {
  private:
   struct Cache;
   ThreadPartitions at_impl(int64_t thread, bool count_only) const;
+  ThreadPartitions build(int64_t thread, bool count_only) const;
   const Plan& plan_;
   std::string operand_;
   std::shared_ptr<Cache> cache_;
