@@ -5,7 +5,8 @@
 
 For each configuration below: the named-atom spec (TWINS: mma atom, atom_layout, permutation; copies by atom) and
 the recorded prints of the same configuration (tests/data/cute/prints/{cpp,dsl}/*.txt, by tests/cute_print/
-record.sh from C++ CuTe and CuTe DSL) are given to tvlab in three forms:
+record.sh from C++ CuTe and CuTe DSL; sycl_tla/*.txt written from sycl-tla's printing code, its README) are given
+to tvlab in three forms:
   print      JSON spec, "mma": {"print": TEXT}, copies {"print": TEXT} (the DSL's with "ref" where Src != Dst)
   print+atom the same with the atoms named next to the prints ("atom"): the printed layouts are cross-checked
   file       (C++ prints) the print text itself as the spec file: the TiledMMA, then "=== A ===" and the copy
@@ -72,6 +73,17 @@ TWINS = [
      [("g2s", "copy_sm80_cp_async_128b_f16_32x4", "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", None),
       ("u64", "copy_universal_u64_f16_4x32", "UniversalCopy<uint64_t>", None)]),
 ]
+# sycl-tla's prints (written from its printing code: tests/data/cute/prints/sycl_tla/README.md). A printed Xe MMA
+# is checked as Xe only with its atom named (the MMA_Atom print does not say it is Xe): the print form names it.
+XE_TWINS = [
+    ("xe_bf16_block2d_a_b",
+     {"mma": {"atom": "XE_DPAS_TT<8,float,bfloat16_t>", "tile": [256, 256, 32], "sg_layout": "(8,4,1):(4,1,0)"},
+      "operands": {"A": {"type": "bfloat16_t", "contiguous": "K", "copy": "XE_LOAD_2D<16,32,32,16>"},
+                   "B": {"type": "bfloat16_t", "contiguous": "N", "copy": "XE_LOAD_2D_VNNI<16,16,32,16>"}}},
+     "mma_xe_dpas_bf16_256x256x32_8x4",
+     [("A", "copy_xe_load_2d_a_bf16", "XE_LOAD_2D<16,32,32,16>", None),
+      ("B", "copy_xe_load_2d_vnni_b_bf16", "XE_LOAD_2D_VNNI<16,16,32,16>", None)]),
+]
 MMA_KEYS = ["tile_mnk", "permutation", "thr_layout_vmnk", "a_tv", "b_tv", "c_tv"]
 COPY_KEYS = ["tiler", "tv", "tv_src", "tv_dst"]
 
@@ -125,11 +137,12 @@ def main():
             f.write(text)
         return path
 
-    for name, spec, mma_file, copies in TWINS:
+    for name, spec, mma_file, copies in TWINS + XE_TWINS:
+        xe = (name, spec, mma_file, copies) in XE_TWINS
         named_path = write(name + ".named.json", json.dumps(spec, indent=1))
         want_plan, want_checks = plan_and_verdicts(tvlab, named_path)
         want_layouts = layouts(want_plan)
-        for fmt in ("cpp", "dsl"):
+        for fmt in ("sycl_tla",) if xe else ("cpp", "dsl"):
             have = [f for f in ([mma_file] if mma_file else []) + [c[1] for c in copies]
                     if os.path.exists(os.path.join(PRINTS, fmt, f + ".txt"))]
             if len(have) != len(([mma_file] if mma_file else []) + copies):
@@ -139,7 +152,7 @@ def main():
                 s = json.loads(json.dumps(spec))
                 if mma_file:
                     s["mma"] = {"print": read("%s/%s.txt" % (fmt, mma_file))}
-                    if with_atom:
+                    if with_atom or xe:
                         s["mma"]["atom"] = spec["mma"]["atom"]
                 for cname, cfile, catom, ref in copies:
                     c = {"print": read("%s/%s.txt" % (fmt, cfile))}
@@ -156,7 +169,7 @@ def main():
                             s["copies"][cname]["value_type"] = vt
                 forms["print+atom" if with_atom else "print"] = write(
                     "%s.%s.%s.json" % (name, fmt, "print_atom" if with_atom else "print"), json.dumps(s, indent=1))
-            if fmt == "cpp" and all(c[3] is None or fmt == "cpp" for c in copies):
+            if fmt == "cpp":
                 text = (read("cpp/%s.txt" % mma_file) if mma_file else "")
                 for cname, cfile, _, _ in copies:
                     text += "=== %s ===\n" % cname + read("cpp/%s.txt" % cfile)
@@ -175,7 +188,7 @@ def main():
                     continue
                 for (code, verdict, sev), (_, wverdict, wsev) in zip(checks, want_checks):
                     comparisons += 1
-                    identity = form != "print+atom" and mma_file and code.startswith("width.")
+                    identity = form != "print+atom" and mma_file and not xe and code.startswith("width.")
                     # The file form is the print alone: it does not say how memory holds an operand.
                     memory = form == "file" and code.startswith("source.")
                     if memory:

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 
+#include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/complement.hpp"
 #include "tvlab/core/composition.hpp"
@@ -43,9 +44,14 @@ enum class Heading { None, TiledMma, MmaAtom, TiledCopy, CopyAtom, ThrMma, ThrCo
 struct HeadingInfo {
   Heading kind = Heading::None;
   PrintFormat format = PrintFormat::Cpp;
+  std::string op;  // sycl-tla's "Copy_Atom (XE_LOAD_2D)": the operation's family
 };
 
 HeadingInfo heading_of(const std::string& t) {
+  // sycl-tla's block 2D atoms: "Copy_Atom (XE_LOAD_2D)", ... (copy_traits_xe_2d.hpp's print).
+  for (const char* f :
+       {"XE_LOAD_2D", "XE_LOAD_2D_VNNI", "XE_LOAD_2D_TRANSPOSE", "XE_STORE_2D", "XE_PREFETCH_2D"})
+    if (t == std::string("Copy_Atom (") + f + ")") return {Heading::CopyAtom, PrintFormat::Cpp, f};
   static const std::map<std::string, std::pair<Heading, PrintFormat>> names = {
       {"TiledMMA", {Heading::TiledMma, PrintFormat::Cpp}},
       {"MMA_Atom", {Heading::MmaAtom, PrintFormat::Cpp}},
@@ -59,7 +65,7 @@ HeadingInfo heading_of(const std::string& t) {
       {"Copy Atom", {Heading::CopyAtom, PrintFormat::Dsl}}};
   auto it = names.find(t);
   if (it == names.end()) return {};
-  return {it->second.first, it->second.second};
+  return {it->second.first, it->second.second, ""};
 }
 
 bool is_label(const std::string& t) {
@@ -106,7 +112,15 @@ std::string spelled(const std::string& key, PrintFormat f) {
       {"vallayoutsrc", {"ValLayoutSrc", "TV Layout Src"}},
       {"vallayoutdst", {"ValLayoutDst", "TV Layout Dst"}},
       {"vallayoutref", {"ValLayoutRef", "TV Layout Ref"}},
-      {"valuetype", {"ValueType", "Value type"}}};
+      {"valuetype", {"ValueType", "Value type"}},
+      {"blockwidth", {"BlockWidth", "BlockWidth"}},
+      {"width", {"Width", "Width"}},
+      {"height", {"Height", "Height"}},
+      {"copytype", {"CopyType", "CopyType"}},
+      {"xmode", {"XMode", "XMode"}},
+      {"ymode", {"YMode", "YMode"}},
+      {"tiledstrides", {"TiledStrides", "TiledStrides"}},
+      {"atomvaltype", {"AtomValType", "AtomValType"}}};
   auto it = names.find(key);
   if (it == names.end()) return key;
   return f == PrintFormat::Cpp ? it->second.first : it->second.second;
@@ -148,7 +162,7 @@ class Reader {
 
 // The key lines after a heading, up to the next heading, label or the end.
 Fields read_fields(Reader& r, const char* what, PrintFormat f, std::initializer_list<const char*> allowed,
-                   int heading_line) {
+                   int heading_line, std::initializer_list<const char*> optional = {}) {
   Fields out;
   while (!r.done()) {
     const Line& l = r.peek();
@@ -174,6 +188,9 @@ Fields read_fields(Reader& r, const char* what, PrintFormat f, std::initializer_
   for (const char* k : allowed) {
     if (out.values.count(k)) continue;
     if (std::string(k) == "vallayoutref" && f == PrintFormat::Dsl) continue;  // the DSL prints no Ref
+    if (std::find_if(optional.begin(), optional.end(), [&](const char* o) { return std::string(o) == k; }) !=
+        optional.end())
+      continue;
     throw PrintError(heading_line, "the " + std::string(what) + " print has no " + spelled(k, f) +
                                        " line (a truncated print?)");
   }
@@ -355,7 +372,50 @@ PrintedMma read_mma(Reader& r, bool tiled, PrintFormat f, int line) {
   return p;
 }
 
-PrintedCopy read_copy(Reader& r, bool tiled, PrintFormat f, int line) {
+int read_count(const std::string& text) {
+  if (text.empty() || text.size() > 6 || !std::all_of(text.begin(), text.end(), [](char c) {
+        return std::isdigit(static_cast<unsigned char>(c));
+      }))
+    throw std::invalid_argument("expected a positive integer, got '" + printable(text) + "'");
+  const int v = std::stoi(text);
+  if (v <= 0) throw std::invalid_argument("expected a positive integer, got '" + printable(text) + "'");
+  return v;
+}
+
+// sycl-tla's block 2D atom (copy_traits_xe_2d.hpp): the operation's parameters, then its layouts.
+PrintedCopy read_xe_copy(Reader& r, PrintedCopy p, const std::string& family, int line) {
+  const bool block_width = family == "XE_LOAD_2D" || family == "XE_LOAD_2D_VNNI";
+  const std::string what = "Copy_Atom (" + family + ")";
+  const Fields a =
+      read_fields(r, what.c_str(), PrintFormat::Cpp,
+                  {"blockwidth", "width", "height", "copytype", "valuetype", "xmode", "ymode", "tiledstrides",
+                   "thrid", "vallayoutsrc", "vallayoutdst", "vallayoutref", "atomvaltype"},
+                  line, {"atomvaltype", "blockwidth"});
+  if (block_width != (a.values.count("blockwidth") > 0))
+    throw PrintError(line, what + (block_width ? " has no BlockWidth line (a truncated print?)"
+                                               : " prints a BlockWidth, which " + family + " does not take"));
+  const PrintFormat f = PrintFormat::Cpp;
+  const int bits = value_at(a, "copytype", f, read_bits);
+  const int height = value_at(a, "height", f, read_count);
+  const int width = value_at(a, "width", f, read_count);
+  p.op = family + "<" + std::to_string(bits) + "," + std::to_string(height) + "," + std::to_string(width);
+  if (block_width) p.op += "," + std::to_string(value_at(a, "blockwidth", f, read_count));
+  p.op += ">";
+  p.thr_id = value_at(a, "thrid", f, read_layout);
+  p.src = value_at(a, "vallayoutsrc", f, read_layout);
+  p.dst = value_at(a, "vallayoutdst", f, read_layout);
+  p.ref = value_at(a, "vallayoutref", f, read_layout);
+  // The value layouts are in the Copy_Atom's value type: AtomValType where it is printed, else ValueType.
+  p.value_bits = a.values.count("atomvaltype") ? value_at(a, "atomvaltype", f, read_bits)
+                                               : value_at(a, "valuetype", f, read_bits);
+  if (!p.tiled) {
+    p.tv = make_layout(make_shape(size(mode(*p.ref, 0)), size(mode(*p.ref, 1))));
+    p.tiler = Tiler::from_shape(IntTuple(size(p.tv)));
+  }
+  return p;
+}
+
+PrintedCopy read_copy(Reader& r, bool tiled, PrintFormat f, int line, std::string op = "") {
   PrintedCopy p;
   p.format = f;
   p.tiled = tiled;
@@ -375,7 +435,9 @@ PrintedCopy read_copy(Reader& r, bool tiled, PrintFormat f, int line) {
     if (heading_of(h.text).format != f)
       throw PrintError(h.no, std::string("the atom's heading is ") + to_string(heading_of(h.text).format) +
                                  "'s, the TiledCopy's " + to_string(f) + "'s: two prints mixed?");
+    op = heading_of(h.text).op;
   }
+  if (!op.empty()) return read_xe_copy(r, p, op, line);
   const Fields a = read_fields(
       r, f == PrintFormat::Cpp ? "Copy_Atom" : "Copy Atom", f,
       {kKeysCopyAtom[0], kKeysCopyAtom[1], kKeysCopyAtom[2], kKeysCopyAtom[3], kKeysCopyAtom[4]}, line);
@@ -471,7 +533,7 @@ std::vector<PrintBlock> parse_cute_prints(std::string_view text) {
     if (h.kind == Heading::TiledMma || h.kind == Heading::MmaAtom)
       b.mma = read_mma(r, h.kind == Heading::TiledMma, h.format, l.no);
     else
-      b.copy = read_copy(r, h.kind == Heading::TiledCopy, h.format, l.no);
+      b.copy = read_copy(r, h.kind == Heading::TiledCopy, h.format, l.no, h.op);
     out.push_back(std::move(b));
   }
   if (!label.empty()) throw PrintError(label_line, "a label with no print after it");
@@ -663,20 +725,37 @@ TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedR
     throw PrintError(p.line, "the print's values are " + std::to_string(p.value_bits) + "-bit, " + vt.name +
                                  " is " + std::to_string(vt.bits) + "-bit");
   CopyAtom atom = printed_copy_atom(p, ref);
-  if (known) {
-    const ValueLayouts k = value_layouts(*known, vt.bits);
-    const ValueLayouts q = value_layouts(atom, vt.bits);
+  std::optional<CopyAtom> named = known;
+  if (!p.op.empty()) {
+    if (known && known->name != p.op)
+      throw PrintError(p.line, "the print names " + p.op + ", not " + known->name);
+    try {
+      named = find_copy_atom(p.op);
+    } catch (const AtomError& e) {
+      throw PrintError(p.line, "the print names " + p.op + ": " + e.what());
+    }
+  }
+  if (named) {
+    ValueLayouts k, q;
+    CopyAtom with_bits;
+    try {
+      with_bits = with_value_bits(*named, vt.bits);
+      k = value_layouts(with_bits, vt.bits);
+      q = value_layouts(atom, vt.bits);
+    } catch (const std::runtime_error& e) {
+      throw PrintError(p.line, named->name + " with " + vt.name + ": " + e.what());
+    }
     const std::pair<const char*, std::pair<const Layout*, const Layout*>> cmp[] = {
-        {"ThrID", {&atom.thr_id, &known->thr_id}},
+        {"ThrID", {&atom.thr_id, &with_bits.thr_id}},
         {"ValLayoutSrc", {&q.src, &k.src}},
         {"ValLayoutDst", {&q.dst, &k.dst}},
         {"ValLayoutRef", {&q.ref, &k.ref}}};
     for (const auto& [what, ls] : cmp)
       if (!same_function(*ls.first, *ls.second))
         throw PrintError(p.line, std::string("the print's ") + what + " " + to_string(*ls.first) +
-                                     " is not " + known->name + "'s " + to_string(*ls.second) + " for " +
+                                     " is not " + named->name + "'s " + to_string(*ls.second) + " for " +
                                      vt.name + ": " + first_difference(*ls.first, *ls.second));
-    atom = *known;
+    atom = *named;
   }
   require_tv(p.tv, "TiledLayout_TV", p.line);
   for (const Scalar& d : leaves(p.tv.stride))

@@ -240,6 +240,51 @@ TEST(CutePrint, DslRefIsNeverGuessed) {
             "line 1: the print's ValLayoutRef is not its Src layout, as \"ref\" says");
 }
 
+// sycl-tla's block 2D atoms print their operation: the copy is that atom (its printed layouts checked against
+// tvlab's for the value type). The prints are written from sycl-tla's printing code
+// (prints/sycl_tla/README.md).
+TEST(CutePrint, SyclTlaBlock2dNamesItsOperation) {
+  const ValueType bf16 = value_type("bfloat16_t");
+  const PrintedCopy a = one_copy(recorded("sycl_tla/copy_xe_load_2d_a_bf16.txt"));
+  EXPECT_EQ(a.op, "XE_LOAD_2D<16,32,32,16>");
+  EXPECT_EQ(a.value_bits, 16);
+  const TiledCopy c = printed_tiled_copy(a, bf16);
+  EXPECT_FALSE(c.atom.printed);
+  EXPECT_EQ(c.atom.name, "XE_LOAD_2D<16,32,32,16>");
+  ASSERT_TRUE(c.atom.block2d);
+  EXPECT_EQ(c.atom.block2d->block_width, 16);
+  const PrintedCopy b = one_copy(recorded("sycl_tla/copy_xe_load_2d_vnni_b_bf16.txt"));
+  EXPECT_EQ(b.op, "XE_LOAD_2D_VNNI<16,16,32,16>");
+  EXPECT_EQ(printed_tiled_copy(b, bf16).atom.block2d->kind, Block2D::Kind::LoadVnni);
+  // The TiledMMA of sycl-tla's TiledMMAHelper: the printed layouts are XE_DPAS_TT's.
+  const PrintedMma m = one_mma(recorded("sycl_tla/mma_xe_dpas_bf16_256x256x32_8x4.txt"));
+  const TiledMMA t = printed_tiled_mma(m, find_mma_atom("XE_DPAS_TT<8,float,bfloat16_t>"));
+  EXPECT_EQ(S(t.get_layoutA_TV()), "((16,4,8),(8,(4,2))):((256,0,32),(1,(8,4096)))");
+  // A layout that is not the named operation's, a BlockWidth missing, another atom named.
+  std::string text = recorded("sycl_tla/copy_xe_load_2d_a_bf16.txt");
+  std::string bad = text;
+  bad.replace(bad.find("ValLayoutSrc: (_16,(_1,_32,_2)):(_0,"), 36, "ValLayoutSrc: (_16,(_1,_32,_2)):(_1,");
+  EXPECT_NE(error_of([&] {
+              (void)printed_tiled_copy(one_copy(bad), bf16);
+            }).find("the print's ValLayoutSrc (16,(1,32,2)):(1,(1,32,16)) is not XE_LOAD_2D<16,32,32,16>'s"),
+            std::string::npos)
+      << error_of([&] { (void)printed_tiled_copy(one_copy(bad), bf16); });
+  bad = text;
+  bad.erase(bad.find("  BlockWidth:   16\n"), 19);
+  EXPECT_EQ(error_of([&] { (void)parse_cute_prints(bad); }),
+            "line 1: Copy_Atom (XE_LOAD_2D) has no BlockWidth line (a truncated print?)");
+  EXPECT_EQ(error_of([&] {
+              (void)printed_tiled_copy(a, bf16, PrintedRef::Given, find_copy_atom("XE_LOAD_2D<16,32,32>"));
+            }),
+            "line 1: the print names XE_LOAD_2D<16,32,32,16>, not XE_LOAD_2D<16,32,32>");
+  bad = text;
+  bad.replace(bad.find("Height:       32"), 16, "Height:       64");
+  EXPECT_NE(error_of([&] {
+              (void)printed_tiled_copy(one_copy(bad), bf16);
+            }).find("the print names XE_LOAD_2D<16,64,32,16>: XE_LOAD_2D"),
+            std::string::npos);
+}
+
 // Blocks, labels, comments, print(thr_mma), and the bare atoms.
 TEST(CutePrint, BlocksAndLabels) {
   const std::string text = "# a kernel's prints\n=== mma ===\n" +

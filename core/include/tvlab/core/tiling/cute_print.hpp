@@ -20,6 +20,10 @@
 //     ValLayoutRef: (_32,(_2,_4)):(_2,(_1,_64))             (no Ref layout)
 //     ValueType:    16b                                     Value type:      f16
 //
+// sycl-tla prints its Xe block 2D atoms with their operation: "Copy_Atom (XE_LOAD_2D)" and BlockWidth, Width,
+// Height, CopyType, ValueType, XMode, YMode, TiledStrides, then ThrID, ValLayoutSrc/Dst/Ref (and AtomValType
+// where it differs); such a copy is that operation, its printed layouts checked against tvlab's atom.
+//
 // A print carries the raw layouts, not the atom's identity: C++ prints neither the operation's name nor the
 // MMA's value types (a copy only its value width), the DSL names a copy's value type but not the operation.
 // The atoms built here say so (MmaAtom/CopyAtom::printed); checks that need the identity report "unknown".
@@ -72,8 +76,11 @@ struct PrintedCopy {
   Layout thr_id;
   Layout src, dst;            // (thr, val) -> value offset, in values of value_bits
   std::optional<Layout> ref;  // C++ prints it; the DSL does not
-  int value_bits = 0;
-  std::string value_type;  // the DSL's name, e.g. "f16" ("" for C++, which prints only "16b")
+  int value_bits = 0;         // of the value layouts (sycl-tla: AtomValType where it prints one)
+  std::string value_type;     // the DSL's name, e.g. "f16" ("" for C++, which prints only "16b")
+  // sycl-tla's block 2D atoms print their operation ("Copy_Atom (XE_LOAD_2D)" with BlockWidth, Width, Height,
+  // CopyType): its name, e.g. "XE_LOAD_2D<16,32,32,16>" ("" where the print names none).
+  std::string op;
 };
 
 struct PrintBlock {
