@@ -92,5 +92,20 @@ err print-width "error: invalid spec at $tmp/e4.json: operands.A.copy.print: lin
 err print-config "error: invalid spec at $pr/cpp/mma_sm75_16x8x8_f32f16_2x1.txt: --config X names C++ declarations; this spec is CuTe's print() output" \
   verify --config X "$pr/cpp/mma_sm75_16x8x8_f32f16_2x1.txt"
 
+# print(tensor) of the smem stage as its layout: the plan of the plain layout's spec, the element width checked.
+mk_tensor_spec() {  # NAME TYPE LAYOUT-JSON-STRING
+  printf '{"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "permutation": "(8,8,64)"}, "operands": {"A": {"type": "%s", "smem": {"layout": %s, "s2r": "UniversalCopy<uint16_t>"}}}}' "$2" "$3" >"$tmp/$1.json"
+}
+mk_tensor_spec plain half_t '"Sw<3,3,3> o 0 o (8,64):(64,1)"'
+mk_tensor_spec tensor half_t "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read().strip()))' "$pr/cpp/tensor_smem_sw.txt")"
+"$tvlab" verify --format json "$tmp/plain.json" | python3 -c 'import json,sys; print([(c["code"], c["verdict"]) for c in json.load(sys.stdin)["specs"][0]["checks"]])' >"$tmp/want"
+"$tvlab" verify --format json "$tmp/tensor.json" | python3 -c 'import json,sys; print([(c["code"], c["verdict"]) for c in json.load(sys.stdin)["specs"][0]["checks"]])' >"$tmp/got"
+if cmp -s "$tmp/want" "$tmp/got" && grep -q "banks.A.s2r" "$tmp/got"; then passes=$((passes+1))
+else echo "FAIL tensor-smem-layout"; diff "$tmp/want" "$tmp/got"; fails=$((fails+1)); fi
+mk_tensor_spec tensor32 float "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read().strip()))' "$pr/cpp/tensor_smem_sw.txt")"
+err tensor-width "error: invalid spec at $tmp/tensor32.json: operands.A.smem.layout: the printed tensor holds 16-bit elements, the operand's float is 32-bit" plan "$tmp/tensor32.json"
+mk_tensor_spec tensorg half_t "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read().strip()))' "$pr/cpp/tensor_gmem_dynamic.txt")"
+err tensor-gmem "error: invalid spec at $tmp/tensorg.json: operands.A.smem.layout: the print of a tensor in gmem memory; a shared-memory layout is an smem tensor's (smem_ptr[...])" plan "$tmp/tensorg.json"
+
 echo "cli.print: $passes passed, $fails failed"
 [ "$fails" = 0 ]

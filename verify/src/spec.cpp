@@ -344,6 +344,22 @@ void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, cons
                                                 "UniversalCopy")));
 }
 
+// An smem layout's text as given, or the layout of CuTe's print(tensor) of the stage (print(sA):
+// "smem_ptr[16b](0x...) o Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), whose element width must be the operand's.
+std::string smem_layout_text(const std::string& text, const std::string& path, const ValueType& vt) {
+  const auto t = read_tensor_print(text);
+  if (!t) return text;
+  if (t->memory != "smem")
+    throw SpecError(path, "the print of a tensor in " +
+                              (t->memory.empty() ? std::string("unknown") : t->memory) +
+                              " memory; a shared-memory layout is an smem tensor's (smem_ptr[...])");
+  if (t->bits != vt.bits)
+    throw SpecError(path, "the printed tensor holds " + std::to_string(t->bits) +
+                              "-bit elements, the operand's " + vt.name + " is " + std::to_string(vt.bits) +
+                              "-bit");
+  return t->layout;
+}
+
 SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
   try {
     return parse_smem_layout(text);
@@ -459,7 +475,7 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
     st.layout = first_stage(*st.staged);
   } else {
     const std::string lp = join(path, "layout");
-    st.layout = smem_layout_at(get_string(*lv, lp), lp);
+    st.layout = smem_layout_at(smem_layout_text(get_string(*lv, lp), lp, vt), lp);
     // A layout with a pipe mode (m,k,stage), as CuTe's tutorials build sA: its stages.
     if (smem_rank(st.layout) == 3) {
       if (!kernel)
@@ -913,7 +929,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
     p.stages = kernel->stages;
     p.layout_text = to_string(first_stage(*p.staged));
   } else {
-    p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+    p.layout_text =
+        smem_layout_text(get_string((*smem_v)["layout"], join(sp, "layout")), join(sp, "layout"), vt);
     // A staged layout (m,k,stage): stage 0 is the tile a load fills.
     const SmemLayout l = smem_layout_at(p.layout_text, join(sp, "layout"));
     if (smem_rank(l) == 3) {

@@ -655,6 +655,45 @@ TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& kn
   return t;
 }
 
+std::optional<TensorPrint> read_tensor_print(std::string_view text) {
+  std::size_t i = 0;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  TensorPrint t;
+  for (const char* m : {"gmem", "smem", "rmem", ""}) {
+    const std::string head = std::string(m) + (*m ? "_ptr[" : "ptr[");
+    if (text.compare(i, head.size(), head) == 0) {
+      t.memory = m;
+      i += head.size();
+      break;
+    }
+    if (*m == 0) return std::nullopt;
+  }
+  const std::size_t digits = i;
+  while (i < text.size() && i - digits < 5 && std::isdigit(static_cast<unsigned char>(text[i]))) ++i;
+  if (i == digits || text.compare(i, 3, "b](") != 0) return std::nullopt;
+  t.bits = std::stoi(std::string(text.substr(digits, i - digits)));
+  i += 3;
+  // The address as printf's %p writes it: 0x..., or (nil) for a null pointer.
+  const std::size_t addr = i;
+  if (text.compare(i, 5, "(nil)") == 0) {
+    i += 5;
+  } else if (text.compare(i, 2, "0x") == 0) {
+    i += 2;
+    while (i < text.size() && std::isxdigit(static_cast<unsigned char>(text[i])) && i - addr < 18) ++i;
+    if (i == addr + 2) return std::nullopt;
+  } else {
+    return std::nullopt;
+  }
+  if (i >= text.size() || text[i] != ')') return std::nullopt;
+  ++i;
+  while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (i >= text.size() || text[i] != 'o') return std::nullopt;
+  ++i;
+  if (t.bits <= 0 || t.bits > 1024) return std::nullopt;
+  t.layout = trim(text.substr(i));
+  return t;
+}
+
 ValueType printed_value_type(const PrintedCopy& p) {
   if (!p.value_type.empty()) {
     if (auto vt = dsl_value_type(p.value_type)) return *vt;

@@ -285,6 +285,33 @@ TEST(CutePrint, SyclTlaBlock2dNamesItsOperation) {
             std::string::npos);
 }
 
+// print(tensor): the pointer (width, memory, address) and the tensor's layout after it.
+TEST(CutePrint, TensorPrints) {
+  const auto smem = read_tensor_print(recorded("cpp/tensor_smem_sw.txt"));
+  ASSERT_TRUE(smem);
+  EXPECT_EQ(smem->bits, 16);
+  EXPECT_EQ(smem->memory, "smem");
+  EXPECT_EQ(smem->layout, "Sw<3,3,3> o _0 o (_8,_64):(_64,_1)");
+  const auto gmem = read_tensor_print(recorded("cpp/tensor_gmem_dynamic.txt"));
+  ASSERT_TRUE(gmem);
+  EXPECT_EQ(gmem->bits, 32);
+  EXPECT_EQ(gmem->memory, "gmem");
+  EXPECT_EQ(S(parse_layout(gmem->layout)), "(128,64):(64,1)");
+  const auto rmem = read_tensor_print(recorded("cpp/tensor_rmem_frag.txt"));
+  ASSERT_TRUE(rmem);
+  EXPECT_EQ(rmem->memory, "");
+  EXPECT_EQ(rmem->layout, "(_4,_2):(_1,_4)");
+  EXPECT_TRUE(read_tensor_print("ptr[8b]((nil)) o 4:1"));  // printf's %p of a null pointer
+  EXPECT_TRUE(read_tensor_print("ptr[8b](nil) o 4:1") == std::nullopt);
+  EXPECT_FALSE(read_tensor_print("ptr[8b]((nil) o 4:1"));
+  // Notation, not tensors: a layout's smem_ptr flag, a plain layout, a pointer without a layout.
+  EXPECT_FALSE(read_tensor_print(recorded("cpp/layout_sw128_k_f16.txt")));
+  EXPECT_FALSE(read_tensor_print("smem_ptr[16b](unset) o (8,64):(64,1)"));
+  EXPECT_FALSE(read_tensor_print("(8,64):(64,1)"));
+  EXPECT_FALSE(read_tensor_print("gmem_ptr[32b](0x10)"));
+  EXPECT_FALSE(read_tensor_print("gmem_ptr[0b](0x10) o 4:1"));
+}
+
 // Blocks, labels, comments, print(thr_mma), and the bare atoms.
 TEST(CutePrint, BlocksAndLabels) {
   const std::string text = "# a kernel's prints\n=== mma ===\n" +

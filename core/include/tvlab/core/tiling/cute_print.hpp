@@ -116,6 +116,17 @@ CopyAtom printed_copy_atom(const PrintedCopy& p, PrintedRef ref = PrintedRef::Gi
 // checks it. Against a known `atom`, the printed value layouts must be that atom's for vt.
 TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedRef ref = PrintedRef::Given,
                              const std::optional<CopyAtom>& atom = std::nullopt);
+// print(tensor) of a tensor in memory, "smem_ptr[16b](0x7f3a...) o Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"
+// (gmem_ptr, smem_ptr, rmem_ptr or ptr, an address): the element width, the memory and the layout's text
+// after the pointer (the tensor's layout; the address is no part of it). nullopt when the text does not start
+// with such a pointer (smem_ptr[16b](unset), a layout's pointer-swizzle flag, is notation, not a tensor).
+struct TensorPrint {
+  int bits = 0;
+  std::string memory;  // gmem, smem, rmem or "" (ptr)
+  std::string layout;
+};
+std::optional<TensorPrint> read_tensor_print(std::string_view text);
+
 // The value type a print names: the DSL's name (f16, bf16, f32, i8, ...) as tvlab's type, else the unsigned
 // type of the printed width (uint16_t for "16b"). PrintError for a DSL name tvlab does not know.
 ValueType printed_value_type(const PrintedCopy& p);
