@@ -468,6 +468,25 @@ PrintedCopy read_copy(Reader& r, bool tiled, PrintFormat f, int line, std::strin
   return p;
 }
 
+// Runs f, turning the errors of tvlab's layout algebra (an overflow, a condition CuTe checks) into
+// PrintErrors at the print's line: a print never ends in any other error.
+template <class F>
+auto guarded(int line, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const PrintError&) {
+    throw;
+  } catch (const LayoutError& e) {
+    throw PrintError(line, e.what());
+  } catch (const AtomError& e) {
+    throw PrintError(line, e.what());
+  } catch (const EvalError& e) {
+    throw PrintError(line, e.what());
+  } catch (const ParseError& e) {
+    throw PrintError(line, e.what());
+  }
+}
+
 void require_tv(const Layout& l, const std::string& what, int line) {
   if (rank(l) != 2)
     throw PrintError(line, what + " " + to_string(l) + " is not a (thread, value) layout of rank 2");
@@ -530,10 +549,12 @@ std::vector<PrintBlock> parse_cute_prints(std::string_view text) {
     PrintBlock b;
     b.label = label;
     label.clear();
-    if (h.kind == Heading::TiledMma || h.kind == Heading::MmaAtom)
-      b.mma = read_mma(r, h.kind == Heading::TiledMma, h.format, l.no);
-    else
-      b.copy = read_copy(r, h.kind == Heading::TiledCopy, h.format, l.no, h.op);
+    guarded(l.no, [&] {
+      if (h.kind == Heading::TiledMma || h.kind == Heading::MmaAtom)
+        b.mma = read_mma(r, h.kind == Heading::TiledMma, h.format, l.no);
+      else
+        b.copy = read_copy(r, h.kind == Heading::TiledCopy, h.format, l.no, h.op);
+    });
     out.push_back(std::move(b));
   }
   if (!label.empty()) throw PrintError(label_line, "a label with no print after it");
@@ -542,7 +563,8 @@ std::vector<PrintBlock> parse_cute_prints(std::string_view text) {
   return out;
 }
 
-MmaAtom printed_mma_atom(const PrintedMma& p) {
+namespace {
+MmaAtom printed_mma_atom_impl(const PrintedMma& p) {
   MmaAtom a;
   a.name = "MMA_Atom (printed)";
   a.printed = true;
@@ -575,8 +597,14 @@ MmaAtom printed_mma_atom(const PrintedMma& p) {
   }
   return a;
 }
+}  // namespace
 
-TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& known) {
+MmaAtom printed_mma_atom(const PrintedMma& p) {
+  return guarded(p.line, [&] { return printed_mma_atom_impl(p); });
+}
+
+namespace {
+TiledMMA printed_tiled_mma_impl(const PrintedMma& p, const std::optional<MmaAtom>& known) {
   const MmaAtom printed = printed_mma_atom(p);
   MmaAtom atom = printed;
   if (known) {
@@ -654,6 +682,11 @@ TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& kn
   }
   return t;
 }
+}  // namespace
+
+TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& known) {
+  return guarded(p.line, [&] { return printed_tiled_mma_impl(p, known); });
+}
 
 std::optional<TensorPrint> read_tensor_print(std::string_view text) {
   std::size_t i = 0;
@@ -702,7 +735,8 @@ ValueType printed_value_type(const PrintedCopy& p) {
   return uint_type(p.value_bits);
 }
 
-CopyAtom printed_copy_atom(const PrintedCopy& p, PrintedRef ref) {
+namespace {
+CopyAtom printed_copy_atom_impl(const PrintedCopy& p, PrintedRef ref) {
   const std::pair<const char*, const Layout*> vals[] = {{"ValLayoutSrc", &p.src}, {"ValLayoutDst", &p.dst}};
   const int64_t nthr = size(p.thr_id);
   for (const auto& [what, l] : vals) {
@@ -757,9 +791,15 @@ CopyAtom printed_copy_atom(const PrintedCopy& p, PrintedRef ref) {
   }
   return a;
 }
+}  // namespace
 
-TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedRef ref,
-                             const std::optional<CopyAtom>& known) {
+CopyAtom printed_copy_atom(const PrintedCopy& p, PrintedRef ref) {
+  return guarded(p.line, [&] { return printed_copy_atom_impl(p, ref); });
+}
+
+namespace {
+TiledCopy printed_tiled_copy_impl(const PrintedCopy& p, const ValueType& vt, PrintedRef ref,
+                                  const std::optional<CopyAtom>& known) {
   if (vt.bits != p.value_bits)
     throw PrintError(p.line, "the print's values are " + std::to_string(p.value_bits) + "-bit, " + vt.name +
                                  " is " + std::to_string(vt.bits) + "-bit");
@@ -824,6 +864,12 @@ TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedR
   } catch (const AtomError& e) {
     throw PrintError(p.line, std::string("CuTe cannot tile this TiledCopy: ") + e.what());
   }
+}
+}  // namespace
+
+TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedRef ref,
+                             const std::optional<CopyAtom>& known) {
+  return guarded(p.line, [&] { return printed_tiled_copy_impl(p, vt, ref, known); });
 }
 
 }  // namespace tvlab
