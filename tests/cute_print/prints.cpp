@@ -2,14 +2,16 @@
 // on the host (record.sh), its output split into tests/data/cute/prints/<name>.txt, the text tvlab reads as a
 // spec's MMA or copy. Each block starts with a line "=== <name> ===" (record.sh's separator, not part of the
 // print).
-#include <cutlass/version.h>
 #include <cstdio>
+// cute/tensor.hpp first: the atom headers need what it declares.
+#include <cute/tensor.hpp>
+
+#include <cutlass/version.h>
 #include <cute/atom/copy_atom.hpp>
 #include <cute/atom/copy_traits_sm75.hpp>
 #include <cute/atom/copy_traits_sm80.hpp>
 #include <cute/atom/copy_traits_sm90.hpp>
 #include <cute/atom/mma_atom.hpp>
-#include <cute/tensor.hpp>
 
 using namespace cute;
 
