@@ -29,9 +29,16 @@ TiledMMA MMA_Atom (printed)
   A_TV            ((4,8,2,2),((2,2,2),(1,1))):((64,1,16,0),((32,8,256),(0,0)))
   B_TV            ((4,8,2,2),((2,2),(2,1))):((64,1,0,8),((32,256),(16,0)))
   C_TV            ((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))
+  from            C++ CuTe print; the atom is not named: its layouts are those of SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x16_F32BF16BF16F32_TN
 TXT
 expect plan-cpp-mma 0 "$tmp/want" -- plan "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt"
+sed -i 's/  from            C++ CuTe print;/  from            CuTe DSL print;/' "$tmp/want"
 expect plan-dsl-mma 0 "$tmp/want" -- plan "$pr/dsl/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt"
+# With the atom named, the print is checked against it.
+printf '{"mma": {"atom": "SM70_8x8x4_F32F16F16F32_NT", "print": %s}}' "$(json_str "$pr/cpp/mma_sm70_8x8x4_f32f16_nt_2x2.txt")" >"$tmp/sm70.json"
+"$tvlab" plan "$tmp/sm70.json" | grep from >"$tmp/got"
+if [ "$(cat "$tmp/got")" = "  from            C++ CuTe print; its layouts are SM70_8x8x4_F32F16F16F32_NT's (checked)" ]; then passes=$((passes+1))
+else echo "FAIL plan-named-atom"; cat "$tmp/got"; fails=$((fails+1)); fi
 
 # A print file: the TiledMMA, then the ldmatrix copy of A labelled "=== A ===" (C++: a 16-bit value, uint16_t).
 { cat "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt"; echo "=== A ==="; cat "$pr/cpp/copy_ldsm_n_a_sm80.txt"; } >"$tmp/ka.txt"

@@ -146,6 +146,22 @@ TiledMMA build_printed_mma(const json& m, const std::string& path) {
   return at_print(pp, [&] { return printed_tiled_mma(*b.mma, atom); });
 }
 
+// What plan says of a printed MMA: the print's format and its atom (named and checked, or the registry's
+// atoms with its layouts).
+std::string mma_origin(const TiledMMA& m, PrintFormat format) {
+  const std::string from = std::string(to_string(format)) + " print";
+  if (!m.atom.printed) return from + "; its layouts are " + m.atom.name + "'s (checked)";
+  const std::vector<std::string> names = mma_atoms_with_layouts(m.atom);
+  if (names.empty())
+    return from +
+           "; the atom is not named, and its layouts are none of the atoms tvlab lists by name (families "
+           "listed by their parameters, such as UniversalFMA and SM100 UMMA, are not searched)";
+  std::string list;
+  for (std::size_t i = 0; i < names.size() && i < 4; ++i) list += (i ? ", " : "") + names[i];
+  if (names.size() > 4) list += ", ... (" + std::to_string(names.size()) + " atoms)";
+  return from + "; the atom is not named: its layouts are those of " + list;
+}
+
 // A copy object's "ref" (a CuTe DSL print has no Ref layout): "src" or "dst".
 PrintedRef printed_ref(const json& c, const std::string& path) {
   const json* r = member(c, "ref");
@@ -1250,7 +1266,11 @@ Plan build_plan(const json& spec) {
   Plan plan;
   plan.warnings = unknown_keys(spec);
   if (const json* n = member(spec, "name")) plan.name = get_string(*n, "name");
-  if (const json* m = member(spec, "mma")) plan.mma = build_mma(*m, "mma");
+  if (const json* m = member(spec, "mma")) {
+    plan.mma = build_mma(*m, "mma");
+    if (m->is_object() && member(*m, "print"))
+      plan.mma_origin = mma_origin(*plan.mma, one_print((*m)["print"], "mma.print", "TiledMMA").mma->format);
+  }
   plan.kernel = kernel_shape(spec, plan.mma);
   if (const json* ops = member(spec, "operands")) {
     if (!ops->is_object()) throw SpecError("operands", "expected an object with keys A, B, C, D");
@@ -1303,6 +1323,7 @@ Plan build_plan_from_print(const std::string& text) {
       if (!plan.copies.empty())
         throw SpecError("", where + ": the TiledMMA print comes first, before the copies tiled against it");
       plan.mma = at_print("", [&] { return printed_tiled_mma(*b.mma); });
+      plan.mma_origin = mma_origin(*plan.mma, b.mma->format);
       continue;
     }
     if (!b.copy->tiled)
@@ -1353,6 +1374,7 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     j["a_tv"] = to_string(m.get_layoutA_TV());
     j["b_tv"] = to_string(m.get_layoutB_TV());
     j["c_tv"] = to_string(m.get_layoutC_TV());
+    if (!plan.mma_origin.empty()) j["from"] = plan.mma_origin;
     out["mma"] = j;
   }
   nlohmann::ordered_json copies = nlohmann::ordered_json::object();
@@ -1474,6 +1496,7 @@ std::string plan_to_text(const Plan& plan) {
       << "  A_TV            " << to_string(m.get_layoutA_TV()) << "\n"
       << "  B_TV            " << to_string(m.get_layoutB_TV()) << "\n"
       << "  C_TV            " << to_string(m.get_layoutC_TV()) << "\n";
+    if (!plan.mma_origin.empty()) s << "  from            " << plan.mma_origin << "\n";
   }
   for (const PlannedCopy& p : plan.copies) {
     s << "\nCopy " << p.name << " (" << p.how << "): " << p.copy.atom.name << " of " << p.copy.value_type.name

@@ -688,6 +688,26 @@ TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& kn
   return guarded(p.line, [&] { return printed_tiled_mma_impl(p, known); });
 }
 
+std::vector<std::string> mma_atoms_with_layouts(const MmaAtom& printed) {
+  std::vector<std::string> out;
+  for (const AtomFamily& f : registry().families()) {
+    if (f.kind != "mma") continue;
+    for (const std::string& name : f.instances()) {
+      MmaAtom a;
+      try {
+        a = find_mma_atom(name);
+      } catch (const AtomError&) {
+        continue;
+      }
+      if (a.m == printed.m && a.n == printed.n && a.k == printed.k &&
+          same_function(a.thr_id, printed.thr_id) && same_function(a.a, printed.a) &&
+          same_function(a.b, printed.b) && same_function(a.c, printed.c))
+        out.push_back(a.name);
+    }
+  }
+  return out;
+}
+
 std::optional<TensorPrint> read_tensor_print(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;

@@ -312,6 +312,26 @@ TEST(CutePrint, TensorPrints) {
   EXPECT_FALSE(read_tensor_print("gmem_ptr[0b](0x10) o 4:1"));
 }
 
+// The atoms a print's layouts may have come from: every registry atom with these layouts, which a print alone
+// cannot tell apart (F32 / F16 accumulators, F16 / BF16 inputs).
+TEST(CutePrint, AtomsWithThePrintedLayouts) {
+  const MmaAtom sm80 = printed_mma_atom(one_mma(recorded("cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt")));
+  EXPECT_EQ(mma_atoms_with_layouts(sm80),
+            (std::vector<std::string>{"SM80_16x8x16_F16F16F16F16_TN", "SM80_16x8x16_F32F16F16F32_TN",
+                                      "SM80_16x8x16_F32BF16BF16F32_TN"}));
+  const MmaAtom sm70 = printed_mma_atom(one_mma(recorded("cpp/mma_sm70_8x8x4_f32f16_nt_2x2.txt")));
+  EXPECT_EQ(mma_atoms_with_layouts(sm70), std::vector<std::string>{"SM70_8x8x4_F32F16F16F32_NT"});
+  // Every name found has the printed layouts (cross-check through the registry's own atoms).
+  for (const std::string& n : mma_atoms_with_layouts(sm80))
+    EXPECT_NO_THROW((void)printed_tiled_mma(one_mma(recorded("cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt")),
+                                            find_mma_atom(n)))
+        << n;
+  // UniversalFMA is listed by its parameters, not searched.
+  EXPECT_TRUE(
+      mma_atoms_with_layouts(printed_mma_atom(one_mma(recorded("cpp/mma_universal_fma_f32_16x16.txt"))))
+          .empty());
+}
+
 // Blocks, labels, comments, print(thr_mma), and the bare atoms.
 TEST(CutePrint, BlocksAndLabels) {
   const std::string text = "# a kernel's prints\n=== mma ===\n" +

@@ -153,6 +153,9 @@ struct Plan {
   std::optional<KernelShape> kernel;  // "cta_tile" (+ "stages", "mainloop", "arch")
   std::vector<SpecWarning> warnings;
   std::optional<TiledMMA> mma;
+  // An MMA read from CuTe's print() (mma.print, a print file): where it came from and what is known of its
+  // atom, e.g. "C++ CuTe print; its layouts are SM80_16x8x16_F32F16F16F32_TN's" ("" for other MMAs).
+  std::string mma_origin;
   std::vector<PlannedCopy> copies;
   std::vector<PlannedSmem> smem;
 };

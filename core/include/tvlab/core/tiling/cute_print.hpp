@@ -107,6 +107,12 @@ MmaAtom printed_mma_atom(const PrintedMma& p);
 // that differs). ThrLayoutVMNK's first mode must be the atom's ThrID.
 TiledMMA printed_tiled_mma(const PrintedMma& p, const std::optional<MmaAtom>& atom = std::nullopt);
 
+// The registry's MMA atoms whose ThrID, Shape_MNK and A/B/C TV layouts are a printed atom's (equal as
+// functions): the atoms the print may have come from, in registry order. A print does not say which (types
+// differ where layouts agree: F16 and BF16 atoms, F32 and F16 accumulators). Families tvlab lists only by
+// their parameters (UniversalFMA, SM100 UMMA, SM120 block-scaled and sparse) are not searched.
+std::vector<std::string> mma_atoms_with_layouts(const MmaAtom& printed);
+
 // Which printed layout is the copy atom's reference where the print does not say (the DSL).
 enum class PrintedRef { Given, Src, Dst };
 // The copy atom (printed = true; its bit layouts are the value layouts recast to bits; copy_bits = the value
