@@ -114,5 +114,16 @@ err tensor-width "error: invalid spec at $tmp/tensor32.json: operands.A.smem.lay
 mk_tensor_spec tensorg half_t "$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read().strip()))' "$pr/cpp/tensor_gmem_dynamic.txt")"
 err tensor-gmem "error: invalid spec at $tmp/tensorg.json: operands.A.smem.layout: the print of a tensor in gmem memory; a shared-memory layout is an smem tensor's (smem_ptr[...])" plan "$tmp/tensorg.json"
 
+# tvlab show of an atom's print: the layouts of the named atom it was printed from (bits and values).
+"$tvlab" show "$pr/cpp/atom_copy_ldsm_n_f16.txt" --value-type half_t | grep -E '^  (thr_id|bits|values) ' >"$tmp/got"
+"$tvlab" show SM75_U32x4_LDSM_N --value-type half_t | grep -E '^  (thr_id|bits|values) ' >"$tmp/want"
+if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then passes=$((passes+1))
+else echo "FAIL show-copy-print"; diff "$tmp/want" "$tmp/got"; fails=$((fails+1)); fi
+"$tvlab" show "$pr/cpp/atom_mma_sm80_16x8x16_f32f16.txt" | sed 1,3d >"$tmp/got"
+"$tvlab" show SM80_16x8x16_F32F16F16F32_TN | sed 1,3d >"$tmp/want"
+if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" && "$tvlab" show "$pr/cpp/atom_mma_sm80_16x8x16_f32f16.txt" | grep -q "types       unknown: a print carries no value types"; then passes=$((passes+1))
+else echo "FAIL show-mma-print"; diff "$tmp/want" "$tmp/got" | head; fails=$((fails+1)); fi
+err show-print-width "error: invalid print at $pr/cpp/atom_copy_ldsm_n_f16.txt: line 1: the print's values are 16-bit, float is 32-bit" show "$pr/cpp/atom_copy_ldsm_n_f16.txt" --value-type float
+
 echo "cli.print: $passes passed, $fails failed"
 [ "$fails" = 0 ]
