@@ -307,6 +307,7 @@ std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts&
 struct ShowOptions {
   std::string atom;
   std::string value_type;
+  std::string ref;  // a CuTe DSL copy atom's print: the reference layout (src or dst)
   bool json = false;
 };
 
@@ -329,7 +330,9 @@ int show_printed(const ShowOptions& opt, const std::string& text) {
       if (t.bits != b.copy->value_bits)
         throw PrintError(b.copy->line, "the print's values are " + std::to_string(b.copy->value_bits) +
                                            "-bit, " + t.name + " is " + std::to_string(t.bits) + "-bit");
-      const CopyAtom a = printed_copy_atom(*b.copy);
+      const CopyAtom a = printed_copy_atom(*b.copy, opt.ref.empty()    ? PrintedRef::Given
+                                                    : opt.ref == "src" ? PrintedRef::Src
+                                                                       : PrintedRef::Dst);
       const ValueLayouts v = value_layouts(a, t.bits);
       out = opt.json ? copy_json(a, t, v).dump() + "\n" : copy_text(a, t, v);
     }
@@ -525,6 +528,10 @@ std::function<int()> setup_show(CLI::App& app) {
   cmd->add_option("--value-type", opt->value_type,
                   "Copy atoms: the value type to view the layouts in (default: the atom's width)");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
+  cmd->add_option(
+         "--ref", opt->ref,
+         "A CuTe DSL copy atom's print, which has no Ref layout: src or dst (where Src and Dst differ)")
+      ->check(CLI::IsMember({"src", "dst"}));
   return [opt]() -> int { return run_show(*opt); };
 }
 

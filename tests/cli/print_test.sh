@@ -125,5 +125,10 @@ if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got" && "$tvlab" show "$pr/cpp
 else echo "FAIL show-mma-print"; diff "$tmp/want" "$tmp/got" | head; fails=$((fails+1)); fi
 err show-print-width "error: invalid print at $pr/cpp/atom_copy_ldsm_n_f16.txt: line 1: the print's values are 16-bit, float is 32-bit" show "$pr/cpp/atom_copy_ldsm_n_f16.txt" --value-type float
 
+# A DSL copy atom's print has no Ref: --ref says it; the layouts are then the named atom's.
+"$tvlab" show "$pr/dsl/copy_ldsm_t_b_sm80.txt" --ref dst | grep -E '^  (thr_id|bits|values) ' >"$tmp/got"
+"$tvlab" show SM75_U16x8_LDSM_T --value-type half_t | grep -E '^  (thr_id|bits|values) ' >"$tmp/want"
+if [ -s "$tmp/want" ] && cmp -s "$tmp/want" "$tmp/got"; then passes=$((passes+1))
+else echo "FAIL show-dsl-ref"; diff "$tmp/want" "$tmp/got"; fails=$((fails+1)); fi
 echo "cli.print: $passes passed, $fails failed"
 [ "$fails" = 0 ]

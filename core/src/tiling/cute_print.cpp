@@ -14,6 +14,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/product.hpp"
 #include "tvlab/core/recast.hpp"
+#include "tvlab/core/tuple_algorithms.hpp"
 
 namespace tvlab {
 
@@ -310,6 +311,18 @@ bool same_function(const Layout& x, const Layout& y) {
   for (int64_t i = 0; i < size(x); ++i)
     if (x(i) != y(i)) return false;
   return true;
+}
+
+// A copy atom's (thr, val) -> value offset as Copy_Traits hold it, (thr, bit) -> bit: the thread mode's
+// strides scaled to bits, the value mode downcast (each value its bits, consecutive). Not recast_layout of
+// the whole layout, which would grow a thread mode of stride 1 into more threads.
+Layout value_to_bits(const Layout& v, int bits) {
+  const Layout thr = mode(v, 0);
+  const IntTuple stride = transform_leaf(thr.stride, [&](const Scalar& d) {
+    if (d.is_basis()) throw LayoutError("recast", "a thread stride that is not an integer");
+    return Scalar(checked_mul(d.value, bits));
+  });
+  return make_layout({make_layout(thr.shape, stride), downcast(mode(v, 1), bits)});
 }
 
 // The first index where two layouts of one size differ, as a message.
@@ -799,9 +812,9 @@ CopyAtom printed_copy_atom_impl(const PrintedCopy& p, PrintedRef ref) {
   a.copy_bits = p.value_bits;
   a.val_bits = p.value_bits;
   try {
-    a.src = recast_layout(p.src, p.value_bits, 1);
-    a.dst = recast_layout(p.dst, p.value_bits, 1);
-    a.ref = recast_layout(r, p.value_bits, 1);
+    a.src = value_to_bits(p.src, p.value_bits);
+    a.dst = value_to_bits(p.dst, p.value_bits);
+    a.ref = value_to_bits(r, p.value_bits);
     const ValueLayouts back = value_layouts(a, p.value_bits);
     if (!same_function(back.src, p.src) || !same_function(back.dst, p.dst) || !same_function(back.ref, r))
       throw LayoutError("recast", "the value layouts do not survive a round trip through bits");

@@ -36,6 +36,13 @@ PrintedCopy one_copy(const std::string& text) {
   EXPECT_TRUE(b[0].copy);
   return *b[0].copy;
 }
+// Two layouts equal as functions of (thread, value) with the same thread count.
+bool same_values(const Layout& x, const Layout& y) {
+  if (size(x) != size(y) || size(mode(x, 0)) != size(mode(y, 0))) return false;
+  for (int64_t i = 0; i < size(x); ++i)
+    if (x(i) != y(i)) return false;
+  return true;
+}
 Tiler evaluate_tiler(const std::string& text) {
   if (text.find(':') == std::string::npos && text.find('_') == std::string::npos)
     return Tiler::from_shape(parse_int_tuple(text));
@@ -195,6 +202,15 @@ TEST(CutePrint, RecordedCopiesAreTheirNamedTiledCopies) {
       EXPECT_EQ(S(got.tv), S(want.tv)) << what;
       EXPECT_EQ(S(got.get_layoutS_TV()), S(want.get_layoutS_TV())) << what;
       EXPECT_EQ(S(got.get_layoutD_TV()), S(want.get_layoutD_TV())) << what;
+      // The atom's bit layouts (Copy_Traits' SrcLayout ...) are the named atom's as functions, thread for
+      // thread.
+      EXPECT_TRUE(same_values(got.atom.src, want.atom.src))
+          << what << " " << S(got.atom.src) << " " << S(want.atom.src);
+      EXPECT_TRUE(same_values(got.atom.dst, want.atom.dst))
+          << what << " " << S(got.atom.dst) << " " << S(want.atom.dst);
+      EXPECT_TRUE(same_values(got.atom.ref, want.atom.ref))
+          << what << " " << S(got.atom.ref) << " " << S(want.atom.ref);
+      EXPECT_EQ(size(mode(got.atom.src, 0)), size(got.atom.thr_id)) << what;
       const ValueLayouts gv = got.atom_values(), wv = want.atom_values();
       EXPECT_EQ(S(gv.src), S(wv.src)) << what;
       EXPECT_EQ(S(gv.dst), S(wv.dst)) << what;
