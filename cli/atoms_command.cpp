@@ -8,12 +8,16 @@
 #include <string>
 #include <vector>
 
+#include <filesystem>
+
 #include "command.hpp"
+#include "io.hpp"
 #include "tvlab/core/atoms/atom.hpp"
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/cute_print.hpp"
 
 namespace tvlab::cli {
 
@@ -160,7 +164,8 @@ ojson mma_json(const MmaAtom& a) {
   t["a"] = a.a_type.name;
   t["b"] = a.b_type.name;
   t["c"] = a.c_type.name;
-  j["types"] = t;
+  j["types"] = a.printed ? ojson(nullptr) : t;  // a print carries no value types
+  if (a.printed) j["printed"] = true;
   // Only where the atom has them (the keys above are the whole object for thread-scoped atoms).
   if (!a.scope.empty()) j["scope"] = a.scope;
   if (!a.params.empty()) {
@@ -178,10 +183,11 @@ ojson mma_json(const MmaAtom& a) {
 
 std::string mma_text(const MmaAtom& a) {
   const std::string m = std::to_string(a.m), n = std::to_string(a.n), k = std::to_string(a.k);
-  std::string s = a.name + ": MMA atom (" + a.arch + ")\n";
+  std::string s = a.name + ": MMA atom (" + (a.printed ? std::string("from CuTe's print") : a.arch) + ")\n";
   s += field("shape_mnk", "(" + m + "," + n + "," + k + ")  M = " + m + ", N = " + n + ", K = " + k);
-  s += field("types", "D = " + a.d_type.name + ", A = " + a.a_type.name + ", B = " + a.b_type.name +
-                          ", C = " + a.c_type.name);
+  s += a.printed ? field("types", "unknown: a print carries no value types")
+                 : field("types", "D = " + a.d_type.name + ", A = " + a.a_type.name +
+                                      ", B = " + a.b_type.name + ", C = " + a.c_type.name);
   for (const auto& [key, value] : a.params) s += field(key, value);
   const bool cta = a.scope == "cta";
   const std::string tv = cta ? "(cta,val)" : "(thr,val)";
@@ -225,11 +231,12 @@ ojson copy_json(const CopyAtom& a, const ValueType& t, const ValueLayouts& v) {
   j["values"] = values;
   if (a.val_id) j["val_id"] = to_string(*a.val_id);
   if (a.max_vec_bits) j["max_vec_bits"] = a.max_vec_bits;
+  if (a.printed) j["printed"] = true;
   return j;
 }
 
 std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts& v) {
-  std::string s = a.name + ": copy atom (" + a.arch + ")\n";
+  std::string s = a.name + ": copy atom (" + (a.printed ? std::string("from CuTe's print") : a.arch) + ")\n";
   s += field("value type", t.name + " (" + std::to_string(t.bits) + " bits; the atom copies " +
                                (a.max_vec_bits ? std::string("one value of any type per thread)")
                                                : std::to_string(a.copy_bits) + "-bit elements)"));
@@ -300,10 +307,53 @@ std::string copy_text(const CopyAtom& a, const ValueType& t, const ValueLayouts&
 struct ShowOptions {
   std::string atom;
   std::string value_type;
+  std::string ref;  // a CuTe DSL copy atom's print: the reference layout (src or dst)
   bool json = false;
 };
 
+// `tvlab show FILE` of CuTe's print() of one atom (or of a TiledMMA / TiledCopy: its atom): the atom as
+// printed.
+int show_printed(const ShowOptions& opt, const std::string& text) {
+  try {
+    const std::vector<PrintBlock> blocks = parse_cute_prints(text);
+    if (blocks.size() != 1)
+      throw PrintError(0, "holds " + std::to_string(blocks.size()) + " prints; show takes one atom's");
+    const PrintBlock& b = blocks[0];
+    std::string out;
+    if (b.mma) {
+      if (!opt.value_type.empty())
+        throw PrintError(0, "--value-type applies to copy atoms; this is an MMA atom's print");
+      const MmaAtom a = printed_mma_atom(*b.mma);
+      out = opt.json ? mma_json(a).dump() + "\n" : mma_text(a);
+    } else {
+      const ValueType t = opt.value_type.empty() ? printed_value_type(*b.copy) : value_type(opt.value_type);
+      if (t.bits != b.copy->value_bits)
+        throw PrintError(b.copy->line, "the print's values are " + std::to_string(b.copy->value_bits) +
+                                           "-bit, " + t.name + " is " + std::to_string(t.bits) + "-bit");
+      const CopyAtom a = printed_copy_atom(*b.copy, opt.ref.empty()    ? PrintedRef::Given
+                                                    : opt.ref == "src" ? PrintedRef::Src
+                                                                       : PrintedRef::Dst);
+      const ValueLayouts v = value_layouts(a, t.bits);
+      out = opt.json ? copy_json(a, t, v).dump() + "\n" : copy_text(a, t, v);
+    }
+    std::cout << out << std::flush;
+    return kOk;
+  } catch (const PrintError& e) {
+    report("invalid print", opt.atom, e.what());
+  } catch (const AtomError& e) {
+    report("value type", "--value-type " + opt.value_type, e.what());
+  }
+  return kBadInput;
+}
+
 int run_show(const ShowOptions& opt) {
+  // A file holding CuTe's print() of an atom.
+  std::error_code ec;
+  if (opt.atom.find('<') == std::string::npos && std::filesystem::is_regular_file(opt.atom, ec)) {
+    std::string text;
+    if (!read_input(opt.atom, text, "print")) return kBadInput;
+    if (looks_like_cute_print(text)) return show_printed(opt, text);
+  }
   Atom atom;
   try {
     atom = find_atom(opt.atom);
@@ -457,6 +507,7 @@ std::function<int()> setup_show(CLI::App& app) {
       "  tvlab show 'XE_LOAD_2D<16,8,16>' --json\n"
       "  tvlab show SM75_U32x4_LDSM_N --value-type half_t\n"
       "  tvlab show 'UniversalCopy<uint128_t>' --value-type f16\n"
+      "  tvlab show atom.txt                    (what print(mma_atom) or print(copy_atom) printed)\n"
       "\n"
       "Atom names are the upstream C++ type names (spaces and cute:: are accepted); 'tvlab atoms' lists\n"
       "them. An MMA atom shows Shape_MNK, its types and the (thread,value) layouts of A (-> m + M*k),\n"
@@ -477,6 +528,10 @@ std::function<int()> setup_show(CLI::App& app) {
   cmd->add_option("--value-type", opt->value_type,
                   "Copy atoms: the value type to view the layouts in (default: the atom's width)");
   cmd->add_flag("--json", opt->json, "Print one JSON object instead of text");
+  cmd->add_option(
+         "--ref", opt->ref,
+         "A CuTe DSL copy atom's print, which has no Ref layout: src or dst (where Src and Dst differ)")
+      ->check(CLI::IsMember({"src", "dst"}));
   return [opt]() -> int { return run_show(*opt); };
 }
 

@@ -107,8 +107,9 @@ std::function<int()> setup_explore(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "explore",
       "Write one self-contained interactive HTML page (no network) for debugging a spec's reorders.");
-  cmd->add_option("SPEC", opt->spec,
-                  "a spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
+  cmd->add_option(
+         "SPEC", opt->spec,
+         "a spec file: JSON, a C++ configuration or CuTe's print() output (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to explore when the file holds several");
   cmd->add_option("--bind", opt->bind, kBindHelp);

@@ -30,7 +30,9 @@ std::function<int()> setup_plan(CLI::App& app) {
   auto opt = std::make_shared<PlanOptions>();
   auto* cmd =
       app.add_subcommand("plan", "Show what tvlab builds from a spec: the TiledMMA and each operand's copy.");
-  cmd->add_option("SPEC", opt->spec, "spec file: JSON or a C++ configuration (docs/spec.md), or - for stdin")
+  cmd->add_option(
+         "SPEC", opt->spec,
+         "spec file: JSON, a C++ configuration or CuTe's print() output (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to plan when the file holds several");
   cmd->add_option("--bind", opt->bind, kBindHelp);

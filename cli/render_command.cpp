@@ -485,8 +485,8 @@ std::function<int()> setup_render(CLI::App& app) {
                                  "Draw a layout, TV layout, atom, TiledMMA/TiledCopy of a spec, Xe subgroup "
                                  "view, reorder or SLM layout.");
   cmd->add_option("WHAT", opt->what,
-                  "a layout expression in CuTe notation, an atom name, or a spec file (JSON or a C++ "
-                  "configuration, docs/spec.md)");
+                  "a layout expression in CuTe notation, an atom name, or a spec file (JSON, a C++ "
+                  "configuration or CuTe's print() output, docs/spec.md)");
   cmd->add_option("--config", opt->config, "the C++ configuration to draw when the file holds several");
   cmd->add_option("--bind", opt->bind, kBindHelp);
   cmd->add_option("-o,--output", opt->output,

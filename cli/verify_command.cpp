@@ -35,7 +35,9 @@ std::function<int()> setup_verify(CLI::App& app) {
   auto opt = std::make_shared<VerifyOptions>();
   auto* cmd = app.add_subcommand(
       "verify", "Prove (or refute, with witnesses) that a spec's copies and MMA fragments compose.");
-  cmd->add_option("SPEC", opt->specs, "spec files: JSON or C++ configurations (docs/spec.md), or - for stdin")
+  cmd->add_option(
+         "SPEC", opt->specs,
+         "spec files: JSON, C++ configurations or CuTe's print() output (docs/spec.md), or - for stdin")
       ->required();
   cmd->add_option(
       "--config", opt->config,
@@ -58,6 +60,9 @@ std::function<int()> setup_verify(CLI::App& app) {
       "and with a CTA tile (cta_tile, or a C++ CollectiveMma): cta.mma, cta.<X>.<copy>, smem.budget.\n"
       "A SPEC is JSON or C++: every CollectiveMma<...> alias of a C++ file is a configuration (--config "
       "NAME).\n"
+      "It may also be what CuTe prints: print(tiled_mma) and print(tiled_copy) output of C++ CuTe or CuTe "
+      "DSL\n"
+      "(or JSON's \"print\": TEXT for mma and copies); checks that need the atom's identity say unknown.\n"
       "Verdicts: proved, refuted (with witnesses such as `copy D (T3,V5) -> (4,7) but MMA A expects (4,7) "
       "in\n"
       "(T7,V2)`), unknown. Nothing is called proved without a proof.\n"
@@ -65,6 +70,7 @@ std::function<int()> setup_verify(CLI::App& app) {
       "  tvlab verify gallery/specs/xe_bf16_256x256x32.json\n"
       "  tvlab verify --format junit -o verify.xml specs/*.json\n"
       "  tvlab verify tests/data/cpp/cutlass_sm80_f16_tn.hpp      (a CUTLASS configuration as C++)\n"
+      "  tvlab verify tiled_mma.txt                                (what print(tiled_mma) printed)\n"
       "  tvlab verify --proof proof.tex spec.json && pdflatex proof.tex\n"
       "Exit codes: 0 all checks hold, 1 a check failed, 2 bad spec or unwritable output, 3 internal error.");
   return [opt]() -> int {

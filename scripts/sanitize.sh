@@ -5,7 +5,7 @@
 # scripts/fuzz.sh links its targets from this same build instead of compiling everything a third time.
 #   TVLAB_SANITIZE_SCOPE=all    every library, test and the CLI (default)
 #   TVLAB_SANITIZE_SCOPE=input  the libraries, the CLI and the tests of input handling only: the notation,
-#                               eval, atom registry and verifier/spec GoogleTest suites and every CLI test
+#                               eval, atom registry, verifier/spec and CuTe-print GoogleTest suites and every CLI test
 #                               (eval, atoms, plan, verify, render, hostile); for a tighter CI budget
 #   TVLAB_SANITIZE_BUILD_ONLY=1 builds the libFuzzer targets only, without running tests (scripts/fuzz.sh).
 set -euo pipefail
@@ -26,7 +26,7 @@ fi
 scope="${TVLAB_SANITIZE_SCOPE:-all}"
 if [ "$scope" = input ]; then
   cmake --build "$build" --parallel "$(nproc)" --target tvlab notation_test expr_test expr_plain_test atoms_registry_test \
-    verify_verifier_test "${fuzz_targets[@]}"
+    verify_verifier_test tiling_cute_print_test "${fuzz_targets[@]}"
 else
   cmake --build "$build" --parallel "$(nproc)"
 fi

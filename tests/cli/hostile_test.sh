@@ -323,5 +323,32 @@ case_ banks-outside 2 "outside the tile" - -- banks --smem '(8,8):(8,1)' --tv '(
 case_ banks-control-chars 2 'column' - -- banks --smem $'(4,\x1b[31m8)' --tv '(32,1):(1,0)' --type float --op ld
 case_ banks-xe-ldmatrix 2 "only on NVIDIA" - -- banks --arch xe --smem '(64,64):(64,1)' --tv '((8,2),8):((1,512),64)' --type half_t --op ldmatrix.x2
 
+# --- CuTe's print() output as a spec (issue 22): truncated, contradictory, huge or garbage prints.
+pr="$root/tests/data/cute/prints"
+sed '$d' "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt" > "$tmp/print-trunc.txt"
+case_ print-truncated 2 "line 1: the MMA_Atom print has no LayoutC_TV line (a truncated print?)" - -- verify "$tmp/print-trunc.txt"
+sed 's/ThrID:      _32:_1/ThrID:      _64:_1/' "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt" > "$tmp/print-thr.txt"
+case_ print-mismatched-threads 2 "has 32 threads, ThrID 64:1 64" - -- plan "$tmp/print-thr.txt"
+sed 's/(_1,_32,_64,_0)/(_1,_16,_64,_0)/' "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt" > "$tmp/print-vmnk.txt"
+case_ print-vmnk-not-tiled 2 "is not tiled_product(ThrID 32:1, AtomLayout)" - -- verify "$tmp/print-vmnk.txt"
+{ echo TiledMMA; head -c 3000 /dev/urandom | tr -d '\n'; echo; } > "$tmp/print-garbage.txt"
+case_ print-garbage 2 "line 2" - -- verify "$tmp/print-garbage.txt"
+{ echo TiledMMA; python3 -c "print('  ThrLayoutVMNK: ' + '(' * 100000 + '1' + ')' * 100000)"; sed 1,2d "$pr/cpp/mma_sm75_16x8x8_f32f16_2x1.txt"; } > "$tmp/print-deep.txt"
+case_ print-deep 2 "nesting deeper than 64 levels" - -- plan "$tmp/print-deep.txt"
+printf 'TiledMMA\n  ThrLayoutVMNK:  (65536,65536,1,1):(1,65536,0,0)\n  PermutationMNK: (_,_,_)\nMMA_Atom\n  ThrID: 65536:1\n  Shape_MNK: (1,1,1)\n  LayoutA_TV: (65536,1):(0,0)\n  LayoutB_TV: (65536,1):(0,0)\n  LayoutC_TV: (65536,1):(0,0)\n' > "$tmp/print-huge.txt"
+case_ print-huge-threads 2 "tvlab reads up to 65536" - -- verify "$tmp/print-huge.txt"
+sed 's/_256/_4096/' "$pr/cpp/copy_ldsm_n_a_sm80.txt" > "$tmp/print-copy-wide.txt"
+case_ print-copy-outside-tile 2 "outside the 512-element tile" - -- verify "$tmp/print-copy-wide.txt"
+case_ print-dsl-no-ref 2 "prints no Ref layout" - -- verify "$pr/dsl/copy_ldsm_n_a_sm80.txt"
+printf 'TiledMMA\n  ThrLayoutVMNK: (\x1b[2J32,1,1,1):(1,0,0,0)\n' > "$tmp/print-esc.txt"
+case_ print-control-chars 2 "a control character (byte 0x1b)" - -- plan "$tmp/print-esc.txt"
+spec print-json-wrong-atom "{\"mma\":{\"atom\":\"SM80_16x8x8_F32F16F16F32_TN\",\"print\":$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt")}}"
+case_ print-json-wrong-atom 2 "mma.print: line 1: the print's Shape_MNK (16,8,16) is not SM80_16x8x8_F32F16F16F32_TN's" - -- verify "$tmp/print-json-wrong-atom.json"
+spec print-json-not-string '{"mma":{"print":42}}'
+case_ print-json-not-string 2 "mma.print: expected a string, got number" - -- plan "$tmp/print-json-not-string.json"
+spec print-json-copy-as-mma "{\"mma\":{\"print\":$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$pr/cpp/copy_ldsm_n_a_sm80.txt")}}"
+case_ print-json-copy-as-mma 2 "mma.print: is the print of a copy; expected a TiledMMA" - -- plan "$tmp/print-json-copy-as-mma.json"
+case_ print-render-no-file 2 "line 1" - -- render "$tmp/print-trunc.txt" -o "$tmp/out/p.svg"
+
 echo "hostile CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

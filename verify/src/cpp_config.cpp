@@ -11,6 +11,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/cute_print.hpp"
 
 namespace tvlab {
 
@@ -1680,6 +1681,14 @@ Plan build_plan_from_cpp(const CppConfig& config) {
 std::vector<NamedPlan> load_plans(const std::string& text, const std::string& only,
                                   std::string_view file_name, const std::vector<CppBinding>& bind) {
   std::vector<NamedPlan> out;
+  if (looks_like_cpp(text, file_name) && looks_like_cute_print(text)) {
+    // CuTe's print() output (print(tiled_mma), print(tiled_copy)) as it was printed.
+    if (!only.empty() || !bind.empty())
+      throw SpecError("", (bind.empty() ? "--config " + only : std::string("--bind")) +
+                              " names C++ declarations; this spec is CuTe's print() output");
+    out.push_back({"", build_plan_from_print(text)});
+    return out;
+  }
   if (!looks_like_cpp(text, file_name)) {
     if (!only.empty() || !bind.empty())
       throw SpecError("", (bind.empty() ? "--config " + only : std::string("--bind")) +
@@ -1718,7 +1727,7 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
 Plan load_plan(const std::string& text, const std::string& only, std::string_view file_name,
                const std::vector<CppBinding>& bind) {
   const bool completions_only = std::all_of(bind.begin(), bind.end(), completes_collectives);
-  if (looks_like_cpp(text, file_name) && only.empty() && completions_only) {
+  if (looks_like_cpp(text, file_name) && !looks_like_cute_print(text) && only.empty() && completions_only) {
     Reader r(text);
     const std::vector<std::string> all = r.candidates();
     if (all.size() > 1) {

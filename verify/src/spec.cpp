@@ -10,6 +10,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/cute_print.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 
 namespace tvlab {
@@ -102,6 +103,99 @@ bool is_xe(const MmaAtom& a) {
   return a.arch == "xe" || a.arch == "xe-legacy";
 }
 
+// The one print of a "print" value (CuTe's print() of a TiledMMA or TiledCopy, tiling/cute_print.hpp), its
+// problems SpecErrors at `path` with the print's line.
+PrintBlock one_print(const json& v, const std::string& path, const char* want) {
+  const std::string text = get_string(v, path);
+  std::vector<PrintBlock> blocks;
+  try {
+    blocks = parse_cute_prints(text);
+  } catch (const PrintError& e) {
+    throw SpecError(path, e.what());
+  }
+  if (blocks.size() != 1)
+    throw SpecError(path, "holds " + std::to_string(blocks.size()) + " prints; give one " + want);
+  const bool mma = std::string(want) == "TiledMMA";
+  if (mma ? !blocks[0].mma : !blocks[0].copy)
+    throw SpecError(path, std::string("is the print of a ") + (mma ? "copy" : "MMA") + "; expected a " +
+                              want + " (or its atom)");
+  return blocks[0];
+}
+
+template <class F>
+auto at_print(const std::string& path, F&& f) -> decltype(f()) {
+  try {
+    return f();
+  } catch (const PrintError& e) {
+    throw SpecError(path, e.what());
+  }
+}
+
+// mma.print: the TiledMMA CuTe printed; with "atom", the atom it was printed from (cross-checked).
+TiledMMA build_printed_mma(const json& m, const std::string& path) {
+  for (const char* k : {"tile", "sg_layout", "atom_layout", "permutation"})
+    if (member(m, k))
+      throw SpecError(join(path, k),
+                      "the print gives the TiledMMA's thread layout and permutation; give "
+                      "\"print\" alone (and \"atom\" to name the atom it was printed from)");
+  const std::string pp = join(path, "print");
+  const PrintBlock b = one_print(m["print"], pp, "TiledMMA");
+  std::optional<MmaAtom> atom;
+  if (const json* a = member(m, "atom"))
+    atom = at(join(path, "atom"), [&] { return find_mma_atom(get_string(*a, join(path, "atom"))); });
+  return at_print(pp, [&] { return printed_tiled_mma(*b.mma, atom); });
+}
+
+// What plan says of a printed MMA: the print's format and its atom (named and checked, or the registry's
+// atoms with its layouts).
+std::string mma_origin(const TiledMMA& m, PrintFormat format) {
+  const std::string from = std::string(to_string(format)) + " print";
+  if (!m.atom.printed) return from + "; its layouts are " + m.atom.name + "'s (checked)";
+  const std::vector<std::string> names = mma_atoms_with_layouts(m.atom);
+  if (names.empty())
+    return from +
+           "; the atom is not named, and its layouts are none of the atoms tvlab lists by name (families "
+           "listed by their parameters, such as UniversalFMA and SM100 UMMA, are not searched)";
+  std::string list;
+  for (std::size_t i = 0; i < names.size() && i < 4; ++i) list += (i ? ", " : "") + names[i];
+  if (names.size() > 4) list += ", ... (" + std::to_string(names.size()) + " atoms)";
+  return from + "; the atom is not named: its layouts are those of " + list;
+}
+
+// A copy object's "ref" (a CuTe DSL print has no Ref layout): "src" or "dst".
+PrintedRef printed_ref(const json& c, const std::string& path) {
+  const json* r = member(c, "ref");
+  if (!r) return PrintedRef::Given;
+  const std::string v = get_string(*r, join(path, "ref"));
+  if (v != "src" && v != "dst")
+    throw SpecError(join(path, "ref"),
+                    "expected \"src\" or \"dst\": the atom layout TiledLayout_TV is written in");
+  return v == "src" ? PrintedRef::Src : PrintedRef::Dst;
+}
+
+// {"print": TEXT, "ref", "atom"}: the TiledCopy CuTe printed, of value type vt (nullopt: the print's own).
+TiledCopy printed_copy(const json& c, const std::string& path, const std::optional<ValueType>& vt_given) {
+  for (const char* k : {"from_mma", "thr_layout", "val_layout"})
+    if (member(c, k))
+      throw SpecError(join(path, k),
+                      "the print gives the copy's tiler and TV layout; give \"print\" alone (with "
+                      "\"atom\" to name the atom it was printed from, \"ref\" for a DSL print)");
+  const std::string pp = join(path, "print");
+  const PrintBlock b = one_print(c["print"], pp, "TiledCopy");
+  if (!b.copy->tiled)
+    throw SpecError(pp, "is a Copy_Atom's print; a copy is a TiledCopy's (print(tiled_copy))");
+  const ValueType printed_vt = at_print(pp, [&] { return printed_value_type(*b.copy); });
+  const ValueType vt = vt_given.value_or(printed_vt);
+  if (vt_given && !b.copy->value_type.empty() && !(printed_vt == *vt_given))
+    throw SpecError(pp, "the print's copy moves " + printed_vt.name + " (" + b.copy->value_type +
+                            "), the operand is " + vt_given->name);
+  std::optional<CopyAtom> atom;
+  if (const json* a = member(c, "atom"))
+    atom = at(join(path, "atom"), [&] { return find_copy_atom(get_string(*a, join(path, "atom"))); });
+  const PrintedRef ref = printed_ref(c, path);
+  return at_print(pp, [&] { return printed_tiled_copy(*b.copy, vt, ref, atom); });
+}
+
 // The TV layouts are computed on use; computing them here makes a thread layout CuTe rejects (a
 // non-injective sg_layout or atom_layout) a SpecError at its path instead of an error out of plan_to_json
 // (fuzz finding: tvlab plan exited 3 on "sg_layout": "(2,2,1):(2,2,0)").
@@ -113,7 +207,8 @@ TiledMMA with_tv_layouts(TiledMMA m) {
 }
 
 TiledMMA build_mma(const json& m, const std::string& path) {
-  if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\"");
+  if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\" (or \"print\")");
+  if (member(m, "print")) return build_printed_mma(m, path);
   const json* atom_v = member(m, "atom");
   if (!atom_v)
     throw SpecError(join(path, "atom"), "missing: the MMA atom's name, e.g. XE_DPAS_TT<8,float,bfloat16_t>");
@@ -218,6 +313,11 @@ TiledCopy smem_copy(const std::string& name, const json& c, const std::string& p
     return at(path, [&] { return from_mma(atom, vt, mma, name); });
   }
   if (!c.is_object()) throw SpecError(path, "expected an atom name or an object with \"atom\"");
+  if (member(c, "print"))
+    throw SpecError(
+        join(path, "print"),
+        "a printed copy is not read in a shared-memory stage: its vector and bank checks need the "
+        "instruction (ldmatrix, cp.async, ...), which a print does not carry; give the atom's name");
   const json* atom_v = member(c, "atom");
   if (!atom_v) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
   const CopyAtom atom =
@@ -258,6 +358,22 @@ void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, cons
                               (xe ? std::string("SLM copies are UniversalCopy")
                                   : std::string("shared memory copies are ldmatrix, stmatrix, cp.async or "
                                                 "UniversalCopy")));
+}
+
+// An smem layout's text as given, or the layout of CuTe's print(tensor) of the stage (print(sA):
+// "smem_ptr[16b](0x...) o Sw<3,3,3> o _0 o (_8,_64):(_64,_1)"), whose element width must be the operand's.
+std::string smem_layout_text(const std::string& text, const std::string& path, const ValueType& vt) {
+  const auto t = read_tensor_print(text);
+  if (!t) return text;
+  if (t->memory != "smem")
+    throw SpecError(path, "the print of a tensor in " +
+                              (t->memory.empty() ? std::string("unknown") : t->memory) +
+                              " memory; a shared-memory layout is an smem tensor's (smem_ptr[...])");
+  if (t->bits != vt.bits)
+    throw SpecError(path, "the printed tensor holds " + std::to_string(t->bits) +
+                              "-bit elements, the operand's " + vt.name + " is " + std::to_string(vt.bits) +
+                              "-bit");
+  return t->layout;
 }
 
 SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
@@ -375,7 +491,7 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
     st.layout = first_stage(*st.staged);
   } else {
     const std::string lp = join(path, "layout");
-    st.layout = smem_layout_at(get_string(*lv, lp), lp);
+    st.layout = smem_layout_at(smem_layout_text(get_string(*lv, lp), lp, vt), lp);
     // A layout with a pipe mode (m,k,stage), as CuTe's tutorials build sA: its stages.
     if (smem_rank(st.layout) == 3) {
       if (!kernel)
@@ -643,6 +759,13 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
       p.how = "from_mma";
       p.copy = at(copy_path, [&] { return from_mma(atom, vt, *mma, name); });
     }
+  } else if (copy_v->is_object() && member(*copy_v, "ref") && !member(*copy_v, "print")) {
+    throw SpecError(join(copy_path, "ref"),
+                    "\"ref\" says which layout a printed copy's TV layout is written in; "
+                    "it goes with \"print\"");
+  } else if (copy_v->is_object() && member(*copy_v, "print")) {
+    p.how = "print";
+    p.copy = printed_copy(*copy_v, copy_path, vt);
   } else if (copy_v->is_object()) {
     const json* atom_v = member(*copy_v, "atom");
     if (!atom_v) throw SpecError(join(copy_path, "atom"), "missing: the copy atom's name");
@@ -787,6 +910,11 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
                     "missing: a TMA copy writes the operand's smem layout; give \"smem\": {\"layout\": ...}");
   if (!mma || is_xe(mma->atom))
     throw SpecError(sp, "shared-memory tiles are described for the A and B operands of an NVIDIA MMA");
+  if (mma->atom.printed)
+    throw SpecError(
+        sp, "the MMA is known only from its print: whether it reads " + name +
+                " from shared memory (through a GMMA/UMMA descriptor) needs the atom's identity; give "
+                "\"atom\" next to \"print\" in \"mma\"");
   if (name != "A" && name != "B") throw SpecError(sp, "only A and B are read from shared memory");
   const bool from_atom = smem_v->is_object() && member(*smem_v, "atom") && kernel;
   if (!smem_v->is_object() || (!member(*smem_v, "layout") && !from_atom))
@@ -817,7 +945,8 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
     p.stages = kernel->stages;
     p.layout_text = to_string(first_stage(*p.staged));
   } else {
-    p.layout_text = get_string((*smem_v)["layout"], join(sp, "layout"));
+    p.layout_text =
+        smem_layout_text(get_string((*smem_v)["layout"], join(sp, "layout")), join(sp, "layout"), vt);
     // A staged layout (m,k,stage): stage 0 is the tile a load fills.
     const SmemLayout l = smem_layout_at(p.layout_text, join(sp, "layout"));
     if (smem_rank(l) == 3) {
@@ -914,7 +1043,19 @@ void read_copy_tensors(PlannedCopy& p, const json& c, const std::string& path) {
 
 PlannedCopy build_standalone(const std::string& name, const json& c, const std::string& path,
                              const std::optional<TiledMMA>& mma) {
-  if (!c.is_object()) throw SpecError(path, "expected an object with \"atom\"");
+  if (!c.is_object()) throw SpecError(path, "expected an object with \"atom\" (or \"print\")");
+  if (member(c, "print")) {
+    for (const char* k : {"operand"})
+      if (member(c, k)) throw SpecError(join(path, k), "a printed copy is not tiled against the MMA");
+    std::optional<ValueType> vt;
+    if (const json* v = member(c, "value_type"))
+      vt = at(join(path, "value_type"), [&] { return value_type(get_string(*v, join(path, "value_type"))); });
+    PlannedCopy p;
+    p.name = name;
+    p.how = "print";
+    p.copy = printed_copy(c, path, vt);
+    return p;
+  }
   const json* atom_v = member(c, "atom");
   if (!atom_v) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
   const CopyAtom atom =
@@ -955,6 +1096,11 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
     return std::nullopt;
   }
   if (!mma) throw SpecError("cta_tile", "a CTA tile is tiled by a TiledMMA: give \"mma\" too");
+  if (mma->atom.printed)
+    throw SpecError("cta_tile",
+                    "the MMA is known only from its print: the collective's rules (architecture, shared "
+                    "memory budget, mainloop) need the atom's identity; give \"atom\" next to \"print\" "
+                    "in \"mma\"");
   KernelShape k;
   const std::vector<int64_t> t = int_array(*ct, "cta_tile", 1, 3);
   if (t.size() != 3) throw SpecError("cta_tile", "expected [M, N, K], 3 positive integers");
@@ -1058,7 +1204,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
                 "mainloop", "arch", "cluster_shape", "problem"},
                "a spec", w);
   if (const json* m = member(spec, "mma"))
-    warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation"}, "an mma", w);
+    warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation", "print"}, "an mma",
+                 w);
   if (const json* ops = member(spec, "operands"); ops && ops->is_object()) {
     for (const char* name : {"A", "B", "C", "D"})
       if (const json* o = member(*ops, name)) {
@@ -1068,8 +1215,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
                       "stride", "subtile", "smem", "gmem"},
                      "an operand", w);
         if (const json* c = o->is_object() ? member(*o, "copy") : nullptr)
-          warn_unknown(*c, path + ".copy", {"atom", "from_mma", "thr_layout", "val_layout", "tma"}, "a copy",
-                       w);
+          warn_unknown(*c, path + ".copy",
+                       {"atom", "from_mma", "thr_layout", "val_layout", "tma", "print", "ref"}, "a copy", w);
         if (const json* sub = o->is_object() ? member(*o, "subtile") : nullptr)
           warn_unknown(*sub, path + ".subtile", {"tv", "shape", "sg_layout"}, "a subtile", w);
         if (const json* sm = o->is_object() ? member(*o, "smem") : nullptr) {
@@ -1084,7 +1231,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
     for (auto it = cs->begin(); it != cs->end(); ++it)
       warn_unknown(it.value(), "copies." + printable(it.key()),
-                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst"},
+                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst", "print",
+                    "ref"},
                    "a copy", w);
   return w;
 }
@@ -1147,7 +1295,11 @@ Plan build_plan(const json& spec) {
   Plan plan;
   plan.warnings = unknown_keys(spec);
   if (const json* n = member(spec, "name")) plan.name = get_string(*n, "name");
-  if (const json* m = member(spec, "mma")) plan.mma = build_mma(*m, "mma");
+  if (const json* m = member(spec, "mma")) {
+    plan.mma = build_mma(*m, "mma");
+    if (m->is_object() && member(*m, "print"))
+      plan.mma_origin = mma_origin(*plan.mma, one_print((*m)["print"], "mma.print", "TiledMMA").mma->format);
+  }
   plan.kernel = kernel_shape(spec, plan.mma);
   if (const json* ops = member(spec, "operands")) {
     if (!ops->is_object()) throw SpecError("operands", "expected an object with keys A, B, C, D");
@@ -1183,6 +1335,47 @@ Plan build_plan_from_text(const std::string& text) {
   return build_plan(spec);
 }
 
+Plan build_plan_from_print(const std::string& text) {
+  std::vector<PrintBlock> blocks;
+  try {
+    blocks = parse_cute_prints(text);
+  } catch (const PrintError& e) {
+    throw SpecError("", e.what());
+  }
+  Plan plan;
+  std::set<std::string> names;
+  int copies = 0;
+  for (const PrintBlock& b : blocks) {
+    const std::string where = "line " + std::to_string(b.mma ? b.mma->line : b.copy->line);
+    if (b.mma) {
+      if (plan.mma) throw SpecError("", where + ": a second TiledMMA print; a spec has one MMA");
+      if (!plan.copies.empty())
+        throw SpecError("", where + ": the TiledMMA print comes first, before the copies tiled against it");
+      plan.mma = at_print("", [&] { return printed_tiled_mma(*b.mma); });
+      plan.mma_origin = mma_origin(*plan.mma, b.mma->format);
+      continue;
+    }
+    if (!b.copy->tiled)
+      throw SpecError("", where + ": a Copy_Atom's print; a copy is a TiledCopy's (print(tiled_copy))");
+    const std::string name = b.label.empty() ? "copy" + std::to_string(++copies) : printable(b.label);
+    if (!names.insert(name).second) throw SpecError("", where + ": a second copy named " + name);
+    PlannedCopy p;
+    p.name = name;
+    p.how = "print";
+    p.copy = at_print("", [&] {
+      const ValueType vt = printed_value_type(*b.copy);
+      p.mem_type = vt;
+      return printed_tiled_copy(*b.copy, vt);
+    });
+    const bool operand = name == "A" || name == "B" || name == "C" || name == "D";
+    if (operand && !plan.mma)
+      throw SpecError(
+          "", where + ": a copy labelled " + name + " is an operand's copy; it needs a TiledMMA print first");
+    plan.copies.push_back(std::move(p));
+  }
+  return plan;
+}
+
 namespace {
 std::string tiler_string(const Tiler& t) {
   return t.is_underscore() ? "_" : to_string(t);
@@ -1210,6 +1403,7 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     j["a_tv"] = to_string(m.get_layoutA_TV());
     j["b_tv"] = to_string(m.get_layoutB_TV());
     j["c_tv"] = to_string(m.get_layoutC_TV());
+    if (!plan.mma_origin.empty()) j["from"] = plan.mma_origin;
     out["mma"] = j;
   }
   nlohmann::ordered_json copies = nlohmann::ordered_json::object();
@@ -1331,6 +1525,7 @@ std::string plan_to_text(const Plan& plan) {
       << "  A_TV            " << to_string(m.get_layoutA_TV()) << "\n"
       << "  B_TV            " << to_string(m.get_layoutB_TV()) << "\n"
       << "  C_TV            " << to_string(m.get_layoutC_TV()) << "\n";
+    if (!plan.mma_origin.empty()) s << "  from            " << plan.mma_origin << "\n";
   }
   for (const PlannedCopy& p : plan.copies) {
     s << "\nCopy " << p.name << " (" << p.how << "): " << p.copy.atom.name << " of " << p.copy.value_type.name

@@ -150,6 +150,17 @@ void add_width(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
             " holds";
   r.method = "algebra";
   r.data["copy_type"] = p.copy.value_type.name;
+  if (m.atom.printed) {
+    // A print carries no value types (C++ CuTe prints none of the MMA's; the DSL none either).
+    r.claim = "copy " + p.name + " moves the values MMA " + (p.name == "D" ? "C" : p.name) + " holds";
+    r.data["mma_type"] = nullptr;
+    r.verdict = Verdict::Unknown;
+    r.summary = "the MMA is known only from its print, which carries no value types: the copy moves " +
+                p.copy.value_type.name + " (" + std::to_string(p.copy.value_type.bits) +
+                " bits), the MMA's type is not known (give \"atom\" next to \"print\" in \"mma\")";
+    rep.checks.push_back(std::move(r));
+    return;
+  }
   r.data["mma_type"] = want.name;
   if (p.copy.value_type.bits == want.bits && p.copy.value_type == want) {
     r.verdict = Verdict::Proved;

@@ -160,6 +160,9 @@ struct Plan {
   std::optional<KernelShape> kernel;  // "cta_tile" (+ "stages", "mainloop", "arch")
   std::vector<SpecWarning> warnings;
   std::optional<TiledMMA> mma;
+  // An MMA read from CuTe's print() (mma.print, a print file): where it came from and what is known of its
+  // atom, e.g. "C++ CuTe print; its layouts are SM80_16x8x16_F32F16F16F32_TN's" ("" for other MMAs).
+  std::string mma_origin;
   std::vector<PlannedCopy> copies;
   std::vector<PlannedSmem> smem;
 };
@@ -169,6 +172,12 @@ struct Plan {
 inline constexpr int kMaxSpecNesting = 64;
 Plan build_plan(const nlohmann::json& spec);
 Plan build_plan_from_text(const std::string& text);
+// A spec that is CuTe's print() output itself (tiling/cute_print.hpp; looks_like_cute_print): its TiledMMA
+// (at most one) and its TiledCopys, each a standalone copy named by the "=== NAME ===" line before it or
+// copy1, copy2, ...; a copy labelled A, B, C or D after a TiledMMA is that operand's copy, of the print's
+// value type. A DSL copy whose Src and Dst differ needs a JSON spec ("ref"). SpecError "line N: ..." on any
+// problem.
+Plan build_plan_from_print(const std::string& text);
 // The JSON form (docs/spec.md): mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},
 // copies.<X>.{op, tiler, tv, tv_src, tv_dst, prefetch}.
 nlohmann::ordered_json plan_to_json(const Plan& plan);

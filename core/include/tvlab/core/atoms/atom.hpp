@@ -53,6 +53,9 @@ struct MmaAtom {
   std::vector<std::pair<std::string, std::string>> params;
   // Further TV layouts of the atom (SM120 block-scaled SFA/SFB, sparse metadata E), in order.
   std::vector<std::pair<std::string, Layout>> extra;
+  // Known only from CuTe's print() of it (tiling/cute_print.hpp): its layouts, not its identity (no value
+  // types, no operation name); checks that need the identity say "unknown".
+  bool printed = false;
 };
 
 // Hardware parameters of an Xe block 2D operation (new-API view; legacy atoms name theirs too).
@@ -80,6 +83,9 @@ struct CopyAtom {
   // run and the assumed alignment allows; 0 for every other atom. Such an atom's traits copy one value of
   // any type per thread (bits (1,1):(0,0)), so value_layouts() takes every width.
   int max_vec_bits = 0;
+  // Known only from CuTe's print() of it (tiling/cute_print.hpp): its layouts and value width, not the
+  // operation (direction, instruction, vector width); checks that need it say "unknown".
+  bool printed = false;
 };
 
 // A copy atom's layouts recast from bits to elements of `bits` bits (CuTe's Copy_Atom<Op, T>).
