@@ -10,11 +10,11 @@
 
 #include "command.hpp"
 #include "tvlab/core/atoms/atom.hpp"
-#include "tvlab/core/tiling/tmem.hpp"
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/core/tiling/tmem.hpp"
 
 namespace tvlab::cli {
 
@@ -214,7 +214,8 @@ std::string mma_text(const MmaAtom& a) {
       return s + "\nC in tensor memory: not drawn: " + e.what() + "\n";
     }
     s += "\nC in tensor memory (partition_fragment_C, " + acc.value_type.name + ", " +
-         (acc.ctas == 2 ? "each CTA's " + std::to_string(acc.mma_m) + " of the " + m + " rows" : std::string("one CTA")) +
+         (acc.ctas == 2 ? "each CTA's " + std::to_string(acc.mma_m) + " of the " + m + " rows"
+                        : std::string("one CTA")) +
          "): " + to_string(acc.layout) + "\n";
     for (const std::string& line : tmem_lane_runs(acc)) s += "  " + line + "\n";
     s += "  (tvlab render draws it: lanes x columns, each cell its (m,n))\n";

@@ -204,8 +204,9 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
   if (view.empty()) view = !o.operand.empty() || !plan.mma ? "copy" : plan.tmem_acc ? "tmem" : "mma";
   if (view == "tmem") {
     if (!plan.tmem_acc)
-      throw BadInput{"view", "--view tmem",
-                     "the spec " + o.what + " has no SM100 UMMA accumulator (an \"mma\" with an SM100_MMA_* atom)"};
+      throw BadInput{
+          "view", "--view tmem",
+          "the spec " + o.what + " has no SM100 UMMA accumulator (an \"mma\" with an SM100_MMA_* atom)"};
     return viz::build_tmem_acc_scene(*plan.tmem_acc, vo);
   }
   if (view == "tmem-copy") {
@@ -285,7 +286,10 @@ viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Optio
       try {
         return viz::build_tmem_acc_scene(tmem_accumulator(*mma, mma->m, mma->n), vo);
       } catch (const AtomError& e) {
-        throw BadInput{"view", "--view tmem", e.what()};
+        if (!o.view.empty()) throw BadInput{"view", "--view tmem", e.what()};
+        // The default view of a UMMA whose accumulator tvlab does not model: its CTA-scoped TV picture.
+        warn("tmem", mma->name, std::string(e.what()) + "; drawing --view mma");
+        return viz::build_mma_scene(make_tiled_mma(*mma), vo, true);
       }
     }
     if (view == "subgroup") {
@@ -494,10 +498,12 @@ std::function<int()> setup_render(CLI::App& app) {
          "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
          "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
-         "--op), tmem (an SM100 UMMA's accumulator in tensor memory: lanes x columns, each cell its (m,n); the "
+         "--op), tmem (an SM100 UMMA's accumulator in tensor memory: lanes x columns, each cell its (m,n); "
+         "the "
          "default for UMMA atoms and specs), tmem-copy (a spec's epilogue TMEM copy: thread and register of "
          "each element)")
-      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "tmem", "tmem-copy"}));
+      ->check(CLI::IsMember(
+          {"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "tmem", "tmem-copy"}));
   cmd->add_option("--operand", opt->operand,
                   "A, B, C or D (a spec's copy or subgroup fragment; an atom's operand)");
   cmd->add_option("--palette", opt->palette,
@@ -520,7 +526,8 @@ std::function<int()> setup_render(CLI::App& app) {
       "  tvlab render '(4,8):(8,1)' -o layout.svg                   a layout over its domain\n"
       "  tvlab render 'Sw<3,3,3> o (8,64):(64,1)' -o sw.png         drawn with the swizzle applied\n"
       "  tvlab render '(16,2):(1,16)' --tile '(8,4)' -o tv.svg       a TV layout over its tile\n"
-      "  tvlab render 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,64,UMMA::Major::K,UMMA::Major::K>' -o acc.svg\n"
+      "  tvlab render 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,64,UMMA::Major::K,UMMA::Major::K>' -o "
+      "acc.svg\n"
       "                                                 where a UMMA accumulator lives in tensor memory\n"
       "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.pdf   A, B above C, C\n"
       "  tvlab render 'XE_LOAD_2D<16,8,4>' --view subgroup -o sg.txt  Xe subgroup view + thread view\n"

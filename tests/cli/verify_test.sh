@@ -153,8 +153,8 @@ expect_rc format 2 "$tvlab" verify --format yaml "$xe"
 
 # tvlab reorder
 # SM100 tensor memory: the epilogue's TMEM loads cover the accumulator once, within each warp's subpartition.
-expect_rc tmem-gallery 0 "$tvlab" verify "$gallery/sm100_f16_umma_2sm_256x128_tmem.json"
-has tmem-gallery-coverage "ok   tmem.C.coverage  every one of the 16384 accumulator elements is loaded exactly once (128 threads)" "$tmp/out"
+expect_rc tmem-gallery 0 "$tvlab" verify "$gallery/sm100_f16_umma_2sm_256x32_tmem.json"
+has tmem-gallery-coverage "ok   tmem.C.coverage  every one of the 4096 accumulator elements is loaded exactly once (128 threads)" "$tmp/out"
 has tmem-gallery-sub "ok   tmem.C.subpartition  each of the 4 warps stays in its own 32 lanes" "$tmp/out"
 expect_rc tmem-two-tiles 1 "$tvlab" verify "$data/sm100_tmem_two_mma_tiles.json"
 has tmem-two-tiles-witness "element (0,128) (lane 0, column 128) is never loaded: the epilogue copies accumulators(_,_,0,0), the first of 1x2 MMA tiles" "$tmp/out"

@@ -62,11 +62,13 @@ void emit(const char* mma, const char* load, const char* type) {
 }
 
 // Each MMA is defined once from its template arguments: the C++ type and tvlab's name of it.
-#define CASE(MMA, T, LOAD, TM, TN, EM, EN) emit<MMA::Op, T, LOAD, TM, TN, EM, EN, is_store(#LOAD)>(MMA::name, #LOAD, #T)
-#define UMMA(ALIAS, OP, A, C, M, N)                                                                   \
-  struct ALIAS {                                                                                     \
-    using Op = OP<A, A, C, M, N, K::K, K::K>;                                                        \
-    static constexpr const char* name = #OP "<" #A "," #A "," #C "," #M "," #N ",UMMA::Major::K,UMMA::Major::K>"; \
+#define CASE(MMA, T, LOAD, TM, TN, EM, EN) \
+  emit<MMA::Op, T, LOAD, TM, TN, EM, EN, is_store(#LOAD)>(MMA::name, #LOAD, #T)
+#define UMMA(ALIAS, OP, A, C, M, N)                                               \
+  struct ALIAS {                                                                  \
+    using Op = OP<A, A, C, M, N, K::K, K::K>;                                     \
+    static constexpr const char* name =                                           \
+        #OP "<" #A "," #A "," #C "," #M "," #N ",UMMA::Major::K,UMMA::Major::K>"; \
   };
 
 UMMA(MmaM128N256, SM100_MMA_F16BF16_SS, half_t, float, 128, 256)

@@ -23,8 +23,8 @@ const std::string kK = ",UMMA::Major::K,UMMA::Major::K>";
 
 TmemEpilogue epilogue(const std::string& mma, int64_t tm, int64_t tn, const std::string& copy, int64_t em,
                       int64_t en, int64_t threads = 128, int64_t first = 0) {
-  return make_tmem_epilogue(tmem_accumulator(find_mma_atom(mma), tm, tn), find_copy_atom(copy), em, en, threads,
-                            first);
+  return make_tmem_epilogue(tmem_accumulator(find_mma_atom(mma), tm, tn), find_copy_atom(copy), em, en,
+                            threads, first);
 }
 
 TEST(TmemChecks, CutlassEpilogueProved) {
@@ -47,9 +47,10 @@ TEST(TmemChecks, SecondMmaTileNeverLoaded) {
   EXPECT_EQ(c.verdict, Verdict::Refuted);
   EXPECT_EQ(c.summary, "16384 of 32768 elements never loaded");
   ASSERT_EQ(c.witnesses.size(), 1u);
-  EXPECT_EQ(c.witnesses[0],
-            "element (0,128) (lane 0, column 128) is never loaded: the epilogue copies accumulators(_,_,0,0), "
-            "the first of 1x2 MMA tiles");
+  EXPECT_EQ(
+      c.witnesses[0],
+      "element (0,128) (lane 0, column 128) is never loaded: the epilogue copies accumulators(_,_,0,0), "
+      "the first of 1x2 MMA tiles");
   EXPECT_TRUE(c.failed(false));
 }
 
@@ -59,8 +60,9 @@ TEST(TmemChecks, TwoWarpgroupsLoadTwice) {
   const CheckResult c = check_tmem_coverage(e);
   EXPECT_EQ(c.verdict, Verdict::Refuted);
   ASSERT_EQ(c.witnesses.size(), 1u);
-  EXPECT_EQ(c.witnesses[0],
-            "element (0,0) is loaded 2 times: by thread 0 call 0 register 0 and thread 128 call 0 register 0");
+  EXPECT_EQ(
+      c.witnesses[0],
+      "element (0,0) is loaded 2 times: by thread 0 call 0 register 0 and thread 128 call 0 register 0");
   // Warps 4..7 use slices 0..127 again, in their own subpartitions (w % 4): no lane violation.
   EXPECT_EQ(check_tmem_subpartition(e).verdict, Verdict::Proved);
 }
@@ -133,8 +135,9 @@ TEST(TmemChecks, EveryBuiltEpilogueCoversOnce) {
 
 TEST(TmemChecks, SpecKeys) {
   const auto plan = [](const std::string& tmem) {
-    return build_plan_from_text(R"({"mma": {"atom": "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>"}, "tmem": )" +
-                                tmem + "}");
+    return build_plan_from_text(
+        R"({"mma": {"atom": "SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>"}, "tmem": )" +
+        tmem + "}");
   };
   const Plan p = plan(R"({"copy": "SM100_TMEM_LOAD_32dp32b16x", "epilogue_tile": [128, 32]})");
   ASSERT_TRUE(p.tmem_acc && p.tmem);
@@ -148,7 +151,8 @@ TEST(TmemChecks, SpecKeys) {
     }
     return std::string("no error");
   };
-  EXPECT_NE(error(R"({"copy": "SM100_TMEM_LOAD_32dp32b16x", "threads": 100})").find("tmem.threads"), std::string::npos);
+  EXPECT_NE(error(R"({"copy": "SM100_TMEM_LOAD_32dp32b16x", "threads": 100})").find("tmem.threads"),
+            std::string::npos);
   EXPECT_NE(error(R"({"copy": "SM100_TMEM_LOAD_32dp32b16x", "first_thread": 16})").find("tmem.first_thread"),
             std::string::npos);
   EXPECT_NE(error(R"({"copy": "SM100_TMEM_LOAD_32dp32b16x", "epilogue_tile": [128, 48]})")

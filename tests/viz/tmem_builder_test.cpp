@@ -29,14 +29,15 @@ TEST(TmemBuilder, AccumulatorM64) {
   EXPECT_EQ(s.cells.size(), 128u * 8u);
   // Grid slot (x0 + column, y0 + lane), x0 = 1, y0 = 2.
   EXPECT_EQ(cell_at(s, 1, 2).label, std::vector<std::string>{"0,0"});
-  EXPECT_TRUE(cell_at(s, 1, 2 + 16).hole);                                 // lanes 16-31: nothing
+  EXPECT_TRUE(cell_at(s, 1, 2 + 16).hole);                                       // lanes 16-31: nothing
   EXPECT_EQ(cell_at(s, 1 + 7, 2 + 32).label, std::vector<std::string>{"16,7"});  // rows 16-31 in lanes 32-47
-  EXPECT_EQ(cell_at(s, 1, 2 + 32).colors, std::vector<int>{1});            // the second quarter of the rows
+  EXPECT_EQ(cell_at(s, 1, 2 + 32).colors, std::vector<int>{1});  // the second quarter of the rows
   EXPECT_EQ(cell_at(s, 1, 2 + 32).tooltip, "lane 32, column 0: (16,0)");
   EXPECT_EQ(s.lines.size(), 3u);  // subpartition boundaries at lanes 32, 64, 96
   ASSERT_FALSE(s.legend.empty());
   EXPECT_EQ(s.legend.front().text, "rows 0..15");
-  EXPECT_EQ(s.title.front(), "Tensor memory: the accumulator of SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8" + kK);
+  EXPECT_EQ(s.title.front(),
+            "Tensor memory: the accumulator of SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8" + kK);
 }
 
 TEST(TmemBuilder, AccumulatorTwoCtas) {
@@ -62,12 +63,13 @@ TEST(TmemBuilder, EpilogueLoad) {
   // 32dp32b: thread t holds row t (lane t % 32 of warp t / 32), register v column v.
   EXPECT_EQ(cell_at(s, 1 + 3, 2 + 37).label, std::vector<std::string>{"T37V3"});
   for (const Cell& c : s.cells) EXPECT_FALSE(c.hole);
-  EXPECT_EQ(s.notes.front(),
-            "1 tcgen05.ld per thread for this epilogue tile, 1 epilogue tile(s) (EPI_M x EPI_N); warp w reaches "
-            "only lanes 32*(w%4)..32*(w%4)+31");
+  EXPECT_EQ(
+      s.notes.front(),
+      "1 tcgen05.ld per thread for this epilogue tile, 1 epilogue tile(s) (EPI_M x EPI_N); warp w reaches "
+      "only lanes 32*(w%4)..32*(w%4)+31");
   // Twice the threads: every element has two owners.
-  const Scene twice = build_tmem_copy_scene(make_tmem_epilogue(acc, find_copy_atom("SM100_TMEM_LOAD_32dp32b8x"), 0,
-                                                               0, 256));
+  const Scene twice =
+      build_tmem_copy_scene(make_tmem_epilogue(acc, find_copy_atom("SM100_TMEM_LOAD_32dp32b8x"), 0, 0, 256));
   EXPECT_EQ(cell_at(twice, 1, 2).label.size(), 2u);
 }
 

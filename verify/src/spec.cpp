@@ -1117,16 +1117,20 @@ class StrictKeys {
 void build_tmem(Plan& plan, const json& spec) {
   const json* t = member(spec, "tmem");
   if (t && !t->is_object())
-    throw SpecError("tmem", "expected an object with \"copy\", \"tile\", \"epilogue_tile\", \"threads\", "
-                            "\"first_thread\"");
+    throw SpecError("tmem",
+                    "expected an object with \"copy\", \"tile\", \"epilogue_tile\", \"threads\", "
+                    "\"first_thread\"");
   if (!plan.mma || !is_umma(plan.mma->atom)) {
-    if (t) throw SpecError("tmem", "tensor memory holds the accumulator of an SM100 UMMA: give \"mma\" an "
-                                   "SM100_MMA_* atom");
+    if (t)
+      throw SpecError("tmem",
+                      "tensor memory holds the accumulator of an SM100 UMMA: give \"mma\" an "
+                      "SM100_MMA_* atom");
     return;
   }
   const TiledMMA& m = *plan.mma;
   if (m.num_threads() != size(m.atom.thr_id)) {
-    if (t) throw SpecError("tmem", "tvlab models the accumulator of a TiledMMA of one UMMA atom (no atom_layout)");
+    if (t)
+      throw SpecError("tmem", "tvlab models the accumulator of a TiledMMA of one UMMA atom (no atom_layout)");
     return;
   }
   std::array<int64_t, 2> tile{m.tile_mnk[0], m.tile_mnk[1]};
@@ -1156,7 +1160,8 @@ void build_tmem(Plan& plan, const json& spec) {
   const json* c = member(*t, "copy");
   if (!c) {
     for (const char* k : {"epilogue_tile", "threads", "first_thread"})
-      if (member(*t, k)) throw SpecError(join("tmem", k), "describes the epilogue's TMEM copies: give \"copy\" too");
+      if (member(*t, k))
+        throw SpecError(join("tmem", k), "describes the epilogue's TMEM copies: give \"copy\" too");
     return;
   }
   const std::string cp = "tmem.copy";
@@ -1170,8 +1175,9 @@ void build_tmem(Plan& plan, const json& spec) {
   if (threads % 32 != 0 || threads > 1024)
     throw SpecError("tmem.threads", "expected whole warps: a multiple of 32, at most 1024");
   if (first % 32 != 0 || first + threads > 1024)
-    throw SpecError("tmem.first_thread", "expected the first thread of a warp (a multiple of 32), with "
-                                          "first_thread + threads at most 1024");
+    throw SpecError("tmem.first_thread",
+                    "expected the first thread of a warp (a multiple of 32), with "
+                    "first_thread + threads at most 1024");
   plan.tmem = at(epi ? "tmem.epilogue_tile" : cp, [&] {
     return make_tmem_epilogue(*plan.tmem_acc, atom, epi ? (*epi)[0] : 0, epi ? (*epi)[1] : 0, threads, first);
   });
@@ -1430,8 +1436,11 @@ std::string plan_to_text(const Plan& plan) {
       << "\n"
       << "  partition_fragment_C " << to_string(a.layout) << "\n"
       << "  (m,n) -> offset      " << to_string(mn) << "  (lane = offset >> "
-      << 16 + tmem_offset_shift(a.value_type.bits) << ", column = (offset >> "
-      << tmem_offset_shift(a.value_type.bits) << ") & 0xFFFF)\n"
+      << 16 + tmem_offset_shift(a.value_type.bits) << ", column = "
+      << (tmem_offset_shift(a.value_type.bits) == 0
+              ? std::string("offset & 0xFFFF")
+              : "(offset >> " + std::to_string(tmem_offset_shift(a.value_type.bits)) + ") & 0xFFFF")
+      << ")\n"
       << "  lanes 0.." << last_lane << ", columns 0.." << last_col << " of 512"
       << (a.alloc == TmemAllocMode::NonInterleaved ? "  (TmemAllocMode::NonInterleaved)" : "") << "\n";
   }
@@ -1440,8 +1449,8 @@ std::string plan_to_text(const Plan& plan) {
     const TiledCopy& c = e.copy;
     const LayoutSlice p0 = e.store() ? c.partition_D(e.tiles, 0) : c.partition_S(e.tiles, 0);
     s << "\nTMEM epilogue " << (e.store() ? "store" : "load") << ": " << c.atom.name << " of "
-      << c.value_type.name << ", epilogue tile (" << e.epi_m << "," << e.epi_n << "), threads " << e.first_thread
-      << ".." << e.first_thread + e.threads - 1 << "\n"
+      << c.value_type.name << ", epilogue tile (" << e.epi_m << "," << e.epi_n << "), threads "
+      << e.first_thread << ".." << e.first_thread + e.threads - 1 << "\n"
       << "  tAcc_epi " << to_string(e.tiles) << "\n"
       << "  tiler    " << to_string(c.tiler) << "  (" << threads_text(c.num_threads()) << ")\n"
       << "  tv       " << to_string(c.tv) << "\n"

@@ -97,22 +97,24 @@ CheckResult check_tmem_coverage(const TmemEpilogue& e) {
                            std::to_string(size(mode(acc.layout, 2))) + " MMA tiles";
       }
       if (k > 1 && twice++ == 0)
-        first_twice = "element " + mn_text(m, n) + " is " + verb(e) + " " + std::to_string(k) + " times: by " +
-                      access_text(*it->second[0]) + " and " + access_text(*it->second[1]);
+        first_twice = "element " + mn_text(m, n) + " is " + verb(e) + " " + std::to_string(k) +
+                      " times: by " + access_text(*it->second[0]) + " and " + access_text(*it->second[1]);
     }
   const int64_t total = acc.tile_m * acc.tile_n;
-  r.steps.push_back({"the CTA's accumulator in tensor memory", "partition_fragment_C", to_string(acc.layout)});
-  r.steps.push_back({"the copy over one epilogue tile", "make_tmem_copy(" + e.copy.atom.name + ", tAcc_epi(_,_,0,0))",
-                     to_string(e.copy.tv)});
-  r.steps.push_back({"register values of " + std::to_string(e.threads) + " threads", "",
-                     std::to_string(accesses.size())});
+  r.steps.push_back(
+      {"the CTA's accumulator in tensor memory", "partition_fragment_C", to_string(acc.layout)});
+  r.steps.push_back({"the copy over one epilogue tile",
+                     "make_tmem_copy(" + e.copy.atom.name + ", tAcc_epi(_,_,0,0))", to_string(e.copy.tv)});
+  r.steps.push_back(
+      {"register values of " + std::to_string(e.threads) + " threads", "", std::to_string(accesses.size())});
   r.data["elements"] = total;
   r.data["accesses"] = accesses.size();
   r.data["missing"] = missing;
   r.data["repeated"] = twice;
   r.data["outside"] = outside != nullptr;
-  if (outside) r.witnesses.push_back(access_text(*outside) + " addresses " + to_string(outside->addr) +
-                                     ", which holds no accumulator element");
+  if (outside)
+    r.witnesses.push_back(access_text(*outside) + " addresses " + to_string(outside->addr) +
+                          ", which holds no accumulator element");
   if (missing) r.witnesses.push_back(first_missing);
   if (twice) r.witnesses.push_back(first_twice);
   if (!outside && missing == 0 && twice == 0) {
@@ -122,7 +124,9 @@ CheckResult check_tmem_coverage(const TmemEpilogue& e) {
   } else {
     r.verdict = Verdict::Refuted;
     std::vector<std::string> parts;
-    if (missing) parts.push_back(std::to_string(missing) + " of " + std::to_string(total) + " elements never " + verb(e));
+    if (missing)
+      parts.push_back(std::to_string(missing) + " of " + std::to_string(total) + " elements never " +
+                      verb(e));
     if (twice) parts.push_back(std::to_string(twice) + " " + verb(e) + " more than once");
     if (outside) parts.push_back("addresses outside the accumulator");
     std::string s;
@@ -155,15 +159,17 @@ CheckResult check_tmem_subpartition(const TmemEpilogue& e) {
     if (bad++ == 0)
       r.witnesses.push_back("warp " + std::to_string(w) + " (threads " + std::to_string(32 * w) + ".." +
                             std::to_string(32 * w + 31) + ", TiledCopy slices " +
-                            std::to_string((32 * w - e.first_thread) % e.copy.num_threads()) + "..) reaches lanes " +
-                            std::to_string(range.first) + ".." + std::to_string(range.second) + "; warp " +
-                            std::to_string(w) + " may access only lanes " + std::to_string(lo) + ".." +
-                            std::to_string(hi) + " (subpartition " + std::to_string(w % 4) + ")");
+                            std::to_string((32 * w - e.first_thread) % e.copy.num_threads()) +
+                            "..) reaches lanes " + std::to_string(range.first) + ".." +
+                            std::to_string(range.second) + "; warp " + std::to_string(w) +
+                            " may access only lanes " + std::to_string(lo) + ".." + std::to_string(hi) +
+                            " (subpartition " + std::to_string(w % 4) + ")");
   }
   r.data["warps"] = lanes.size();
   r.data["violating_warps"] = bad;
-  r.steps.push_back({"warps of the epilogue", "threadIdx.x in [" + std::to_string(e.first_thread) + ", " +
-                                                  std::to_string(e.first_thread + e.threads) + ")",
+  r.steps.push_back({"warps of the epilogue",
+                     "threadIdx.x in [" + std::to_string(e.first_thread) + ", " +
+                         std::to_string(e.first_thread + e.threads) + ")",
                      std::to_string(lanes.size())});
   if (bad == 0) {
     r.verdict = Verdict::Proved;
@@ -171,7 +177,8 @@ CheckResult check_tmem_subpartition(const TmemEpilogue& e) {
   } else {
     r.verdict = Verdict::Refuted;
     r.summary = std::to_string(bad) + " of " + std::to_string(lanes.size()) +
-                " warps reach lanes outside their subpartition, which tcgen05.ld/st do not allow (CuTe asserts it in debug builds)";
+                " warps reach lanes outside their subpartition, which tcgen05.ld/st do not allow (CuTe "
+                "asserts it in debug builds)";
   }
   return r;
 }

@@ -38,18 +38,18 @@ Scene build_tmem_acc_scene(const TmemAccumulator& acc, const Options& opt) {
                          std::to_string(acc.tile_m * acc.ctas) + "," + std::to_string(acc.tile_n) + ")");
   for (const std::string& p : opt.provenance) s.provenance.push_back(p);
   s.title.push_back("Tensor memory: the accumulator of " + acc.mma);
-  s.title.push_back(acc.value_type.name + " (" + std::to_string(acc.tile_m) + "," + std::to_string(acc.tile_n) +
-                    ") per CTA: partition_fragment_C " + to_string(acc.layout));
+  s.title.push_back(acc.value_type.name + " (" + std::to_string(acc.tile_m) + "," +
+                    std::to_string(acc.tile_n) + ") per CTA: partition_fragment_C " + to_string(acc.layout));
   const int x0 = 1, y0 = 2;
   s.texts.push_back({x0 - 1, y0 - 2, "TMEM lanes (rows) x columns; each cell: the element (m,n) it holds",
                      TextKind::Heading, Anchor::Left, Axis::None, 0});
   s.texts.push_back({x0 - 1, y0 - 1, "lane\\col", TextKind::Axis, Anchor::Right, Axis::None, 0});
   for (int64_t c = 0; c < cols; ++c)
-    s.texts.push_back({x0 + static_cast<int>(c), y0 - 1, std::to_string(c), TextKind::Tick, Anchor::Center,
-                       Axis::Col, c});
+    s.texts.push_back(
+        {x0 + static_cast<int>(c), y0 - 1, std::to_string(c), TextKind::Tick, Anchor::Center, Axis::Col, c});
   for (int64_t r = 0; r < rows; ++r)
-    s.texts.push_back({x0 - 1, y0 + static_cast<int>(r), std::to_string(r), TextKind::Tick, Anchor::Right,
-                       Axis::Row, r});
+    s.texts.push_back(
+        {x0 - 1, y0 + static_cast<int>(r), std::to_string(r), TextKind::Tick, Anchor::Right, Axis::Row, r});
   // Colour: which quarter of one MMA's rows, and which MMA tile (column-major over MMA_M x MMA_N).
   const int64_t quarter = std::max<int64_t>(1, acc.mma_m / 4), tiles_m = acc.tile_m / acc.mma_m;
   const int64_t tiles = tiles_m * (acc.tile_n / acc.mma_n);
@@ -90,16 +90,20 @@ Scene build_tmem_acc_scene(const TmemAccumulator& acc, const Options& opt) {
       s.legend.push_back({Swatch::Color, static_cast<int>(q + 4 * k), t});
     }
   if (holes) s.legend.push_back({Swatch::Hole, 0, "no accumulator element"});
-  s.legend.push_back({Swatch::Boundary, 0, "TMEM subpartition (32 lanes; warp w of a warpgroup: lanes 32*(w%4)..)"});
+  s.legend.push_back(
+      {Swatch::Boundary, 0, "TMEM subpartition (32 lanes; warp w of a warpgroup: lanes 32*(w%4)..)"});
   s.notes.push_back("TMEM address = lane << 16 | column (32-bit columns); offset o of the tmem_ptr<" +
-                    acc.value_type.name + "> tensor: lane = o >> " + std::to_string(16 + tmem_offset_shift(bits)) +
-                    ", column = (o >> " + std::to_string(tmem_offset_shift(bits)) + ") & 0xFFFF");
+                    acc.value_type.name + "> tensor: lane = o >> " +
+                    std::to_string(16 + tmem_offset_shift(bits)) + ", column = (o >> " +
+                    std::to_string(tmem_offset_shift(bits)) + ") & 0xFFFF");
   if (acc.ctas == 2)
-    s.notes.push_back("a 2-CTA UMMA: each CTA of the pair holds " + std::to_string(acc.mma_m) + " of each MMA's " +
-                      std::to_string(2 * acc.mma_m) + " rows; shown is one CTA's tensor memory, (m,n) in its rows");
+    s.notes.push_back("a 2-CTA UMMA: each CTA of the pair holds " + std::to_string(acc.mma_m) +
+                      " of each MMA's " + std::to_string(2 * acc.mma_m) +
+                      " rows; shown is one CTA's tensor memory, (m,n) in its rows");
   if (acc.alloc == TmemAllocMode::NonInterleaved)
     s.notes.push_back("TmemAllocMode::NonInterleaved (a TS atom): MMA tiles side by side in columns");
-  if (tiles > 4) s.notes.push_back(std::to_string(tiles) + " MMA tiles; colours repeat after the 4th in the legend");
+  if (tiles > 4)
+    s.notes.push_back(std::to_string(tiles) + " MMA tiles; colours repeat after the 4th in the legend");
   return s;
 }
 
@@ -131,7 +135,8 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
     }
     const auto [m, n] = it->second;
     if (m >= rows || n >= cols) continue;  // another epilogue tile (or MMA tile)
-    g.cells[static_cast<std::size_t>(m * cols + n)].push_back({a.thread - e.first_thread, a.value + nv * a.call});
+    g.cells[static_cast<std::size_t>(m * cols + n)].push_back(
+        {a.thread - e.first_thread, a.value + nv * a.call});
   }
   Scene s;
   s.colorblind = opt.colorblind;
@@ -139,10 +144,10 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
   s.provenance.push_back("tvlab render: make_tmem_copy(" + e.copy.atom.name + ", tAcc_epi(_,_,0,0)) of " +
                          acc.value_type.name + " over " + acc.mma);
   for (const std::string& p : opt.provenance) s.provenance.push_back(p);
-  s.title.push_back("Epilogue TMEM " + std::string(e.store() ? "store" : "load") + " " + e.copy.atom.name + " (" + op +
-                    ") of " + acc.value_type.name);
-  s.title.push_back("make_tmem_copy over tAcc_epi(_,_,0,0) " + to_string(take(e.tiles, 0, 2)) + ": TiledLayout_TV " +
-                    to_string(e.copy.tv) + ", Tiler " + to_string(e.copy.tiler));
+  s.title.push_back("Epilogue TMEM " + std::string(e.store() ? "store" : "load") + " " + e.copy.atom.name +
+                    " (" + op + ") of " + acc.value_type.name);
+  s.title.push_back("make_tmem_copy over tAcc_epi(_,_,0,0) " + to_string(take(e.tiles, 0, 2)) +
+                    ": TiledLayout_TV " + to_string(e.copy.tv) + ", Tiler " + to_string(e.copy.tiler));
   PanelStyle st;
   st.group_size = 32;
   st.heading = "epilogue tile (" + std::to_string(rows) + "," + std::to_string(cols) +
@@ -156,7 +161,8 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
                     " per thread for this epilogue tile, " + std::to_string(per_tile) +
                     " epilogue tile(s) (EPI_M x EPI_N); warp w reaches only lanes 32*(w%4)..32*(w%4)+31");
   if (outside > 0)
-    s.notes.push_back(std::to_string(outside) + " register values address TMEM holding no accumulator element");
+    s.notes.push_back(std::to_string(outside) +
+                      " register values address TMEM holding no accumulator element");
   return s;
 }
 

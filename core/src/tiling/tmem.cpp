@@ -28,7 +28,9 @@ Layout L(const IntTuple& shape, const IntTuple& stride) {
 Layout TmemAccumulator::mn() const {
   // ((M_MMA, N_MMA), MMA_M, MMA_N) -> ((M_MMA, MMA_M), (N_MMA, MMA_N)).
   const Layout v = mode(layout, 0);
-  return make_layout({make_layout({mode(v, 0), mode(layout, 1)}), make_layout({mode(v, 1), mode(layout, 2)})});
+  const Layout l =
+      make_layout({make_layout({mode(v, 0), mode(layout, 1)}), make_layout({mode(v, 1), mode(layout, 2)})});
+  return coalesce(l, make_shape(1, 1));  // mode by mode: the same function, without size-1 modes
 }
 
 int tmem_offset_shift(int bits) {
@@ -36,7 +38,8 @@ int tmem_offset_shift(int bits) {
   int s = 0;
   while (bits < 32 && (32 >> s) > bits) ++s;
   if (bits < 32 && (32 >> s) != bits)
-    throw std::invalid_argument("tmem_offset_shift: " + std::to_string(bits) + "-bit values do not divide 32 bits");
+    throw std::invalid_argument("tmem_offset_shift: " + std::to_string(bits) +
+                                "-bit values do not divide 32 bits");
   return s;
 }
 
@@ -66,19 +69,21 @@ TmemAccumulator tmem_accumulator(const MmaAtom& atom, int64_t tile_m, int64_t ti
   if (!is_umma(atom))
     throw AtomError(rule, atom.name + " is not an SM100 UMMA atom: its accumulator is not in tensor memory");
   if (atom.name.find("INTERLEAVED_CF32") != std::string::npos)
-    throw AtomError(rule, atom.name +
-                              ": tvlab does not model the tensor memory of complex interleaved accumulators");
+    throw AtomError(
+        rule, atom.name + ": tvlab does not model the tensor memory of complex interleaved accumulators");
   TmemAccumulator acc;
   acc.mma = atom.name;
   acc.ctas = static_cast<int>(size(atom.thr_id));
   acc.value_type = atom.c_type;
   acc.storage_bits = 32;
   if (acc.value_type.bits <= 0 || acc.value_type.bits > 32 || 32 % acc.value_type.bits != 0)
-    throw AtomError(rule, atom.name + ": accumulator type " + acc.value_type.name + " does not divide 32 bits");
+    throw AtomError(rule,
+                    atom.name + ": accumulator type " + acc.value_type.name + " does not divide 32 bits");
   const bool ts = atom.name.find("_TS") != std::string::npos;
   acc.alloc = acc.ctas == 1 && ts ? TmemAllocMode::NonInterleaved : TmemAllocMode::Interleaved;
   if (tile_m <= 0 || tile_n <= 0 || tile_m % atom.m != 0 || tile_n % atom.n != 0)
-    throw AtomError("partition_fragment_C", "the tile (" + std::to_string(tile_m) + "," + std::to_string(tile_n) +
+    throw AtomError("partition_fragment_C", "the tile (" + std::to_string(tile_m) + "," +
+                                                std::to_string(tile_n) +
                                                 ") is not a multiple of the atom's (M,N) = (" +
                                                 std::to_string(atom.m) + "," + std::to_string(atom.n) + ")");
   const int64_t mma_m = atom.m / acc.ctas, mma_n = atom.n;
@@ -135,11 +140,13 @@ TmemAccumulator tmem_accumulator(const MmaAtom& atom, int64_t tile_m, int64_t ti
   // side in columns, lanes 16-31 of each subpartition unused) can still run past column 511.
   const Layout mn = acc.mn();
   int64_t last = 0;
-  for (int64_t i = 0; i < size(mn); ++i) last = std::max(last, tmem_address(mn(i), acc.value_type.bits).column);
+  for (int64_t i = 0; i < size(mn); ++i)
+    last = std::max(last, tmem_address(mn(i), acc.value_type.bits).column);
   if (last >= kTmemColumns)
-    throw AtomError(rule, "the " + std::to_string(acc.tile_m) + "x" + std::to_string(acc.tile_n) + " accumulator of " +
-                              atom.name + " reaches column " + std::to_string(last) +
-                              "; tensor memory has 512 (CuTe's capacity assertion counts elements and passes)");
+    throw AtomError(
+        rule, "the " + std::to_string(acc.tile_m) + "x" + std::to_string(acc.tile_n) + " accumulator of " +
+                  atom.name + " reaches column " + std::to_string(last) +
+                  "; tensor memory has 512 (CuTe's capacity assertion counts elements and passes)");
   return acc;
 }
 
@@ -174,9 +181,8 @@ std::vector<std::string> tmem_lane_runs(const TmemAccumulator& acc) {
     const LaneInfo& a = lanes[i];
     while (j < lanes.size()) {
       const LaneInfo& b = lanes[j];
-      const bool same = b.kind == a.kind &&
-                        (a.kind != 1 || (b.m == a.m + static_cast<int64_t>(j - i) && b.n0 == a.n0 &&
-                                         b.n1 == a.n1 && b.c0 == a.c0));
+      const bool same = b.kind == a.kind && (a.kind != 1 || (b.m == a.m + static_cast<int64_t>(j - i) &&
+                                                             b.n0 == a.n0 && b.n1 == a.n1 && b.c0 == a.c0));
       if (!same) break;
       ++j;
     }
@@ -195,19 +201,21 @@ std::vector<std::string> tmem_lane_runs(const TmemAccumulator& acc) {
 }
 
 Layout tmem_epilogue_tiles(const Layout& acc, int64_t epi_m, int64_t epi_n) {
-  if (rank(acc) != 2) throw AtomError("flat_divide", "the accumulator tile " + to_string(acc) + " is not (M,N)");
+  if (rank(acc) != 2)
+    throw AtomError("flat_divide", "the accumulator tile " + to_string(acc) + " is not (M,N)");
   const int64_t m = size(mode(acc, 0)), n = size(mode(acc, 1));
   if (epi_m <= 0 || epi_n <= 0 || m % epi_m != 0 || n % epi_n != 0)
-    throw AtomError("EpilogueTile", "the epilogue tile (" + std::to_string(epi_m) + "," + std::to_string(epi_n) +
-                                        ") does not divide the accumulator's (" + std::to_string(m) + "," +
-                                        std::to_string(n) + ")");
+    throw AtomError("EpilogueTile", "the epilogue tile (" + std::to_string(epi_m) + "," +
+                                        std::to_string(epi_n) + ") does not divide the accumulator's (" +
+                                        std::to_string(m) + "," + std::to_string(n) + ")");
   return flat_divide(acc, Tiler(Tiler::Modes{Tiler(epi_m), Tiler(epi_n)}));
 }
 
 TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout& tmem) {
   const std::string rule = "make_tmem_copy";
   if (!atom.val_id || atom.name.rfind("SM100_TMEM_", 0) != 0)
-    throw AtomError(rule, atom.name + " is not a TMEM load or store (SM100_TMEM_LOAD_* / SM100_TMEM_STORE_*)");
+    throw AtomError(rule,
+                    atom.name + " is not a TMEM load or store (SM100_TMEM_LOAD_* / SM100_TMEM_STORE_*)");
   const int bits = vt.bits;
   if (bits <= 0 || bits > 32 || 32 % bits != 0)
     throw AtomError(rule, vt.name + ": tensor memory holds values of 32 bits or a divisor of 32, not " +
@@ -217,8 +225,9 @@ TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout
   const bool packed16 = atom.name.size() > 4 && atom.name.compare(atom.name.size() - 4, 4, "_16b") == 0;
   if (packed16 && bits != 16)
     throw AtomError(rule + ": _16b atoms move 16-bit values",
-                    atom.name + " packs 16-bit halves of two TMEM columns into one register; " + vt.name + " is " +
-                        std::to_string(bits) + "-bit (use " + atom.name.substr(0, atom.name.size() - 4) + ")");
+                    atom.name + " packs 16-bit halves of two TMEM columns into one register; " + vt.name +
+                        " is " + std::to_string(bits) + "-bit (use " +
+                        atom.name.substr(0, atom.name.size() - 4) + ")");
   const int64_t dp = tmem_dp(bits);
   const Layout atom_t = L(make_shape(32, 4), make_shape(0, 32 * dp));
   const Layout atom_v = coalesce(upcast(*atom.val_id, bits));
@@ -230,7 +239,8 @@ TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout
   if (coalesce(back) != coalesce(mode(atom_tv, 1)))
     throw AtomError(rule + ": the memory pointed to by AtomTVLayout does not exist in the DataLayout",
                     atom.name + " with " + vt.name + " addresses " + to_string(atom_v) +
-                        " from each warp's base, which the TMEM tensor " + to_string(tmem) + " does not hold");
+                        " from each warp's base, which the TMEM tensor " + to_string(tmem) +
+                        " does not hold");
   const IntTuple flat_shape = product_each(tmem.shape);
   const int r = flat_shape.size();
   Tiler::Modes tiler;
@@ -245,8 +255,8 @@ TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout
   return make_tiled_copy_impl(atom, vt, layout_tv, t);
 }
 
-TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, int64_t epi_m, int64_t epi_n,
-                                int64_t threads, int64_t first_thread) {
+TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, int64_t epi_m,
+                                int64_t epi_n, int64_t threads, int64_t first_thread) {
   TmemEpilogue e;
   e.acc = acc;
   e.epi_m = epi_m == 0 ? acc.mma_m : epi_m;

@@ -93,8 +93,8 @@ std::map<std::string, std::string> tvlab_case(const OracleCase& c) {
   const MmaAtom mma = find_mma_atom(c.mma);
   const TmemAccumulator acc = tmem_accumulator(mma, c.tm, c.tn);
   const Layout first = acc.first_mma_tile();
-  const Layout tiles = c.em == 0 ? tmem_epilogue_tiles(first, acc.mma_m, acc.mma_n)
-                                 : tmem_epilogue_tiles(first, c.em, c.en);
+  const Layout tiles =
+      c.em == 0 ? tmem_epilogue_tiles(first, acc.mma_m, acc.mma_n) : tmem_epilogue_tiles(first, c.em, c.en);
   const Layout tmem = take(tiles, 0, 2);
   const ValueType vt = value_type(c.type);
   const CopyAtom atom = find_copy_atom(c.copy);
@@ -107,7 +107,9 @@ std::map<std::string, std::string> tvlab_case(const OracleCase& c) {
   r["tiler"] = to_string(copy.tiler);
   r["s_tv"] = to_string(copy.get_layoutS_TV());
   r["d_tv"] = to_string(copy.get_layoutD_TV());
-  const auto side = [&](int64_t t) { return store ? copy.partition_D(tiles, t) : copy.partition_S(tiles, t); };
+  const auto side = [&](int64_t t) {
+    return store ? copy.partition_D(tiles, t) : copy.partition_S(tiles, t);
+  };
   r["part"] = to_string(side(0).layout);
   std::string addr;
   for (int64_t t = 0; t < 128; ++t)
@@ -121,7 +123,8 @@ TEST(TmemOracle, MatchesCuTe) {
   ASSERT_GE(cases.size(), 16u) << "no CuTe recording read from " << oracle_path();
   std::set<std::string> kinds;
   for (const OracleCase& c : cases) {
-    SCOPED_TRACE(c.mma + " tile " + std::to_string(c.tm) + "x" + std::to_string(c.tn) + " " + c.copy + " " + c.type);
+    SCOPED_TRACE(c.mma + " tile " + std::to_string(c.tm) + "x" + std::to_string(c.tn) + " " + c.copy + " " +
+                 c.type);
     ASSERT_EQ(c.v.size(), 8u);
     const auto mine = tvlab_case(c);
     for (const auto& [key, cute] : c.v) {
@@ -146,10 +149,12 @@ TEST(TmemOracle, MutatedRecordingIsAMismatch) {
 }
 
 TEST(Tmem, Literals) {
-  const MmaAtom m128 = find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>");
+  const MmaAtom m128 =
+      find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>");
   EXPECT_EQ(to_string(tmem_accumulator(m128, 128, 256).layout), "((128,256),1,1):((65536,1),0,0)");
-  EXPECT_EQ(to_string(tmem_accumulator(m128, 128, 512).mn()), "((128,1),(256,2)):((65536,0),(1,256))");
-  const MmaAtom m64 = find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,UMMA::Major::K,UMMA::Major::K>");
+  EXPECT_EQ(to_string(tmem_accumulator(m128, 128, 512).mn()), "(128,512):(65536,1)");
+  const MmaAtom m64 =
+      find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,UMMA::Major::K,UMMA::Major::K>");
   EXPECT_EQ(to_string(tmem_accumulator(m64, 64, 128).layout), "(((16,4),128),1,1):(((65536,2097152),1),0,0)");
   EXPECT_EQ(tmem_address(65536 * 37 + 5, 32), (TmemAddress{37, 5, 0}));
   EXPECT_EQ(tmem_address(131072 * 3 + 2 * 7 + 1, 16), (TmemAddress{3, 7, 1}));
@@ -172,17 +177,20 @@ TEST(Tmem, Refusals) {
     }
     return std::string("no error");
   };
-  const MmaAtom m128 = find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>");
+  const MmaAtom m128 =
+      find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>");
   EXPECT_EQ(rule([&] { tmem_accumulator(m128, 128, 100); }), "partition_fragment_C");
   EXPECT_EQ(rule([&] { tmem_accumulator(m128, 128, 768); }), "UMMA::tmem_frg");  // 768 columns
-  EXPECT_EQ(rule([&] { tmem_accumulator(find_mma_atom("SM80_16x8x16_F32F16F16F32_TN"), 16, 8); }), "UMMA::tmem_frg");
+  EXPECT_EQ(rule([&] { tmem_accumulator(find_mma_atom("SM80_16x8x16_F32F16F16F32_TN"), 16, 8); }),
+            "UMMA::tmem_frg");
   const Layout acc64 = tmem_accumulator(find_mma_atom("SM100_MMA_F16BF16_SS<half_t,half_t,float,64,128,"
                                                       "UMMA::Major::K,UMMA::Major::K>"),
                                         64, 128)
                            .first_mma_tile();
   // A 32-lane load over an M = 64 accumulator (16 lanes of each subpartition): CuTe's static assertion.
-  EXPECT_EQ(rule([&] { make_tmem_copy(find_copy_atom("SM100_TMEM_LOAD_32dp32b1x"), value_type("float"), acc64); }),
-            "make_tmem_copy: the memory pointed to by AtomTVLayout does not exist in the DataLayout");
+  EXPECT_EQ(
+      rule([&] { make_tmem_copy(find_copy_atom("SM100_TMEM_LOAD_32dp32b1x"), value_type("float"), acc64); }),
+      "make_tmem_copy: the memory pointed to by AtomTVLayout does not exist in the DataLayout");
   EXPECT_EQ(rule([&] { make_tmem_copy(find_copy_atom("SM75_U32x4_LDSM_N"), value_type("float"), acc64); }),
             "make_tmem_copy");
   EXPECT_EQ(rule([&] { tmem_epilogue_tiles(acc64, 48, 32); }), "EpilogueTile");
@@ -195,16 +203,19 @@ std::vector<std::string> umma_names() {
   const std::string k = ",UMMA::Major::K,UMMA::Major::K>";
   for (int m : {64, 128})
     for (int n : {16, 144}) {
-      out.push_back("SM100_MMA_F16BF16_SS<half_t,half_t,float," + std::to_string(m) + "," + std::to_string(n) + k);
+      out.push_back("SM100_MMA_F16BF16_SS<half_t,half_t,float," + std::to_string(m) + "," +
+                    std::to_string(n) + k);
       out.push_back("SM100_MMA_F16BF16_SS<bfloat16_t,bfloat16_t,half_t," + std::to_string(m) + "," +
                     std::to_string(n) + k);
-      out.push_back("SM100_MMA_TF32_TS<tfloat32_t,tfloat32_t,float," + std::to_string(m) + "," + std::to_string(n) + k);
+      out.push_back("SM100_MMA_TF32_TS<tfloat32_t,tfloat32_t,float," + std::to_string(m) + "," +
+                    std::to_string(n) + k);
     }
   for (int m : {128, 256})
     for (int n : {32, 256}) {
       out.push_back("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float," + std::to_string(m) + "," +
                     std::to_string(n) + k);
-      out.push_back("SM100_MMA_S8_2x1SM_SS<int8_t,int8_t,int32_t," + std::to_string(m) + "," + std::to_string(n) + k);
+      out.push_back("SM100_MMA_S8_2x1SM_SS<int8_t,int8_t,int32_t," + std::to_string(m) + "," +
+                    std::to_string(n) + k);
     }
   return out;
 }
@@ -324,7 +335,8 @@ TEST(Tmem, CopyAlgebraMatchesHardware) {
         for (int64_t v = 0; v < nv; ++v) {
           const int64_t coord = tile2data(regs(IntTuple::tuple({t, v})).ival());
           const TmemAddress o = tmem_atom_offset(atom, vt.bits, t % 32, v);
-          ASSERT_EQ(at.at({32 * (t / 32) + o.lane, o.column, o.sub}), coord) << "thread " << t << " value " << v;
+          ASSERT_EQ(at.at({32 * (t / 32) + o.lane, o.column, o.sub}), coord)
+              << "thread " << t << " value " << v;
           ++compared;
         }
     }

@@ -1,10 +1,12 @@
 // verify's checks of an SM100 epilogue's tensor-memory copies (the spec's "tmem" key, docs/spec.md):
 //
-//   tmem.C.coverage      the epilogue's TMEM loads (stores) reach every accumulator element of the CTA exactly
+//   tmem.C.coverage      the epilogue's TMEM loads (stores) reach every accumulator element of the CTA
+//   exactly
 //                        once, and nothing outside the accumulator; witness: an element never loaded, one
 //                        loaded twice (by which threads and registers), or an address holding no element
 //   tmem.C.subpartition  every warp's tcgen05.ld/st stays in its subpartition (warp w: lanes 32*(w%4) ..
-//                        32*(w%4)+31), as the hardware requires; witness: the warp, its lanes, the allowed ones
+//                        32*(w%4)+31), as the hardware requires; witness: the warp, its lanes, the allowed
+//                        ones
 //
 // Both walk what each thread does (enumeration): thread threadIdx.x, each copy call of its loop at the base
 // address partition_S gives it, each register value at the atom's address from that base (the register

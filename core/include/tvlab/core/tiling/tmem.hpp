@@ -40,7 +40,7 @@ struct TmemAccumulator {
   ValueType value_type;
   int storage_bits = 32;  // the StorageType of UMMA::tmem_frg (32-bit columns)
   TmemAllocMode alloc = TmemAllocMode::Interleaved;
-  int64_t mma_m = 0, mma_n = 0;  // one MMA's per-CTA (M, N): (M / ctas, N)
+  int64_t mma_m = 0, mma_n = 0;    // one MMA's per-CTA (M, N): (M / ctas, N)
   int64_t tile_m = 0, tile_n = 0;  // the CTA's accumulator tile (its share of M for 2 CTAs)
   // partition_fragment_C: ((M_MMA, N_MMA), MMA_M, MMA_N) -> TMEM offset (in value_type elements).
   Layout layout;
@@ -51,7 +51,8 @@ struct TmemAccumulator {
 };
 
 // The accumulator's placement in words, one line per run of lanes:
-//   SM100_MMA_F16BF16_SS<...,64,8,...>:  "lanes 0..15: rows 0..15, n 0..7 in columns 0..7", "lanes 16..31: empty",
+//   SM100_MMA_F16BF16_SS<...,64,8,...>:  "lanes 0..15: rows 0..15, n 0..7 in columns 0..7", "lanes 16..31:
+//   empty",
 //                                        "lanes 32..47: rows 16..31, n 0..7 in columns 0..7", ...
 // A lane holding several rows (NonInterleaved MMA tiles side by side) is "several rows".
 std::vector<std::string> tmem_lane_runs(const TmemAccumulator& acc);
