@@ -92,10 +92,11 @@ Scene build_tmem_acc_scene(const TmemAccumulator& acc, const Options& opt) {
   if (holes) s.legend.push_back({Swatch::Hole, 0, "no accumulator element"});
   s.legend.push_back(
       {Swatch::Boundary, 0, "TMEM subpartition (32 lanes; warp w of a warpgroup: lanes 32*(w%4)..)"});
-  s.notes.push_back("TMEM address = lane << 16 | column (32-bit columns); offset o of the tmem_ptr<" +
-                    acc.value_type.name + "> tensor: lane = o >> " +
-                    std::to_string(16 + tmem_offset_shift(bits)) + ", column = (o >> " +
-                    std::to_string(tmem_offset_shift(bits)) + ") & 0xFFFF");
+  const int shift = tmem_offset_shift(bits);
+  s.notes.push_back(
+      "TMEM address = lane << 16 | column (32-bit columns); offset o of the tmem_ptr<" + acc.value_type.name +
+      "> tensor: lane = o >> " + std::to_string(16 + shift) + ", column = " +
+      (shift == 0 ? std::string("o & 0xFFFF") : "(o >> " + std::to_string(shift) + ") & 0xFFFF"));
   if (acc.ctas == 2)
     s.notes.push_back("a 2-CTA UMMA: each CTA of the pair holds " + std::to_string(acc.mma_m) +
                       " of each MMA's " + std::to_string(2 * acc.mma_m) +
