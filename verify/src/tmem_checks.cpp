@@ -40,6 +40,11 @@ std::vector<TmemAccess> tmem_epilogue_accesses(const TmemEpilogue& e) {
   const ValueLayouts vl = c.atom_values();
   const int64_t nv = size(mode(e.store() ? vl.src : vl.dst, 1));
   const int64_t nthr = c.num_threads();
+  // What lane l's register value v addresses from its warp's base: the same for every warp and call.
+  std::vector<TmemAddress> offset(static_cast<std::size_t>(32 * nv));
+  for (int64_t l = 0; l < 32; ++l)
+    for (int64_t v = 0; v < nv; ++v)
+      offset[static_cast<std::size_t>(l * nv + v)] = tmem_atom_offset(c.atom, bits, l, v);
   std::vector<TmemAccess> out;
   for (int64_t tid = e.first_thread; tid < e.first_thread + e.threads; ++tid) {
     const int64_t slice = (tid - e.first_thread) % nthr;
@@ -49,7 +54,7 @@ std::vector<TmemAccess> tmem_epilogue_accesses(const TmemEpilogue& e) {
     for (int64_t call = 0; call < size(rest); ++call) {
       const TmemAddress base = tmem_address(base0 + rest(call), bits);
       for (int64_t v = 0; v < nv; ++v) {
-        const TmemAddress o = tmem_atom_offset(c.atom, bits, tid % 32, v);
+        const TmemAddress& o = offset[static_cast<std::size_t>((tid % 32) * nv + v)];
         out.push_back({tid, call, v, {base.lane + o.lane, base.column + o.column, base.sub + o.sub}});
       }
     }

@@ -312,10 +312,14 @@ TEST(Tmem, CopyAlgebraMatchesHardware) {
         const TmemAddress a = tmem_address(tmem(i), vt.bits);
         at[{a.lane, a.column, a.sub}] = i;
       }
+      std::vector<TmemAddress> offs;  // lane l, value v -> offs[l * nv + v]: the same in every warp
+      for (int64_t l = 0; l < 32; ++l)
+        for (int64_t v = 0; v < nv; ++v) offs.push_back(tmem_atom_offset(atom, vt.bits, l, v));
+      const auto off = [&](int64_t t, int64_t v) { return offs[static_cast<size_t>((t % 32) * nv + v)]; };
       bool inside = true;
       for (int64_t t = 0; t < 128 && inside; ++t)
         for (int64_t v = 0; v < nv && inside; ++v) {
-          const TmemAddress o = tmem_atom_offset(atom, vt.bits, t % 32, v);
+          const TmemAddress o = off(t, v);
           inside = at.count({32 * (t / 32) + o.lane, o.column, o.sub}) > 0;
         }
       TiledCopy copy;
@@ -334,7 +338,7 @@ TEST(Tmem, CopyAlgebraMatchesHardware) {
       for (int64_t t = 0; t < 128; ++t)
         for (int64_t v = 0; v < nv; ++v) {
           const int64_t coord = tile2data(regs(IntTuple::tuple({t, v})).ival());
-          const TmemAddress o = tmem_atom_offset(atom, vt.bits, t % 32, v);
+          const TmemAddress o = off(t, v);
           ASSERT_EQ(at.at({32 * (t / 32) + o.lane, o.column, o.sub}), coord)
               << "thread " << t << " value " << v;
           ++compared;
