@@ -1169,10 +1169,16 @@ void build_tmem(Plan& plan, const json& spec) {
   const CopyAtom atom = at(cp, [&] { return find_copy_atom(name); });
   const auto epi = pair_of("epilogue_tile");
   int64_t threads = 128, first = 0;
-  if (const json* v = member(*t, "threads")) threads = int_array(json::array({*v}), "tmem.threads", 1, 1)[0];
-  if (const json* v = member(*t, "first_thread"))
-    first = int_array(json::array({*v}), "tmem.first_thread", 0, 1)[0];
-  if (threads % 32 != 0 || threads > 1024)
+  const auto integer = [&](const char* key, int64_t& out) {
+    const json* v = member(*t, key);
+    if (!v) return;
+    if (!v->is_number_integer() || v->get<int64_t>() < 0 || v->get<int64_t>() > 1024)
+      throw SpecError(join("tmem", key), "expected an integer in [0, 1024]");
+    out = v->get<int64_t>();
+  };
+  integer("threads", threads);
+  integer("first_thread", first);
+  if (threads == 0 || threads % 32 != 0)
     throw SpecError("tmem.threads", "expected whole warps: a multiple of 32, at most 1024");
   if (first % 32 != 0 || first + threads > 1024)
     throw SpecError("tmem.first_thread",
