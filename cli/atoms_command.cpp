@@ -18,6 +18,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/cute_print.hpp"
+#include "tvlab/core/tiling/tmem.hpp"
 
 namespace tvlab::cli {
 
@@ -210,6 +211,21 @@ std::string mma_text(const MmaAtom& a) {
        tv_grid(a.b, a.n, a.k, false, "n\\k", letter);
   s += "\nC (M x N = " + m + " x " + n + "): rows m, columns n\n" +
        tv_grid(a.c, a.m, a.n, false, "m\\n", letter);
+  if (is_umma(a)) {
+    // The accumulator's place in tensor memory: what a CTA-scoped C layout does not say.
+    TmemAccumulator acc;
+    try {
+      acc = tmem_accumulator(a, a.m, a.n);
+    } catch (const AtomError& e) {
+      return s + "\nC in tensor memory: not drawn: " + e.what() + "\n";
+    }
+    s += "\nC in tensor memory (partition_fragment_C, " + acc.value_type.name + ", " +
+         (acc.ctas == 2 ? "each CTA's " + std::to_string(acc.mma_m) + " of the " + m + " rows"
+                        : std::string("one CTA")) +
+         "): " + to_string(acc.layout) + "\n";
+    for (const std::string& line : tmem_lane_runs(acc)) s += "  " + line + "\n";
+    s += "  (tvlab render draws it: lanes x columns, each cell its (m,n))\n";
+  }
   return s;
 }
 

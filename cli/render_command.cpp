@@ -26,6 +26,7 @@
 #include "tvlab/viz/partition_builder.hpp"
 #include "tvlab/viz/reorder_builder.hpp"
 #include "tvlab/viz/subgroup_builder.hpp"
+#include "tvlab/viz/tmem_builder.hpp"
 #include "tvlab/viz/tv_builder.hpp"
 
 namespace tvlab::cli {
@@ -203,7 +204,21 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
     throw BadInput{"invalid spec", o.what + (e.path().empty() ? "" : ": " + e.path()), e.what()};
   }
   std::string view = o.view;
-  if (view.empty()) view = !o.operand.empty() || !plan.mma ? "copy" : "mma";
+  // An SM100 UMMA is CTA-scoped (its TV picture is one colour): its spec draws the accumulator in TMEM.
+  if (view.empty()) view = !o.operand.empty() || !plan.mma ? "copy" : plan.tmem_acc ? "tmem" : "mma";
+  if (view == "tmem") {
+    if (!plan.tmem_acc)
+      throw BadInput{
+          "view", "--view tmem",
+          "the spec " + o.what + " has no SM100 UMMA accumulator (an \"mma\" with an SM100_MMA_* atom)"};
+    return viz::build_tmem_acc_scene(*plan.tmem_acc, vo);
+  }
+  if (view == "tmem-copy") {
+    if (!plan.tmem)
+      throw BadInput{"view", "--view tmem-copy",
+                     "the spec " + o.what + " has no TMEM epilogue copy (\"tmem\": {\"copy\": ...})"};
+    return viz::build_tmem_copy_scene(*plan.tmem, vo);
+  }
   if (view == "mma") {
     if (!plan.mma) throw BadInput{"view", "--view mma", "the spec " + o.what + " has no mma"};
     return viz::build_mma_scene(*plan.mma, vo);
@@ -278,15 +293,27 @@ viz::Scene spec_scene(const RenderOptions& o, const viz::Options& vo) {
                  : viz::build_reorder_scene(copy_tv, mma_tv, extent[0].ival(), extent[1].ival(), vo);
   }
   throw BadInput{"view", "--view " + view,
-                 "a spec renders as mma, copy, subgroup, reorder, slm, banks or partition"};
+                 "a spec renders as mma, copy, subgroup, reorder, slm, banks, partition, tmem or tmem-copy"};
 }
 
 viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Options& vo) {
   if (const auto* mma = std::get_if<MmaAtom>(&atom)) {
     if (!o.value_type.empty())
       throw BadInput{"value type", "--value-type " + o.value_type, "an MMA atom has its own types"};
-    const std::string view = o.view.empty() ? "mma" : o.view;
+    // An SM100 UMMA (CTA-scoped, one colour as TV layouts) draws its accumulator in tensor memory.
+    const std::string view = o.view.empty() ? (is_umma(*mma) ? "tmem" : "mma") : o.view;
     if (view == "mma") return viz::build_mma_scene(make_tiled_mma(*mma), vo, true);
+    if (view == "tmem") {
+      if (!is_umma(*mma)) throw BadInput{"view", "--view tmem", mma->name + " is not an SM100 UMMA atom"};
+      try {
+        return viz::build_tmem_acc_scene(tmem_accumulator(*mma, mma->m, mma->n), vo);
+      } catch (const AtomError& e) {
+        if (!o.view.empty()) throw BadInput{"view", "--view tmem", e.what()};
+        // The default view of a UMMA whose accumulator tvlab does not model: its CTA-scoped TV picture.
+        warn("tmem", mma->name, std::string(e.what()) + "; drawing --view mma");
+        return viz::build_mma_scene(make_tiled_mma(*mma), vo, true);
+      }
+    }
     if (view == "subgroup") {
       const std::string op = o.operand.empty() ? "C" : o.operand;
       if (op == "A") return viz::build_subgroup_scene(mma->a, mma->m, mma->k, mma->name + " A (M x K)", vo);
@@ -297,7 +324,7 @@ viz::Scene atom_scene(const RenderOptions& o, const Atom& atom, const viz::Optio
         return viz::build_subgroup_scene(mma->c, mma->m, mma->n, mma->name + " C (M x N)", vo);
       throw BadInput{"operand", "--operand " + op, "an MMA atom has operands A, B and C"};
     }
-    throw BadInput{"view", "--view " + view, "an MMA atom renders as mma or subgroup"};
+    throw BadInput{"view", "--view " + view, "an MMA atom renders as mma, subgroup or (SM100 UMMA) tmem"};
   }
   const CopyAtom& copy = std::get<CopyAtom>(atom);
   ValueType vt;
@@ -498,9 +525,11 @@ std::function<int()> setup_render(CLI::App& app) {
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
          "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
          "--op), partition (what --thread T touches: a tensor of `tvlab plan --thread`, numbered in issue "
-         "order)")
-      ->check(
-          CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition"}));
+         "order), tmem (an SM100 UMMA's accumulator in tensor memory: lanes x columns, each cell its (m,n); "
+         "the default for UMMA atoms and specs), tmem-copy (a spec's epilogue TMEM copy: thread and register "
+         "of each element)")
+      ->check(CLI::IsMember({"layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition",
+                             "tmem", "tmem-copy"}));
   cmd->add_option("--thread", opt->thread, "--view partition: the thread (default 0)");
   cmd->add_option(
       "--tensor", opt->tensor,
@@ -528,6 +557,9 @@ std::function<int()> setup_render(CLI::App& app) {
       "  tvlab render '(4,8):(8,1)' -o layout.svg                   a layout over its domain\n"
       "  tvlab render 'Sw<3,3,3> o (8,64):(64,1)' -o sw.png         drawn with the swizzle applied\n"
       "  tvlab render '(16,2):(1,16)' --tile '(8,4)' -o tv.svg       a TV layout over its tile\n"
+      "  tvlab render 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,64,UMMA::Major::K,UMMA::Major::K>' -o "
+      "acc.svg\n"
+      "                                                 where a UMMA accumulator lives in tensor memory\n"
       "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.pdf   A, B above C, C\n"
       "  tvlab render 'XE_LOAD_2D<16,8,4>' --view subgroup -o sg.txt  Xe subgroup view + thread view\n"
       "  tvlab render 'SM75_U32x4_LDSM_N' --value-type half_t -o ldsm.svg   source and destination\n"

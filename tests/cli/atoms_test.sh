@@ -111,6 +111,8 @@ check_py show-umma-2sm 'j["scope"]=="cta" and j["thr_id"]=="2:1" and j["shape_mn
   "$tvlab" show 'SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,256,128,UMMA::Major::K,UMMA::Major::MN>' --json
 check_grep show-umma-text 'CTA-scoped: cta -> CTA of the MMA' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>'
 check_grep show-umma-cells 'C0V0' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>'
+check_grep show-umma-tmem 'lanes 32..47: rows 16..31, n 0..7 in columns 0..7' "$tvlab" show 'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,K,K>'
+check_grep show-umma-tmem-2sm 'lanes 64..127: rows 0..63, n 8..15 in columns 0..7' "$tvlab" show 'SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,16,K,K>'
 check_py show-tmem 'j["thr_id"]=="32:1" and j["bits"]["dst"]=="((4,8),(64,2)):((64,256),(1,2048))" and j["bits"]["ref"]=="(32,4096):(0,1)" and j["val_id"]=="(256,16):(1,2097152)"' "$tvlab" show SM100_TMEM_LOAD_16dp256b1x --json
 check_grep show-tmem-map 'T1:      8:0' "$tvlab" show SM100_TMEM_LOAD_16dp64b1x
 check_py show-sm120-sf 'j["layouts"]=={"sfa":"((2,2,8),64):((8,0,1),16)","sfb":"((4,8),64):((0,1),8)"} and j["types"]["a"]=="uint4_t"' "$tvlab" show 'SM120::BLOCKSCALED::SM120_16x8x64_TN_VS<float_e2m1_t,float_e2m1_t,float,float_ue8m0_t,32>' --json

@@ -148,6 +148,24 @@ spec sg-noninjective '{"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64
 case_ sg-non-injective 2 "sg-noninjective.json: mma.sg_layout: Non-injective Layout" - -- plan "$tmp/sg-noninjective.json"
 spec atom-noninjective '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN","atom_layout":"(2,2):(1,1)"}}'
 case_ atom-layout-non-injective 2 "atom-noninjective.json: mma.atom_layout: Non-injective" - -- plan "$tmp/atom-noninjective.json"
+
+# --- The "tmem" key (SM100 tensor memory): wrong MMA, wrong copy, bad numbers, huge tiles.
+umma='"mma":{"atom":"SM100_MMA_F16BF16_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>"}'
+spec tmem-sm80 '{"mma":{"atom":"SM80_16x8x16_F32F16F16F32_TN"},"tmem":{"copy":"SM100_TMEM_LOAD_32dp32b1x"}}'
+case_ tmem-not-umma 2 "tmem-sm80.json: tmem: tensor memory holds the accumulator of an SM100 UMMA" - -- verify "$tmp/tmem-sm80.json"
+spec tmem-ldsm "{$umma,\"tmem\":{\"copy\":\"SM75_U32x4_LDSM_N\"}}"
+case_ tmem-not-tmem-copy 2 "tmem.copy: make_tmem_copy: SM75_U32x4_LDSM_N is not a TMEM load or store" - -- plan "$tmp/tmem-ldsm.json"
+spec tmem-threads "{$umma,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b1x\",\"threads\":33}}"
+case_ tmem-threads 2 "tmem.threads: expected whole warps" - -- verify "$tmp/tmem-threads.json"
+spec tmem-first "{$umma,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b1x\",\"first_thread\":-32}}"
+case_ tmem-first-negative 2 "tmem.first_thread" - -- verify "$tmp/tmem-first.json"
+spec tmem-epi "{$umma,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b1x\",\"epilogue_tile\":[0,32]}}"
+case_ tmem-epi-zero 2 "tmem.epilogue_tile" - -- render "$tmp/tmem-epi.json" -o "$tmp/out/a.svg"
+spec tmem-huge "{$umma,\"tmem\":{\"tile\":[281474976710656,281474976710656]}}"
+case_ tmem-tile-huge 2 "tmem.tile: UMMA::tmem_frg: requesting more TMEM than is available" - -- plan "$tmp/tmem-huge.json"
+spec tmem-16b "{$umma,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b1x_16b\"}}"
+case_ tmem-16b-on-float 2 "tmem.copy: make_tmem_copy: _16b atoms move 16-bit values" - -- verify "$tmp/tmem-16b.json"
+
 # Subtiled C/D copies (operands.{C,D}.subtile): wrong operand, no ThrK, absurd layouts and shapes.
 splitk='"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,64],"sg_layout":"(2,2,2):(2,1,4)"}'
 spec sub-a "{$splitk,\"operands\":{\"A\":{\"type\":\"bf16\",\"subtile\":{\"tv\":\"(32,16):(1@1,1@0)\",\"sg_layout\":\"(2,1):(1@0,1@1)\"}}}}"

@@ -29,6 +29,9 @@ cases=(
   "banks-sw|'Sw<3,3,3> o (64,64):(64,1)' --view banks --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4|svg txt png"
   "spec-banks|'$root/tests/data/specs/sm80_ldsm_x4_rm64.json' --view banks --operand A|svg tex txt png pdf"
   "spec-slm|'$root/gallery/specs/xe_bf16_256x256x32_slm.json' --view slm --operand B|svg"
+  "umma-tmem|'SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8,UMMA::Major::K,UMMA::Major::K>'|svg tex txt png"
+  "spec-tmem|'$root/gallery/specs/sm100_f16_umma_2sm_256x32_tmem.json'|svg txt"
+  "spec-tmem-copy|'$root/gallery/specs/sm100_f16_umma_2sm_256x32_tmem.json' --view tmem-copy|svg tex txt png"
 )
 for c in "${cases[@]}"; do
   IFS='|' read -r name args formats <<<"$c"
@@ -147,7 +150,7 @@ bad banks-missing 'needs --smem (or WHAT) --tv --type --op' "$tmp/bad/a.svg" --v
 bad banks-what 'not both' "$tmp/bad/a.svg" '(4,8):(8,1)' --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
 bad banks-not-view 'belong to --view banks' "$tmp/bad/a.svg" '(4,8):(8,1)' --smem '(64,64):(64,1)'
 bad banks-spec-no-smem 'staged in shared memory' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view banks --operand A
-bad bad-view 'renders as mma or subgroup' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
+bad bad-view 'renders as mma, subgroup or (SM100 UMMA) tmem' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
 bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.json"
 printf '{"mma":{"atom":"XE_DPAS_XX<8,float>","tile":[8,16,16]}}' > "$tmp/badspec.json"
 bad bad-spec-atom 'mma.atom' "$tmp/bad/a.svg" "$tmp/badspec.json"
@@ -174,6 +177,13 @@ done
 "$tvlab" render 'composition(Swizzle<3,3,3>{}, make_layout(make_shape(8,64), LayoutRight{}))' -o "$tmp/cpp-c.txt" \
   && "$tvlab" render 'Sw<3,3,3> o (8,64):(64,1)' -o "$tmp/cpp-d.txt" \
   && diff <(tail -n +2 "$tmp/cpp-c.txt") <(tail -n +2 "$tmp/cpp-d.txt") >/dev/null && ok || ko "render of a C++ swizzle differs"
+# SM100 tensor memory: a UMMA atom (and its spec) draws its accumulator in TMEM by default; the views need one.
+grep -qF "Tensor memory: the accumulator of SM100_MMA_F16BF16_SS<half_t,half_t,float,64,8" "$tmp/umma-tmem.txt" &&
+  grep -qF "16,7" "$tmp/umma-tmem.txt" && ok || ko "umma-tmem.txt: $(head -3 "$tmp/umma-tmem.txt")"
+grep -qF "T37V3" "$tmp/spec-tmem-copy.txt" && ok || ko "spec-tmem-copy.txt: $(head -3 "$tmp/spec-tmem-copy.txt")"
+bad tmem-not-umma 'SM80_16x8x16_F32F16F16F32_TN is not an SM100 UMMA atom' "$tmp/bad/a.svg" 'SM80_16x8x16_F32F16F16F32_TN' --view tmem
+bad tmem-copy-none 'has no TMEM epilogue copy' "$tmp/bad/a.svg" "$root/gallery/specs/sm80_f16_32x32x16_ldsm.json" --view tmem-copy
+bad tmem-none 'has no SM100 UMMA accumulator' "$tmp/bad/a.svg" "$root/gallery/specs/sm80_f16_32x32x16_ldsm.json" --view tmem
 bad cpp-syntax 'column 8: Stride<...> given where a Shape was expected' "$tmp/bad/a.svg" 'Layout<Stride<_4>>{}'
 
 echo "render CLI: $passes passed, $fails failed"

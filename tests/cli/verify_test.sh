@@ -152,6 +152,17 @@ expect_rc unwritable 2 "$tvlab" verify -o "$tmp/no/such/dir/r.txt" "$xe"
 expect_rc format 2 "$tvlab" verify --format yaml "$xe"
 
 # tvlab reorder
+# SM100 tensor memory: the epilogue's TMEM loads cover the accumulator once, within each warp's subpartition.
+expect_rc tmem-gallery 0 "$tvlab" verify "$gallery/sm100_f16_umma_2sm_256x32_tmem.json"
+has tmem-gallery-coverage "ok   tmem.C.coverage  every one of the 4096 accumulator elements is loaded exactly once (128 threads)" "$tmp/out"
+has tmem-gallery-sub "ok   tmem.C.subpartition  each of the 4 warps stays in its own 32 lanes" "$tmp/out"
+expect_rc tmem-two-tiles 1 "$tvlab" verify "$data/sm100_tmem_two_mma_tiles.json"
+has tmem-two-tiles-witness "element (0,128) (lane 0, column 128) is never loaded: the epilogue copies accumulators(_,_,0,0), the first of 1x2 MMA tiles" "$tmp/out"
+expect_rc tmem-warps 1 "$tvlab" verify "$data/sm100_tmem_epilogue_warps_1_4.json"
+has tmem-warps-witness "warp 1 (threads 32..63, TiledCopy slices 0..) reaches lanes 0..31; warp 1 may access only lanes 32..63 (subpartition 1)" "$tmp/out"
+expect_rc tmem-2x2 1 "$tvlab" verify "$data/sm100_tmem_2sm_m128_epilogue_64x32.json"
+has tmem-2x2-twice "element (0,0) is loaded 2 times: by thread 0 call 0 register 0 and thread 64 call 0 register 0" "$tmp/out"
+has tmem-2x2-lanes "warp 0 (threads 0..31, TiledCopy slices 0..) reaches lanes 0..95; warp 0 may access only lanes 0..31 (subpartition 0)" "$tmp/out"
 expect_rc reorder-noop 0 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,8):(1@1,1@0)" --types bf16,bf16
 has reorder-noop-text "no-op" "$tmp/out"
 # A plain 16x16 bf16 load (lane = n, value = k) into the DPAS B fragment (VNNI pairs of k): UV.

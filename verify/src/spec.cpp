@@ -1201,8 +1201,10 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   std::vector<SpecWarning> w;
   warn_unknown(spec, "",
                {"name", "mma", "operands", "copies", "checks", "$schema", "description", "cta_tile", "stages",
-                "mainloop", "arch", "cluster_shape", "problem"},
+                "mainloop", "arch", "cluster_shape", "problem", "tmem"},
                "a spec", w);
+  if (const json* t = member(spec, "tmem"))
+    warn_unknown(*t, "tmem", {"copy", "tile", "epilogue_tile", "threads", "first_thread"}, "tmem", w);
   if (const json* m = member(spec, "mma"))
     warn_unknown(*m, "mma", {"atom", "tile", "sg_layout", "atom_layout", "permutation", "print"}, "an mma",
                  w);
@@ -1287,6 +1289,83 @@ class StrictKeys {
     return f.path + "[" + std::to_string(f.index++) + "]";
   }
 };
+// "tmem": an SM100 UMMA's accumulator in tensor memory and the epilogue's TMEM copies (docs/spec.md). Without
+// the key a UMMA TiledMMA still gets its accumulator where it builds (plan prints it).
+void build_tmem(Plan& plan, const json& spec) {
+  const json* t = member(spec, "tmem");
+  if (t && !t->is_object())
+    throw SpecError("tmem",
+                    "expected an object with \"copy\", \"tile\", \"epilogue_tile\", \"threads\", "
+                    "\"first_thread\"");
+  if (!plan.mma || !is_umma(plan.mma->atom)) {
+    if (t)
+      throw SpecError("tmem",
+                      "tensor memory holds the accumulator of an SM100 UMMA: give \"mma\" an "
+                      "SM100_MMA_* atom");
+    return;
+  }
+  const TiledMMA& m = *plan.mma;
+  if (m.num_threads() != size(m.atom.thr_id)) {
+    if (t)
+      throw SpecError("tmem", "tvlab models the accumulator of a TiledMMA of one UMMA atom (no atom_layout)");
+    return;
+  }
+  std::array<int64_t, 2> tile{m.tile_mnk[0], m.tile_mnk[1]};
+  std::string tile_path = "mma";
+  if (plan.kernel) {
+    tile = {plan.kernel->cta_tile[0], plan.kernel->cta_tile[1]};
+    tile_path = "cta_tile";
+  }
+  const auto pair_of = [&](const char* key) -> std::optional<std::array<int64_t, 2>> {
+    const json* v = t ? member(*t, key) : nullptr;
+    if (!v) return std::nullopt;
+    const auto a = int_array(*v, join("tmem", key), 1, 2);
+    if (a.size() != 2) throw SpecError(join("tmem", key), "expected [M, N], 2 positive integers");
+    return std::array<int64_t, 2>{a[0], a[1]};
+  };
+  if (auto tt = pair_of("tile")) {
+    tile = *tt;
+    tile_path = "tmem.tile";
+  }
+  try {
+    plan.tmem_acc = tmem_accumulator(m.atom, tile[0], tile[1]);
+  } catch (const AtomError& e) {
+    if (t) throw SpecError(tile_path, e.what());
+    return;  // e.g. a CTA tile past 512 columns: no accumulator to show, and none was asked for
+  }
+  if (!t) return;
+  const json* c = member(*t, "copy");
+  if (!c) {
+    for (const char* k : {"epilogue_tile", "threads", "first_thread"})
+      if (member(*t, k))
+        throw SpecError(join("tmem", k), "describes the epilogue's TMEM copies: give \"copy\" too");
+    return;
+  }
+  const std::string cp = "tmem.copy";
+  const std::string name = get_string(*c, cp);
+  const CopyAtom atom = at(cp, [&] { return find_copy_atom(name); });
+  const auto epi = pair_of("epilogue_tile");
+  int64_t threads = 128, first = 0;
+  const auto integer = [&](const char* key, int64_t& out) {
+    const json* v = member(*t, key);
+    if (!v) return;
+    if (!v->is_number_integer() || v->get<int64_t>() < 0 || v->get<int64_t>() > 1024)
+      throw SpecError(join("tmem", key), "expected an integer in [0, 1024]");
+    out = v->get<int64_t>();
+  };
+  integer("threads", threads);
+  integer("first_thread", first);
+  if (threads == 0 || threads % 32 != 0)
+    throw SpecError("tmem.threads", "expected whole warps: a multiple of 32, at most 1024");
+  if (first % 32 != 0 || first + threads > 1024)
+    throw SpecError("tmem.first_thread",
+                    "expected the first thread of a warp (a multiple of 32), with "
+                    "first_thread + threads at most 1024");
+  plan.tmem = at(epi ? "tmem.epilogue_tile" : cp, [&] {
+    return make_tmem_epilogue(*plan.tmem_acc, atom, epi ? (*epi)[0] : 0, epi ? (*epi)[1] : 0, threads, first);
+  });
+}
+
 }  // namespace
 
 Plan build_plan(const json& spec) {
@@ -1320,6 +1399,7 @@ Plan build_plan(const json& spec) {
       plan.copies.push_back(build_standalone(it.key(), it.value(), "copies." + it.key(), plan.mma));
   }
   if (!plan.mma && plan.copies.empty()) throw SpecError("", "the spec has neither an \"mma\" nor \"copies\"");
+  build_tmem(plan, spec);
   return plan;
 }
 
@@ -1468,6 +1548,29 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     copies[p.name] = c;
   }
   out["copies"] = copies;
+  if (plan.tmem_acc) {
+    const TmemAccumulator& a = *plan.tmem_acc;
+    nlohmann::ordered_json j;
+    j["mma"] = a.mma;
+    j["value_type"] = a.value_type.name;
+    j["ctas"] = a.ctas;
+    j["tile"] = {a.tile_m, a.tile_n};
+    j["layout"] = to_string(a.layout);
+    j["alloc"] = a.alloc == TmemAllocMode::NonInterleaved ? "NonInterleaved" : "Interleaved";
+    if (plan.tmem) {
+      const TmemEpilogue& e = *plan.tmem;
+      j["epilogue"] = {{"op", e.copy.atom.name},
+                       {"epilogue_tile", {e.epi_m, e.epi_n}},
+                       {"threads", e.threads},
+                       {"first_thread", e.first_thread},
+                       {"tiles", to_string(e.tiles)},
+                       {"tiler", to_string(e.copy.tiler)},
+                       {"tv", to_string(e.copy.tv)},
+                       {"tv_src", to_string(e.copy.get_layoutS_TV())},
+                       {"tv_dst", to_string(e.copy.get_layoutD_TV())}};
+    }
+    out["tmem"] = j;
+  }
   if (!plan.smem.empty()) {
     nlohmann::ordered_json sm = nlohmann::ordered_json::object();
     for (const PlannedSmem& p : plan.smem) {
@@ -1546,6 +1649,45 @@ std::string plan_to_text(const Plan& plan) {
         s << "  slm " << key << "    " << copy->atom.name << " of " << copy->value_type.name << "  tiler "
           << to_string(copy->tiler) << "  tv " << to_string(copy->tv) << "\n";
     }
+  }
+  if (plan.tmem_acc) {
+    const TmemAccumulator& a = *plan.tmem_acc;
+    const Layout mn = a.mn();
+    int64_t last_lane = 0, last_col = 0;
+    for (int64_t i = 0; i < size(mn); ++i) {
+      const TmemAddress ad = tmem_address(mn(i), a.value_type.bits);
+      last_lane = std::max(last_lane, ad.lane);
+      last_col = std::max(last_col, ad.column);
+    }
+    s << "\nTMEM accumulator: " << a.value_type.name << " (" << a.tile_m << "," << a.tile_n << ") per CTA"
+      << (a.ctas == 2 ? ", each CTA of the pair holds " + std::to_string(a.mma_m) + " of each MMA's " +
+                            std::to_string(2 * a.mma_m) + " rows"
+                      : std::string())
+      << "\n"
+      << "  partition_fragment_C " << to_string(a.layout) << "\n"
+      << "  (m,n) -> offset      " << to_string(mn) << "  (lane = offset >> "
+      << 16 + tmem_offset_shift(a.value_type.bits) << ", column = "
+      << (tmem_offset_shift(a.value_type.bits) == 0
+              ? std::string("offset & 0xFFFF")
+              : "(offset >> " + std::to_string(tmem_offset_shift(a.value_type.bits)) + ") & 0xFFFF")
+      << ")\n"
+      << "  lanes 0.." << last_lane << ", columns 0.." << last_col << " of 512"
+      << (a.alloc == TmemAllocMode::NonInterleaved ? "  (TmemAllocMode::NonInterleaved)" : "") << "\n";
+  }
+  if (plan.tmem) {
+    const TmemEpilogue& e = *plan.tmem;
+    const TiledCopy& c = e.copy;
+    const LayoutSlice p0 = e.store() ? c.partition_D(e.tiles, 0) : c.partition_S(e.tiles, 0);
+    s << "\nTMEM epilogue " << (e.store() ? "store" : "load") << ": " << c.atom.name << " of "
+      << c.value_type.name << ", epilogue tile (" << e.epi_m << "," << e.epi_n << "), threads "
+      << e.first_thread << ".." << e.first_thread + e.threads - 1 << "\n"
+      << "  tAcc_epi " << to_string(e.tiles) << "\n"
+      << "  tiler    " << to_string(c.tiler) << "  (" << threads_text(c.num_threads()) << ")\n"
+      << "  tv       " << to_string(c.tv) << "\n"
+      << "  tv_src   " << to_string(c.get_layoutS_TV()) << "\n"
+      << "  tv_dst   " << to_string(c.get_layoutD_TV()) << "\n"
+      << "  " << (e.store() ? "partition_D" : "partition_S") << " " << to_string(p0.layout) << "  ("
+      << size(take(p0.layout, 1, rank(p0.layout))) << " calls per thread)\n";
   }
   for (const PlannedSmem& p : plan.smem) {
     s << "\nSmem " << p.name << " (" << to_string(p.major) << "-major): " << p.layout_text << "\n";

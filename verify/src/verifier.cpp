@@ -3,6 +3,7 @@
 #include <cstdio>
 #include "tvlab/verify/kernel_checks.hpp"
 #include "tvlab/verify/smem_checks.hpp"
+#include "tvlab/verify/tmem_checks.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -809,6 +810,10 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
   for (const PlannedSmem& s : plan.smem) {
     add_desc(rep, s);
     add_tma(rep, s);
+  }
+  if (plan.tmem) {
+    rep.checks.push_back(check_tmem_coverage(*plan.tmem));
+    rep.checks.push_back(check_tmem_subpartition(*plan.tmem));
   }
   return rep;
 }

@@ -20,6 +20,7 @@
 #include "tvlab/core/atoms/tma.hpp"
 #include "tvlab/core/tiling/tiled_copy.hpp"
 #include "tvlab/core/tiling/tiled_mma.hpp"
+#include "tvlab/core/tiling/tmem.hpp"
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/core/tiling/xe_slm.hpp"
 #include "tvlab/core/tiling/xe_subtiled.hpp"
@@ -165,6 +166,10 @@ struct Plan {
   std::string mma_origin;
   std::vector<PlannedCopy> copies;
   std::vector<PlannedSmem> smem;
+  // An SM100 UMMA TiledMMA's accumulator in tensor memory (over "tmem.tile", else the CTA tile's (M,N), else
+  // the TiledMMA's), and the epilogue's TMEM copies when "tmem" names a copy (docs/spec.md, "tmem").
+  std::optional<TmemAccumulator> tmem_acc;
+  std::optional<TmemEpilogue> tmem;
 };
 
 // Parses and builds; SpecError on any problem (malformed JSON included, with its position; duplicate keys

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# CuTe's tensor-memory layouts (SM100 UMMA accumulators, make_tmem_copy) as a live oracle for tvlab's
+# core/tiling/tmem: tmem_oracle.cpp compiled on the host against CUTLASS's headers prints them; the test
+# binary (tests/core/tiling/tmem_test.cpp, TmemOracle.*) compares tvlab with that output.
+#   tmem.sh live   TESTBIN OUTDIR [--cutlass=DIR]   ctest cute.oracle.tmem: CuTe's output must equal the recording
+#                                                   and tvlab must equal CuTe's; exit 77 (skipped) without CUDA
+#                                                   headers or CUTLASS
+#   tmem.sh record TESTBIN OUTDIR [--cutlass=DIR]   as live, then rewrites tests/data/cute/sm100_tmem_copy.txt
+# CUTLASS: --cutlass=DIR (a tree with include/cute, or that include directory), else the nvidia-cutlass venv
+# run.sh installs (${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}; ctest runs
+# cute.oracle first). CUDA: as run.sh. TVLAB_CUTE_ORACLE_REQUIRED=1 turns a skip into a failure.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+mode="$1"; testbin="$2"; out="$3"; shift 3
+cutlass_dir=""
+for arg in "$@"; do
+  case "$arg" in
+    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
+    *) echo "cute.oracle.tmem: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
+case "$mode" in live|record) ;; *) echo "cute.oracle.tmem: unknown mode $mode (live, record)" >&2; exit 2 ;; esac
+recording="$here/../data/cute/sm100_tmem_copy.txt"
+skip() {
+  echo "cute.oracle.tmem: SKIPPED: $*" >&2
+  echo "cute.oracle.tmem: tvlab is still compared against the recorded CuTe output (ctest core.TmemOracle.*)" >&2
+  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
+  exit 77
+}
+cuda_inc=""
+candidates=()
+[ -n "${TVLAB_CUDA_INCLUDE:-}" ] && candidates+=("$TVLAB_CUDA_INCLUDE")
+for v in "${CUDA_HOME:-}" "${CUDA_PATH:-}"; do [ -n "$v" ] && candidates+=("$v/include"); done
+if nvcc="$(command -v nvcc 2>/dev/null)"; then candidates+=("$(dirname "$(readlink -f "$nvcc")")/../include"); fi
+candidates+=(/usr/local/cuda/include)
+shopt -s nullglob
+versioned=(/usr/local/cuda-*/include)
+if [ ${#versioned[@]} -gt 0 ]; then
+  while IFS= read -r d; do candidates+=("$d"); done < <(printf '%s\n' "${versioned[@]}" | sort -rV)
+fi
+candidates+=(/usr/include)
+for d in "${candidates[@]}"; do
+  if [ -f "$d/cuda_runtime_api.h" ]; then cuda_inc="$(cd "$d" && pwd)"; break; fi
+done
+[ -n "$cuda_inc" ] || skip "no CUDA include directory (cuda_runtime_api.h) found; looked in ${candidates[*]}"
+incs=(-I"$cuda_inc")
+[ -d "$cuda_inc/cccl/cuda/std" ] && incs+=(-I"$cuda_inc/cccl")
+if [ -n "$cutlass_dir" ]; then
+  if [ -f "$cutlass_dir/include/cute/tensor.hpp" ]; then inc="$cutlass_dir/include"
+  elif [ -f "$cutlass_dir/cute/tensor.hpp" ]; then inc="$cutlass_dir"
+  else echo "cute.oracle.tmem: $cutlass_dir holds neither include/cute/tensor.hpp nor cute/tensor.hpp" >&2; exit 1; fi
+else
+  venv="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
+  found=("$venv"/lib/python3*/site-packages/cutlass_library/source/include/cute/tensor.hpp)
+  [ ${#found[@]} -gt 0 ] || skip "no CUTLASS headers in $venv (bash tests/cute_oracle/run.sh live installs them)"
+  inc="$(dirname "$(dirname "${found[0]}")")"
+fi
+command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+mkdir -p "$out"
+exe="$out/tmem_oracle"
+g++ -std=c++17 -O0 -w -fpermissive -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -I"$inc" "${incs[@]}" \
+  "$here/tmem_oracle.cpp" -o "$exe"
+"$exe" >"$out/sm100_tmem_copy.txt"
+echo "cute.oracle.tmem: CuTe ($inc) printed $(grep -c '^case|' "$out/sm100_tmem_copy.txt") cases"
+if [ "$mode" = record ]; then
+  { grep '^#' "$recording"; cat "$out/sm100_tmem_copy.txt"; } >"$out/recording.txt"
+  mv "$out/recording.txt" "$recording"
+  echo "cute.oracle.tmem: rewrote $recording"
+elif ! diff <(grep -v '^#' "$recording") "$out/sm100_tmem_copy.txt" >"$out/recording.diff"; then
+  echo "cute.oracle.tmem: CuTe's output differs from the recording $recording (re-record with tmem.sh record):" >&2
+  head -20 "$out/recording.diff" >&2
+  exit 1
+fi
+TVLAB_TMEM_ORACLE="$out/sm100_tmem_copy.txt" "$testbin" --gtest_filter='TmemOracle.*'
