@@ -184,6 +184,18 @@ TEST(Banks, CpAsyncLiterals) {
   SmemInstruction rel = cp_async(4, strided(4), std::vector<int64_t>(32, 0));
   rel.sources_absolute = false;
   EXPECT_FALSE(analyze_banks(rel).exact);
+  // The sgemm_sm80 SIMT tutorial (issue 22): smem (128,8):(1,129), threads (32,8):(8,1), A K-major; as verify
+  // gives the sources (rows 2^40 apart, relative): 4 rows a warp, not modeled, at least 4 wavefronts and no
+  // conflict claimed (the old model: ideal 1, 3 conflicts an instruction, "no suggestion").
+  std::vector<int64_t> sg, sgsrc;
+  for (int l = 0; l < 32; ++l) sg.push_back(4 * ((l / 8) + 129 * (l % 8)));
+  for (int l = 0; l < 32; ++l) sgsrc.push_back((int64_t(l / 8) << 40) + 4 * (l % 8));
+  SmemInstruction tut = cp_async(4, sg, sgsrc);
+  tut.sources_absolute = false;
+  r = analyze_banks(tut);
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.wavefronts, 4);
+  EXPECT_EQ(r.bank_conflicts, 0);
   EXPECT_THROW(analyze_banks(cp_async(4, strided(4), strided(4, 16))), BankError);
 }
 

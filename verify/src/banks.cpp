@@ -377,6 +377,10 @@ BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model) 
       static_cast<int>(inst.sources.size()) != model.lanes)
     throw BankError("expected " + std::to_string(model.lanes) + " lane source addresses, got " +
                     std::to_string(inst.sources.size()));
+  for (std::size_t l = 0; l < inst.sources.size(); ++l)
+    if (inst.sources[l] && (*inst.sources[l] < 0 || *inst.sources[l] > (int64_t(1) << 62)))
+      throw BankError("lane " + std::to_string(l) + ": global source address " +
+                      std::to_string(*inst.sources[l]) + " out of range [0, 2^62]");
 
   BankAnalysis out;
   out.validated = model.validated;
