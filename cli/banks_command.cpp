@@ -13,7 +13,7 @@ namespace tvlab::cli {
 
 namespace {
 struct BanksOptions {
-  std::string smem, tv, type, op, arch = "nvidia";
+  std::string smem, tv, type, op, gmem, arch = "nvidia";
   bool json = false;
 };
 
@@ -45,6 +45,7 @@ nlohmann::ordered_json to_json(const BankAnalysis& a, const SmemInstruction& in)
   j["wavefronts"] = a.wavefronts;
   j["ideal_wavefronts"] = a.ideal_wavefronts;
   j["bank_conflicts"] = a.bank_conflicts;
+  if (!a.arrangement.empty()) j["arrangement"] = a.arrangement;
   j["bytes_per_lane"] = in.bytes;
   j["phases"] = phases;
   return j;
@@ -63,6 +64,9 @@ std::function<int()> setup_banks(CLI::App& app) {
   cmd->add_option("--type", opt->type, "element type: half_t, float, int8_t, bf16, ...")->required();
   cmd->add_option("--op", opt->op, "ld, st, cp.async, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]")
       ->required();
+  cmd->add_option("--gmem", opt->gmem,
+                  "cp.async: LAYOUT, tile coordinate -> element offset of the global source (from a 128-byte "
+                  "aligned base); cp.async's wavefronts depend on it");
   cmd->add_option("--arch", opt->arch, "nvidia (default; H100-measured model) or xe (SLM, model unvalidated)")
       ->check(CLI::IsMember({"nvidia", "xe"}));
   cmd->add_flag("--json", opt->json, "JSON: wavefronts, ideal_wavefronts, bank_conflicts, phases, suggest");
@@ -78,7 +82,11 @@ std::function<int()> setup_banks(CLI::App& app) {
       "--op ldmatrix.x4\n"
       "  # a column of a 32x32 float tile, padded to 33 floats a row\n"
       "  tvlab banks --smem '(32,32):(33,1)' --tv '(32,1):(1,0)' --type float --op ld --json\n"
-      "Exit codes: 0 conflict-free, 1 bank conflicts, 2 bad input.");
+      "  # cp.async needs its global source: 32 floats read from 128 contiguous bytes\n"
+      "  tvlab banks --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:1'\n"
+      "cp.async is modeled where each group of 128/bytes lanes reads one lane-linear run, or all lanes read\n"
+      "within one 128-byte line (H200-measured); elsewhere it exits 2 with a lower bound.\n"
+      "Exit codes: 0 conflict-free, 1 bank conflicts, 2 bad input or not modeled.");
   return [opt]() -> int {
     const BankModel& model = opt->arch == "xe" ? xe_slm_bank_model() : nvidia_bank_model();
     SmemLayout smem;
@@ -98,7 +106,17 @@ std::function<int()> setup_banks(CLI::App& app) {
       op = parse_smem_op(opt->op);
       where = "--tv";
       in = smem_instruction(smem, tv, type, op, model);
+      if (!opt->gmem.empty()) {
+        where = "--gmem";
+        set_cp_async_sources(in, parse_smem_layout(opt->gmem), tv, type);
+      }
+      where = "--tv";
       a = analyze_banks(in, model);
+      where = opt->gmem.empty() ? "--op" : "--gmem";
+      if (!a.exact)
+        throw BankError(to_string(op) + ": not modeled: " + a.not_modeled + "; at least " +
+                        std::to_string(a.wavefronts) + (a.wavefronts == 1 ? " wavefront" : " wavefronts") +
+                        (opt->gmem.empty() ? " (give --gmem)" : ""));
     } catch (const ParseError& e) {
       report("banks", where + ", column " + std::to_string(e.column()), e.what());
       return kBadInput;
@@ -107,7 +125,8 @@ std::function<int()> setup_banks(CLI::App& app) {
       return kBadInput;
     }
     std::optional<BankSuggestion> sug;
-    if (a.bank_conflicts > 0) sug = suggest_smem_layout(smem, {tv}, type, op, model);
+    const bool cp = op.kind == SmemOpKind::CpAsync;  // suggestions do not carry the global sources
+    if (a.bank_conflicts > 0 && !cp) sug = suggest_smem_layout(smem, {tv}, type, op, model);
     if (opt->json) {
       nlohmann::ordered_json j;
       j["op"] = to_string(op);
@@ -150,6 +169,8 @@ std::function<int()> setup_banks(CLI::App& app) {
       }
       if (sug)
         std::cout << "suggest: " << sug->text() << '\n';
+      else if (a.bank_conflicts > 0 && cp)
+        std::cout << "suggest: not searched for cp.async (its wavefronts depend on the global sources)\n";
       else if (a.bank_conflicts > 0)
         std::cout << "suggest: none found (swizzles Sw<1..4,0..6,1..8> and row padding up to 8 vectors)\n";
     }

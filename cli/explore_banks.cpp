@@ -18,7 +18,7 @@ int bank_of(int64_t byte, const BankModel& model) {
 
 // One copy's instructions as verify's banks.X.<name> enumerates them (smem_checks.cpp).
 BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::string& name,
-                       const IntTuple& tile, const BankModel& model) {
+                       const IntTuple& tile, const BankModel& model, const PlannedCopy& p) {
   BankCopyView v;
   v.name = name;
   v.atom = c.atom.name;
@@ -37,7 +37,10 @@ BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::st
     v.error = std::move(why);
     return v;
   }
+  smem_copy_sources(b, p, c, tile);  // cp.async: its global sources, as verify gives them
   smem_copy_analyses(b);
+  for (const BankAnalysis& a : b.analyses)
+    if (!a.exact && v.not_modeled.empty()) v.not_modeled = a.not_modeled;
   const std::vector<CopyInstruction>& sites = b.sites;
   std::vector<LaneIndices> all_lanes;
   for (std::size_t k = 0; k < sites.size(); ++k) {
@@ -143,7 +146,7 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   const IntTuple tile = make_shape(rows, cols);
   for (const char* name : {"s2r", "g2s", "r2s"})
     if (const TiledCopy* c = stage_copy(st, name))
-      b.copies.push_back(copy_view(st.layout, *c, name, tile, model));
+      b.copies.push_back(copy_view(st.layout, *c, name, tile, model, *p));
   return b;
 }
 

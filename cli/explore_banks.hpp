@@ -48,6 +48,7 @@ struct BankCopyView {
   std::vector<BankInstructionView> insts;  // issue order (warp, repeat, block)
   std::vector<int> order;  // indices into insts, most bank conflicts first (ties: issue order)
   int wavefronts = 0, ideal_wavefronts = 0;
+  std::string not_modeled;  // cp.async the bank model does not cover: wavefronts are then a lower bound
   std::optional<BankSuggestion> suggest;  // when conflicted and a conflict-free layout exists
 };
 

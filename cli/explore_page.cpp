@@ -73,6 +73,7 @@ nlohmann::ordered_json banks_json(const OperandBanks& b) {
     cj["wavefronts"] = c.wavefronts;
     cj["ideal_wavefronts"] = c.ideal_wavefronts;
     cj["bank_conflicts"] = c.wavefronts - c.ideal_wavefronts;
+    if (!c.not_modeled.empty()) cj["not_modeled"] = c.not_modeled;  // wavefronts: a lower bound
     cj["order"] = c.order;
     if (c.suggest)
       cj["suggest"] = {{"layout", to_string(c.suggest->layout)},

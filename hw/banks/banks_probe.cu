@@ -3,8 +3,11 @@
 // l1tex shared-memory wavefront and bank-conflict counters then count exactly that instruction.
 //
 // Input (argv[1]): one pattern per line, tab separated:
-//   name  op  bytes  active_mask_hex  a0 ... a31      (byte offsets into dynamic shared memory)
-// op: ld st ldmatrix.x1 ldmatrix.x2 ldmatrix.x4 (.trans) stmatrix.* cp.async.ca cp.async.cg
+//   name  op  bytes  active_mask_hex  a0 ... a31  [g0 ... g31]
+// a: byte offsets into dynamic shared memory; g (cp.async only, optional): byte offsets of each lane's
+// global source in a 64 KiB buffer (default 16 * lane, what the first recordings used).
+// op: ld st ldmatrix.x1 ldmatrix.x2 ldmatrix.x4 (.trans) stmatrix.* cp.async.ca cp.async.cg, and
+// cp.async.ca.warm: the same cp.async.ca after an ld.global.ca of the same global bytes (an L1 hit).
 // Each kernel instantiation below holds exactly one shared-memory instruction of its op type.
 #include <cstdio>
 #include <cstdlib>
@@ -45,13 +48,18 @@ enum Op {
   CPCA4,
   CPCA8,
   CPCA16,
-  CPCG16
+  CPCG16,
+  CPCA4W,
+  CPCA8W,
+  CPCA16W
 };
 
 constexpr int kSmemBytes = 48 * 1024;
+constexpr int kGlobalBytes = 64 * 1024;
 
 template <int OP>
-__global__ void probe(const unsigned* addr, unsigned active, const uint4* gsrc, uint4* out) {
+__global__ void probe(const unsigned* addr, unsigned active, const unsigned* gaddr, const unsigned char* gsrc,
+                      uint4* out) {
   extern __shared__ __align__(1024) unsigned char smem[];
   const int lane = threadIdx.x;
   const unsigned base = static_cast<unsigned>(__cvta_generic_to_shared(smem));
@@ -108,7 +116,19 @@ __global__ void probe(const unsigned* addr, unsigned active, const uint4* gsrc, 
     if constexpr (OP == ST16)
       asm volatile("st.shared.v4.b32 [%0], {%1,%2,%3,%4};" ::"r"(a), "r"(r.x), "r"(r.y), "r"(r.z), "r"(r.w)
                    : "memory");
-    const void* g = gsrc + lane;
+    const void* g = gsrc + gaddr[lane];
+    if constexpr (OP == CPCA4W) {
+      asm volatile("ld.global.ca.b32 %0, [%1];" : "=r"(r.y) : "l"(g) : "memory");
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(a), "l"(g) : "memory");
+    }
+    if constexpr (OP == CPCA8W) {
+      asm volatile("ld.global.ca.b32 %0, [%1];" : "=r"(r.y) : "l"(g) : "memory");
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 8;" ::"r"(a), "l"(g) : "memory");
+    }
+    if constexpr (OP == CPCA16W) {
+      asm volatile("ld.global.ca.b32 %0, [%1];" : "=r"(r.y) : "l"(g) : "memory");
+      asm volatile("cp.async.ca.shared.global [%0], [%1], 16;" ::"r"(a), "l"(g) : "memory");
+    }
     if constexpr (OP == CPCA4)
       asm volatile("cp.async.ca.shared.global [%0], [%1], 4;" ::"r"(a), "l"(g) : "memory");
     if constexpr (OP == CPCA8)
@@ -122,7 +142,7 @@ __global__ void probe(const unsigned* addr, unsigned active, const uint4* gsrc, 
   out[lane] = r;
 }
 
-using Kernel = void (*)(const unsigned*, unsigned, const uint4*, uint4*);
+using Kernel = void (*)(const unsigned*, unsigned, const unsigned*, const unsigned char*, uint4*);
 
 static Kernel kernel_for(const std::string& op, int bytes) {
   if (op == "ld")
@@ -131,6 +151,8 @@ static Kernel kernel_for(const std::string& op, int bytes) {
     return bytes == 4 ? probe<ST4> : bytes == 8 ? probe<ST8> : bytes == 16 ? probe<ST16> : nullptr;
   if (op == "cp.async.ca")
     return bytes == 4 ? probe<CPCA4> : bytes == 8 ? probe<CPCA8> : bytes == 16 ? probe<CPCA16> : nullptr;
+  if (op == "cp.async.ca.warm")
+    return bytes == 4 ? probe<CPCA4W> : bytes == 8 ? probe<CPCA8W> : bytes == 16 ? probe<CPCA16W> : nullptr;
   if (op == "cp.async.cg") return bytes == 16 ? probe<CPCG16> : nullptr;
   if (op == "ldmatrix.x1") return probe<LDSM1>;
   if (op == "ldmatrix.x2") return probe<LDSM2>;
@@ -157,12 +179,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "cannot read %s\n", argv[1]);
     return 2;
   }
-  unsigned* d_addr = nullptr;
-  uint4 *d_src = nullptr, *d_out = nullptr;
+  unsigned *d_addr = nullptr, *d_gaddr = nullptr;
+  unsigned char* d_src = nullptr;
+  uint4* d_out = nullptr;
   CK(cudaMalloc(&d_addr, 32 * sizeof(unsigned)));
-  CK(cudaMalloc(&d_src, 32 * sizeof(uint4)));
+  CK(cudaMalloc(&d_gaddr, 32 * sizeof(unsigned)));
+  CK(cudaMalloc(&d_src, kGlobalBytes));
   CK(cudaMalloc(&d_out, 32 * sizeof(uint4)));
-  CK(cudaMemset(d_src, 0, 32 * sizeof(uint4)));
+  CK(cudaMemset(d_src, 0, kGlobalBytes));
   std::string line;
   int n = 0, lineno = 0;
   while (std::getline(in, line)) {
@@ -181,6 +205,18 @@ int main(int argc, char** argv) {
       }
       addr[i] = static_cast<unsigned>(v);
     }
+    unsigned gaddr[32];
+    for (int i = 0; i < 32; ++i) gaddr[i] = 16u * i;
+    long long gv = -1;
+    if (ls >> gv) {
+      for (int i = 0; i < 32; ++i) {
+        if ((i > 0 && !(ls >> gv)) || gv < 0 || gv + bytes > kGlobalBytes || gv % bytes != 0) {
+          std::fprintf(stderr, "line %d (%s): lane %d global address bad\n", lineno, name.c_str(), i);
+          return 2;
+        }
+        gaddr[i] = static_cast<unsigned>(gv);
+      }
+    }
     Kernel k = kernel_for(op, bytes);
     if (!k) {
       std::fprintf(stderr, "line %d: unknown op %s/%d\n", lineno, op.c_str(), bytes);
@@ -189,7 +225,8 @@ int main(int argc, char** argv) {
     unsigned active = static_cast<unsigned>(std::strtoul(mask.c_str(), nullptr, 16));
     CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
     CK(cudaMemcpy(d_addr, addr, sizeof addr, cudaMemcpyHostToDevice));
-    k<<<1, 32, kSmemBytes>>>(d_addr, active, d_src, d_out);
+    CK(cudaMemcpy(d_gaddr, gaddr, sizeof gaddr, cudaMemcpyHostToDevice));
+    k<<<1, 32, kSmemBytes>>>(d_addr, active, d_gaddr, d_src, d_out);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     std::printf("launch %d %s\n", n, name.c_str());

@@ -2,8 +2,11 @@
 """Joins the bank probe's pattern table with Nsight Compute's raw CSV (one row per launch, in
 launch order) into tests/data/hw/banks_h100.json's format.
 
-usage: merge.py patterns.tsv ncu_raw.csv meta.json [counters.tsv] > banks.json
-(counters.tsv: every .sum counter per pattern, cp.async.cg included, for the record)
+usage: merge.py patterns.tsv[,more.tsv...] ncu_raw.csv[,more.csv...] meta.json [counters.tsv] > banks.json
+(several tables: chunks run by separate ncu processes, paired in order; counters.tsv: every .sum
+counter per pattern, cp.async.cg included, for the record)
+Patterns with global source offsets (patterns_cpasync.py) record them as "global"; cp.async.ca.warm
+(the source read by ld.global.ca first, an L1 hit) records "warm": true.
 meta.json: {"gpu", "driver", "cuda", "date", "command"}.
 Per pattern, "wavefronts" and "bank_conflicts" are the per-op counters of its op type
 (ld and ldmatrix -> op_ld, st and stmatrix -> op_st: Nsight Compute 2025.3 on sm_90 has no op_ldsm /
@@ -24,18 +27,31 @@ CONF = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared"
 
 def main():
     pats = []
-    with open(sys.argv[1]) as f:
-        for line in f:
-            if line.strip() and not line.startswith("#"):
-                c = line.rstrip("\n").split("\t")
-                pats.append((c[0], c[1], int(c[2]), int(c[3], 16), [int(x) for x in c[4:36]]))
-    with open(sys.argv[2]) as f:
-        rows = [r for r in csv.reader(f) if r and not r[0].startswith("==")]
-    header, rows = rows[0], rows[2:]  # row 1 holds the units
+    glob = {}
+    tables, csvs = sys.argv[1].split(","), sys.argv[2].split(",")
+    if len(tables) != len(csvs):
+        sys.exit("merge.py: as many CSV files as pattern tables")
+    header, rows = None, []
+    for table, raw in zip(tables, csvs):
+        n0 = len(pats)
+        with open(table) as f:
+            for line in f:
+                if line.strip() and not line.startswith("#"):
+                    c = line.rstrip("\n").split("\t")
+                    pats.append((c[0], c[1], int(c[2]), int(c[3], 16), [int(x) for x in c[4:36]]))
+                    if len(c) >= 68:
+                        glob[c[0]] = [int(x) for x in c[36:68]]
+        with open(raw) as f:
+            got = [r for r in csv.reader(f) if r and not r[0].startswith("==")]
+        if header is None:
+            header = got[0]
+        elif got[0] != header:
+            sys.exit(f"merge.py: {raw} has other columns than the first CSV")
+        rows += got[2:]  # row 1 holds the units
+        if len(got) - 2 != len(pats) - n0:
+            sys.exit(f"merge.py: {raw}: {len(got) - 2} profiled launches but {len(pats) - n0} patterns")
     col = {h: i for i, h in enumerate(header)}
     meta = json.load(open(sys.argv[3]))
-    if len(rows) != len(pats):
-        sys.exit(f"merge.py: {len(rows)} profiled launches but {len(pats)} patterns")
 
     def num(row, metric):
         v = row[col[metric]].replace(",", "")
@@ -66,6 +82,10 @@ def main():
             p["addresses"] = [a if lane < 8 * count else None for lane, a in enumerate(addrs)]
         else:
             p["addresses"] = addrs
+        if name in glob:
+            p["global"] = glob[name]
+        if op.endswith(".warm"):
+            p["warm"] = True
         if active != 0xFFFFFFFF:
             p["active"] = [lane for lane in range(32) if (active >> lane) & 1]
         p["wavefronts"] = waves
@@ -77,7 +97,8 @@ def main():
             f.write("\t".join(["name", "op", "bytes"] + sums) + "\n")
             for (name, op, nbytes, _, _), row in zip(pats, rows):
                 f.write("\t".join([name, op, str(nbytes)] + [str(num(row, m)) for m in sums]) + "\n")
-    doc = {k: meta[k] for k in ("gpu", "driver", "cuda", "date", "command")}
+    doc = {k: meta[k] for k in ("gpu", "driver", "cuda", "date", "command") if k in meta}
+    doc.update({k: v for k, v in meta.items() if k not in doc})
     doc["metrics"] = used
     doc["patterns"] = out
     sys.stdout.write(json.dumps(doc, indent=None, separators=(",", ":")).replace('{"name"', '\n {"name"') + "\n")

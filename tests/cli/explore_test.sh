@@ -65,7 +65,7 @@ for cp in data["operands"]["A"]["banks"]["copies"]:
     first, w = insts[cp["order"][0]], v["worst"]
     if (first["warp"], first["instruction"], first["repeat"], first["wavefronts"]) != (w["warp"], w["instruction"], w["repeat"], w["wavefronts"]):
         bad.append(cp["name"] + " worst")
-    if cp["suggest"]["layout"] != v["suggest"]["layout"]:
+    if (cp["suggest"] or {}).get("layout") != (v["suggest"] or {}).get("layout"):
         bad.append(cp["name"] + " suggest")
     for t in insts:  # every lane: one phase, its cells' count the access's width
         for l in t["lanes"]:

@@ -328,6 +328,9 @@ case_ banks-huge-tile 2 "banks at --smem" - -- banks --smem '(461168601842738790
 case_ banks-deep 2 "nesting deeper than 64 levels" - -- banks --smem "$(python3 -c "print('(' * 10000 + '4' + ')' * 10000)")" --tv "$ldsm_tv" --type half_t --op ld
 case_ banks-not-a-layout 2 "not a layout" - -- banks --smem 'Sw<3,3,3>' --tv "$ldsm_tv" --type half_t --op ldmatrix.x4
 case_ banks-coord-layout 2 "coordinate-valued" - -- banks --smem '(8,8):(1@0,1@1)' --tv '(32,2):(2,1)' --type half_t --op ld
+case_ banks-gmem-huge-offsets 2 "Integer overflow" - -- banks --smem '1024:1' --tv '(32,1):(1,0)' --type double --op cp.async --gmem '(2,512):(4611686018427387904,1)'
+case_ banks-gmem-not-a-layout 2 "not a layout" - -- banks --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem 'Sw<3,3,3>'
+case_ banks-gmem-coord-layout 2 "coordinate-valued" - -- banks --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '(32,32):(1@0,1@1)'
 case_ banks-render-huge-tile 2 "Integer overflow" - -- render --view banks --smem '(4611686018427387904,2):(1,0)' --tv '(32,1):(1,0)' --type half_t --op ld -o "$tmp/out/a.svg"
 case_ banks-render-huge-offsets 2 "Integer overflow" - -- render --view banks --smem '(2,2):(4611686018427387904,1)' --tv '(2,1):(1,0)' --type double --op ld -o "$tmp/out/a.png"
 case_ banks-render-many-cells 2 "pass --force" - -- render --view banks --smem '(65536,64):(64,1)' --tv '(32,1):(1,0)' --type half_t --op ld -o "$tmp/out/a.svg"

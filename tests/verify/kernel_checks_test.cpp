@@ -37,8 +37,19 @@ TEST(KernelChecks, CutlassSm80DefaultsProve) {
   for (const char* f : {"cutlass_sm80_f16_tn_128x128x32.json", "cutlass_sm80_f16_nt_128x128x32.json"}) {
     const Report r = verify_plan(build_plan_from_text(read(f)));
     EXPECT_FALSE(r.failed(true)) << f;
-    for (const CheckResult& c : r.checks)
-      EXPECT_EQ(c.verdict, Verdict::Proved) << f << " " << c.code << ": " << c.summary;
+    for (const CheckResult& c : r.checks) {
+      // TN, K = 32 halves: each 8-lane group of a 16-byte cp.async reads two rows of 64 bytes, whose
+      // distance (the leading dimension) is a run-time value: not a measured arrangement, so a lower bound.
+      const bool g2s_two_rows = std::string(f).find("_tn_") != std::string::npos &&
+                                c.code.ends_with(".g2s") && c.code.starts_with("banks.");
+      if (g2s_two_rows) {
+        EXPECT_EQ(c.verdict, Verdict::Unknown) << f << " " << c.code << ": " << c.summary;
+        EXPECT_NE(c.summary.find("at least 64 wavefronts"), std::string::npos) << c.summary;
+        EXPECT_NE(c.summary.find("not modeled"), std::string::npos) << c.summary;
+      } else {
+        EXPECT_EQ(c.verdict, Verdict::Proved) << f << " " << c.code << ": " << c.summary;
+      }
+    }
   }
   const Report r = verify_plan(build_plan(tn()));
   EXPECT_EQ(check(r, "cta.mma").data["repeat_mnk"], nlohmann::ordered_json({4, 4, 2}));

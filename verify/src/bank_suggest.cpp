@@ -25,6 +25,7 @@ std::optional<std::pair<int, int>> cost(const SmemLayout& smem, const Insts& tvs
       const SmemInstruction in = smem_instruction(smem, tv, type, op, model);
       if (in.bytes != bytes) return std::nullopt;
       const BankAnalysis a = analyze_banks(in, model);
+      if (!a.exact) return std::nullopt;  // a cp.async without its sources: not evaluable
       wf += a.wavefronts;
       ideal += a.ideal_wavefronts;
     } catch (const BankError&) {

@@ -75,6 +75,7 @@ const BankModel& xe_slm_bank_model() {
     x.lanes = 16;
     x.store_broadcast = false;
     x.merge_load_phases = false;
+    x.cp_async_by_source = false;
     x.cp_async_phase_lanes = 0;
     x.validated = false;
     return x;
@@ -143,6 +144,176 @@ int ideal_wavefronts(const SmemInstruction& inst, const BankModel& model,
   return ideal;
 }
 
+// One lane's shared-memory words and the banks they sit in.
+struct LaneWords {
+  int lane;
+  int64_t first, last;  // words (byte address / bank width)
+};
+
+// cp.async by its global sources (the header's "runs" and "line"). Fills phases, wavefronts and ideal, or
+// sets exact = false with the reason and a lower bound.
+void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankAnalysis& out) {
+  const int bb = model.bank_bytes, nb = model.banks;
+  const int64_t wf_bytes = model.wavefront_bytes();
+  std::vector<int> lanes;
+  for (int l = 0; l < model.lanes; ++l)
+    if (inst.addresses[l]) lanes.push_back(l);
+  out.bytes = static_cast<int64_t>(lanes.size()) * inst.bytes;
+  auto words = [&](int l) {
+    const int64_t a = *inst.addresses[l];
+    return LaneWords{l, a / bb, (a + inst.bytes - 1) / bb};
+  };
+  // The most lanes writing one bank among `ls` (no two of them write the same word: checked below).
+  auto bank_phase = [&](const std::vector<int>& ls) {
+    BankPhase ph;
+    std::map<int, std::vector<int>> bank_lanes;
+    std::map<int, std::set<int64_t>> bank_words;
+    for (int l : ls) {
+      const LaneWords w = words(l);
+      ph.lanes.push_back(l);
+      ph.banks.push_back(static_cast<int>(w.first % nb));
+      for (int64_t x = w.first; x <= w.last; ++x) {
+        bank_lanes[static_cast<int>(x % nb)].push_back(l);
+        bank_words[static_cast<int>(x % nb)].insert(x);
+      }
+    }
+    for (const auto& [bank, bl] : bank_lanes) {
+      ph.wavefronts = std::max(ph.wavefronts, static_cast<int>(bl.size()));
+      if (bl.size() < 2) continue;
+      BankCollision c;
+      c.bank = bank;
+      c.ways = static_cast<int>(bl.size());
+      c.lanes = bl;
+      c.words.assign(bank_words[bank].begin(), bank_words[bank].end());
+      ph.collisions.push_back(std::move(c));
+    }
+    std::stable_sort(ph.collisions.begin(), ph.collisions.end(),
+                     [](const BankCollision& a, const BankCollision& b) { return a.ways > b.ways; });
+    return ph;
+  };
+  // Lower bound, whatever the sources: one word per bank and 128 bytes per wavefront.
+  std::map<int, std::set<int64_t>> all_words;
+  for (int l : lanes) {
+    const LaneWords w = words(l);
+    for (int64_t x = w.first; x <= w.last; ++x) all_words[static_cast<int>(x % nb)].insert(x);
+  }
+  int lower = static_cast<int>((out.bytes + wf_bytes - 1) / wf_bytes);
+  for (const auto& [bank, ws] : all_words) lower = std::max(lower, static_cast<int>(ws.size()));
+  auto unmodeled = [&](const std::string& why, int bound) {
+    out.exact = false;
+    out.not_modeled = why;
+    out.phases.clear();
+    out.phases.push_back(bank_phase(lanes));
+    out.wavefronts = out.ideal_wavefronts = bound;
+    out.bank_conflicts = 0;
+  };
+  if (lanes.empty()) return;
+  if (inst.sources.empty())
+    return unmodeled(
+        "the lanes' global source addresses are not known, and cp.async's shared-memory wavefronts depend on "
+        "them",
+        lower);
+  for (int l : lanes)
+    if (!inst.sources[l])
+      return unmodeled("lane " + std::to_string(l) + " has no global source address", lower);
+  // Two lanes writing the same shared-memory word: never measured.
+  {
+    std::map<int64_t, int> owner;
+    for (int l : lanes) {
+      const LaneWords w = words(l);
+      for (int64_t x = w.first; x <= w.last; ++x)
+        if (auto [it, fresh] = owner.emplace(x, l); !fresh)
+          return unmodeled("lanes " + std::to_string(it->second) + " and " + std::to_string(l) +
+                               " write the same shared-memory word (not measured)",
+                           lower);
+    }
+  }
+  // "runs": each group of 128/bytes consecutive lanes reads one lane-linear run.
+  const int group = static_cast<int>(wf_bytes / inst.bytes);
+  bool runs = true;
+  for (int g0 = 0; g0 < model.lanes && runs; g0 += group) {
+    std::vector<int> gl;
+    for (int l : lanes)
+      if (l >= g0 && l < g0 + group) gl.push_back(l);
+    if (gl.size() < 2) continue;
+    bool up = true, down = true;
+    for (int l : gl) {
+      const int64_t d = (*inst.sources[l] - *inst.sources[gl[0]]);
+      up = up && d == int64_t(inst.bytes) * (l - gl[0]);
+      down = down && d == -int64_t(inst.bytes) * (l - gl[0]);
+    }
+    runs = up || down;
+  }
+  if (runs) {
+    out.arrangement = "runs";
+    for (int g0 = 0; g0 < model.lanes; g0 += group) {
+      std::vector<int> gl;
+      for (int l : lanes)
+        if (l >= g0 && l < g0 + group) gl.push_back(l);
+      if (gl.empty()) continue;
+      out.phases.push_back(bank_phase(gl));
+      out.wavefronts += out.phases.back().wavefronts;
+      ++out.ideal_wavefronts;
+    }
+    out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
+    return;
+  }
+  // Source word positions (global word % 32) of each lane; the most lanes on one of them.
+  auto slots = [&](int l) {
+    std::vector<int> v;
+    for (int64_t x = *inst.sources[l] / bb; x <= (*inst.sources[l] + inst.bytes - 1) / bb; ++x)
+      v.push_back(static_cast<int>(((x % nb) + nb) % nb));
+    return v;
+  };
+  std::map<int, int> slot_lanes;
+  for (int l : lanes)
+    for (int x : slots(l)) ++slot_lanes[x];
+  int slot_floor = 0;
+  for (const auto& [x, n] : slot_lanes) slot_floor = std::max(slot_floor, n);
+  int64_t lo = *inst.sources[lanes[0]], hi = lo;
+  for (int l : lanes) {
+    lo = std::min(lo, *inst.sources[l]);
+    hi = std::max(hi, *inst.sources[l] + inst.bytes - 1);
+  }
+  const bool one_line = inst.sources_absolute && lo >= 0 && lo / wf_bytes == hi / wf_bytes;
+  if (!one_line) {
+    const std::string why =
+        inst.sources_absolute
+            ? "the lanes read from several 128-byte lines of global memory, not one lane-linear run per "
+              "group "
+              "of " +
+                  std::to_string(group) + " lanes (not modeled)"
+            : "a group of " + std::to_string(group) +
+                  " lanes does not read one lane-linear run of one row of global memory (not modeled)";
+    return unmodeled(why,
+                     std::max(lower, inst.sources_absolute && model.cp_async_source_slots ? slot_floor : 0));
+  }
+  // "line": lanes in order into the first wavefront where their banks and source positions are free.
+  out.arrangement = "line";
+  std::vector<std::pair<std::set<int>, std::set<int>>> waves;  // (banks, source positions) taken
+  for (int l : lanes) {
+    const LaneWords w = words(l);
+    std::vector<int> bk;
+    for (int64_t x = w.first; x <= w.last; ++x) bk.push_back(static_cast<int>(x % nb));
+    const std::vector<int> sl = model.cp_async_source_slots ? slots(l) : std::vector<int>{};
+    std::size_t k = 0;
+    for (; k < waves.size(); ++k) {
+      bool free = true;
+      for (int b : bk) free = free && !waves[k].first.count(b);
+      for (int x : sl) free = free && !waves[k].second.count(x);
+      if (free) break;
+    }
+    if (k == waves.size()) waves.emplace_back();
+    waves[k].first.insert(bk.begin(), bk.end());
+    waves[k].second.insert(sl.begin(), sl.end());
+  }
+  out.phases.push_back(bank_phase(lanes));
+  out.phases.back().wavefronts = static_cast<int>(waves.size());
+  out.wavefronts = static_cast<int>(waves.size());
+  out.ideal_wavefronts = model.cp_async_source_slots ? std::max(1, slot_floor) : 1;
+  out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
+}
+
 }  // namespace
 
 std::vector<std::vector<int>> bank_phases(const SmemInstruction& inst, const BankModel& model) {
@@ -202,9 +373,22 @@ BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model) 
                       " is not aligned to its " + std::to_string(inst.bytes) + "-byte access");
   }
 
+  if (op.kind == SmemOpKind::CpAsync && !inst.sources.empty() &&
+      static_cast<int>(inst.sources.size()) != model.lanes)
+    throw BankError("expected " + std::to_string(model.lanes) + " lane source addresses, got " +
+                    std::to_string(inst.sources.size()));
+  for (std::size_t l = 0; l < inst.sources.size(); ++l)
+    if (inst.sources[l] && (*inst.sources[l] < 0 || *inst.sources[l] > (int64_t(1) << 62)))
+      throw BankError("lane " + std::to_string(l) + ": global source address " +
+                      std::to_string(*inst.sources[l]) + " out of range [0, 2^62]");
+
   BankAnalysis out;
   out.validated = model.validated;
   out.model = model.name;
+  if (op.kind == SmemOpKind::CpAsync && model.cp_async_by_source) {
+    analyze_cp_async(inst, model, out);
+    return out;
+  }
   const int bb = model.bank_bytes;
   const auto all_phases = bank_phases(inst, model);
   for (const auto& lanes : all_phases) {

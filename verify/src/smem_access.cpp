@@ -200,4 +200,31 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lane
                            });
 }
 
+void set_cp_async_sources(SmemInstruction& in, const SmemLayout& gmem, const Layout& tv,
+                          const ValueType& type) {
+  if (in.op.kind != SmemOpKind::CpAsync) throw BankError("only cp.async reads global memory");
+  if (type.bits % 8 != 0) throw BankError(type.name + " is not a whole number of bytes");
+  const int64_t n = smem_tile_size(gmem), bytes = type.bits / 8;
+  const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
+  const FlatLayout flat_tv(tv);
+  in.sources.assign(in.addresses.size(), std::nullopt);
+  for (int64_t l = 0; l < lanes && l < static_cast<int64_t>(in.addresses.size()); ++l) {
+    if (!in.addresses[l]) continue;
+    std::optional<int64_t> first;
+    for (int64_t v = 0; v < vals; ++v) {
+      const int64_t i = flat_tv(checked_add(l, checked_mul(v, lanes)));
+      if (i < 0 || i >= n)
+        throw BankError("lane " + std::to_string(l) + ": tile index " + std::to_string(i) +
+                        " is outside the global layout's " + std::to_string(n) + " elements");
+      const int64_t off = smem_element_offset(gmem, i, type.bits);
+      if (!first) first = off;
+      if (off != checked_add(*first, v))
+        throw BankError("lane " + std::to_string(l) + ": value " + std::to_string(v) +
+                        " is not contiguous in global memory (one cp.async reads one vector)");
+    }
+    if (*first < 0) throw BankError("lane " + std::to_string(l) + ": negative global offset");
+    in.sources[l] = checked_mul(*first, bytes);
+  }
+}
+
 }  // namespace tvlab

@@ -8,7 +8,7 @@
 //   ld/st of 1, 2 or 4 bytes a lane        1 phase of 32 lanes
 //   ld/st of 8 bytes a lane                2 phases: lanes 0-15, 16-31
 //   ld/st of 16 bytes a lane               4 phases: lanes 0-7, 8-15, 16-23, 24-31
-//   cp.async of 4, 8 or 16 bytes a lane    4 phases of 8 lanes, whatever the width
+//   cp.async of 4, 8 or 16 bytes a lane    by where each lane's GLOBAL source lies (below)
 //   ldmatrix/stmatrix .xN                  N phases, one per 8x16-byte matrix: lanes 8m..8m+7 give its
 //                                          8 row addresses (.trans moves no other bytes)
 //
@@ -21,10 +21,29 @@
 // A phase takes as many wavefronts as the most distinct words any one bank holds among its lanes'
 // accesses ("ways"); lanes reading (or writing) the same word share it (broadcast).
 //
-// The ideal count is the baseline Nsight Compute's bank-conflict counters subtract (derived from the
-// recordings): ldmatrix/stmatrix one per matrix; st one per phase that does anything; cp.async the
-// active bytes / 128; ld the bytes of its slots / 128 per group of 32 lanes (16 for 16-byte loads).
-// bank_conflicts = wavefronts - ideal.
+// The ideal count is the instruction's floor: the fewest wavefronts it can take with these lanes (and,
+// for cp.async, these global sources) into a conflict-free layout. For ld, st, ldmatrix and stmatrix it is
+// the baseline Nsight Compute's bank-conflict counters subtract (derived from the recordings; none of them
+// takes fewer): ldmatrix/stmatrix one per matrix; st one per phase that does anything; ld the bytes of its
+// slots / 128 per group of 32 lanes (16 for 16-byte loads). bank_conflicts = wavefronts - ideal.
+//
+// cp.async (H100 and H200 measured, tests/data/hw/banks_cpasync_h200.json: 1412 patterns, the global
+// source of every lane chosen by the probe): the shared-memory writes depend on where each lane's source
+// lies in global memory, not only on the shared-memory addresses: the same contiguous 4-byte write takes 1
+// wavefront when the 32 lanes read 128 contiguous bytes, 4 when they read every 16th byte, 32 when all read
+// one word. Two arrangements are modeled exactly (every recording of them matches):
+//   runs    the lanes of each group of 128/bytes consecutive lanes (32, 16, 8) read one lane-linear run
+//           (lane l at G + bytes*l, or G - bytes*l), aligned or not: each group is served alone, in as many
+//           wavefronts as the most lanes writing one bank; ideal one per group with an active lane.
+//   line    every active lane reads within ONE 128-byte line of global memory (sources_absolute): lanes in
+//           lane order, each into the first wavefront where neither its shared-memory banks nor its
+//           source's word positions in the line (global word % 32) are taken; ideal the most lanes
+//           reading one word position (32 when all read the same word).
+// Anything else (lanes of one group reading several rows, scattered sources, two lanes writing the same
+// word, sources not given) is NOT modeled: exact = false, wavefronts is a lower bound (the most distinct
+// words of one bank, active bytes / 128, the most lanes on one source word position), ideal = wavefronts
+// and bank_conflicts = 0, and `not_modeled` says why. Nsight Compute's own cp.async conflict counter
+// (op_ldgsts) is kept in the recordings as data; it is not wavefronts - ideal.
 //
 //   32 lanes, ld 4 bytes, lane l at 4*l          1 wavefront, ideal 1, conflict-free
 //   32 lanes, ld 4 bytes, lane l at 8*l          2 wavefronts: lanes l and l+16 share bank 2l%32
@@ -69,16 +88,19 @@ SmemOp parse_smem_op(std::string_view text);
 std::string to_string(const SmemOp& op);
 
 struct BankModel {
-  std::string name;               // "nvidia" or "xe-slm"
-  int banks = 32;                 // number of banks
-  int bank_bytes = 4;             // width of one bank
-  int lanes = 32;                 // lanes of one instruction (warp / subgroup)
-  bool store_broadcast = true;    // two lanes writing the same word share one access
-  bool load_broadcast = true;     // two lanes reading the same word share one access
-  bool split_phases = true;       // 8/16-byte accesses, cp.async and matrices split into phases
-  bool merge_load_phases = true;  // 8/16-byte loads merge phases whose quads' distinct addresses fit
-  int cp_async_phase_lanes = 8;   // lanes per cp.async phase (0: as ld/st)
-  bool validated = true;          // measured on hardware (tests/data/hw); false prints `model: unvalidated`
+  std::string name;                   // "nvidia" or "xe-slm"
+  int banks = 32;                     // number of banks
+  int bank_bytes = 4;                 // width of one bank
+  int lanes = 32;                     // lanes of one instruction (warp / subgroup)
+  bool store_broadcast = true;        // two lanes writing the same word share one access
+  bool load_broadcast = true;         // two lanes reading the same word share one access
+  bool split_phases = true;           // 8/16-byte accesses, cp.async and matrices split into phases
+  bool merge_load_phases = true;      // 8/16-byte loads merge phases whose quads' distinct addresses fit
+  bool cp_async_by_source = true;     // cp.async by its global sources (above); false: the unsourced
+                                      // phases below, ideal active bytes / 128 (the model before 2026-11-27)
+  int cp_async_phase_lanes = 8;       // lanes per unsourced cp.async phase (0: as ld/st)
+  bool cp_async_source_slots = true;  // cp.async "line": a source word position serves one lane a wavefront
+  bool validated = true;  // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
 const BankModel& nvidia_bank_model();
@@ -91,6 +113,11 @@ struct SmemInstruction {
   SmemOp op;
   int bytes = 4;
   std::vector<std::optional<int64_t>> addresses;  // index = lane
+  // cp.async only: lane l's global source byte address (empty: not known). sources_absolute = false when
+  // only differences within one row are meaningful (verify: the leading dimension and the base pointer are
+  // run-time values; rows are then placed far apart), which rules out the "line" arrangement.
+  std::vector<std::optional<int64_t>> sources;
+  bool sources_absolute = true;
 };
 
 // A bank holding more than one distinct word in a phase: the lanes and the words (byte address / bank
@@ -110,10 +137,13 @@ struct BankPhase {
 };
 
 struct BankAnalysis {
-  int wavefronts = 0;
-  int ideal_wavefronts = 0;
-  int bank_conflicts = 0;  // wavefronts - ideal_wavefronts
-  int64_t bytes = 0;       // bytes the active lanes access (before broadcast)
+  int wavefronts = 0;        // exact, or (exact = false) a lower bound
+  int ideal_wavefronts = 0;  // the floor (header); = wavefronts when not exact
+  int bank_conflicts = 0;    // wavefronts - ideal_wavefronts (0 when not exact: unknown)
+  bool exact = true;         // false: a cp.async the model does not cover (not_modeled says why)
+  std::string not_modeled;
+  std::string arrangement;  // cp.async: "runs" or "line" when exact
+  int64_t bytes = 0;        // bytes the active lanes access (before broadcast)
   std::vector<BankPhase> phases;
   bool validated = true;  // the model's, copied
   std::string model;
@@ -123,7 +153,9 @@ struct BankAnalysis {
 // @pre addresses.size() == model.lanes; each address >= 0 and aligned to `bytes`; bytes in {1,2,4,8,16}
 //      (16 for ldmatrix/stmatrix, whose address lanes are 0..8*matrices-1); else BankError naming the lane.
 // @post wavefronts >= ideal_wavefronts; bank_conflicts == wavefronts - ideal_wavefronts;
-//       permuting lanes within a quad, or quads within a phase, changes no count.
+//       permuting lanes within a quad, or quads within a phase, changes no count (ld, st, matrices);
+//       cp.async: sources, when given, hold model.lanes entries, one for every lane with an address (else
+//       BankError naming the lane).
 // Example: ldmatrix.x4 with lane l at (l%8)*128 + (l/8)*16 -> 32 wavefronts, ideal 4, 28 conflicts.
 BankAnalysis analyze_banks(const SmemInstruction& inst, const BankModel& model = nvidia_bank_model());
 

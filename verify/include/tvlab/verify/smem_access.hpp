@@ -58,6 +58,15 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
                                  const SmemOp& op, const BankModel& model = nvidia_bank_model(),
                                  int64_t base = 0);
 
+// cp.async: each lane's global source from `gmem` (tile index -> element offset from a 128-byte-aligned
+// base, like smem): in.sources[l] = gmem(tv(l,0)) * bytes for every lane with an address.
+// @pre in built from tv (above) with op cp.async; each lane's values consecutive in gmem; tile indices
+//      inside gmem's domain; else BankError naming the lane ("only cp.async reads global memory" for
+//      another op).
+// Example: gmem 1024:1, tv (32,1):(1,0) of float -> lane l's source at byte 4*l.
+void set_cp_async_sources(SmemInstruction& in, const SmemLayout& gmem, const Layout& tv,
+                          const ValueType& type);
+
 // Tile indices of one instruction given lane by lane (the instructions of a tiled copy): lanes[l] holds
 // lane l's value indices in order, or nothing (a lane that gives no address). Same rules as above.
 using LaneIndices = std::vector<std::vector<int64_t>>;

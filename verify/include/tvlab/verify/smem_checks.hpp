@@ -72,6 +72,12 @@ void smem_copy_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile)
 // 2. b.insts, one per site; at the first lane that is not one access: b.insts cleared and the witness
 //    "warp W, instruction K (repeat R): <why>" ("subgroup" on Xe) returned; "" when every site builds.
 std::string smem_copy_instructions(SmemCopyBanks& b, const SmemLayout& smem, const ValueType& type);
+// 2b. cp.async (g2s) only: each instruction's global sources from the copy's source side, when the spec
+//    says which mode of the operand is contiguous in global memory (p.contiguous_given): lane l reads
+//    row * 2^40 + (contiguous index) * bytes, relative (sources_absolute = false: the leading dimension and
+//    base pointer are run-time values, so only runs within one row are known). Else left unknown, and the
+//    bank model reports a lower bound (banks.hpp).
+void smem_copy_sources(SmemCopyBanks& b, const PlannedCopy& p, const TiledCopy& c, const IntTuple& tile);
 // 3. b.analyses, the totals and b.worst from b.insts.
 void smem_copy_analyses(SmemCopyBanks& b);
 
