@@ -280,11 +280,10 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     const std::string why =
         inst.sources_absolute
             ? "the lanes read from several 128-byte lines of global memory, not one lane-linear run per "
-              "group "
-              "of " +
-                  std::to_string(group) + " lanes (not modeled)"
+              "group of " +
+                  std::to_string(group) + " lanes"
             : "a group of " + std::to_string(group) +
-                  " lanes does not read one lane-linear run of one row of global memory (not modeled)";
+                  " lanes does not read one lane-linear run of one row of global memory";
     return unmodeled(why,
                      std::max(lower, inst.sources_absolute && model.cp_async_source_slots ? slot_floor : 0));
   }
