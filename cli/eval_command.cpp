@@ -6,7 +6,9 @@
 #include <iostream>
 #include <memory>
 
+#include <nlohmann/json.hpp>
 #include "command.hpp"
+
 #include "tvlab/core/expr.hpp"
 
 namespace tvlab::cli {
@@ -17,6 +19,7 @@ struct EvalOptions {
   std::vector<std::string> exprs;
   std::string batch;
   std::string style = "plain";
+  bool json = false;
 };
 
 // Both streams on one terminal: say it once. Otherwise the diagnostic also goes to stderr.
@@ -24,8 +27,29 @@ bool echo_errors_to_stderr() {
   return !(isatty(STDOUT_FILENO) && isatty(STDERR_FILENO));
 }
 
+// --json: one object per expression, one line each: {"expr", "value", "warnings": [{function, column, text}]}
+// or {"expr", "error": {function, column, why}}.
+bool eval_json(const std::string& text, Style style) {
+  nlohmann::ordered_json j;
+  j["expr"] = text;
+  bool ok = true;
+  std::vector<EvalNotice> notices;
+  try {
+    j["value"] = to_string(evaluate(text, notices), style);
+    j["warnings"] = nlohmann::ordered_json::array();
+    for (const EvalNotice& n : notices)
+      j["warnings"].push_back({{"function", n.subject}, {"column", n.column}, {"text", n.text}});
+  } catch (const EvalError& e) {
+    ok = false;
+    j["error"] = {{"function", e.subject()}, {"column", e.column()}, {"why", e.what()}};
+  }
+  std::cout << j.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace) << '\n';
+  return ok;
+}
+
 // Evaluates one expression; prints the result (or the error) as exactly one line. Returns success.
-bool eval_one(const std::string& text, const std::string& where, Style style) {
+bool eval_one(const std::string& text, const std::string& where, Style style, bool json) {
+  if (json) return eval_json(text, style);
   std::string line;
   bool ok = true;
   std::vector<EvalNotice> notices;
@@ -88,6 +112,10 @@ std::function<int()> setup_eval(CLI::App& app) {
   cmd->add_option("--batch", opt->batch, "Read one expression per line from FILE ('-' for standard input)");
   cmd->add_option("--style", opt->style, "Integer style: plain (4,8):(8,1) or cute (_4,_8):(_8,_1)")
       ->check(CLI::IsMember({"plain", "cute"}));
+  cmd->add_flag(
+      "--json", opt->json,
+      "one JSON object a line: {\"expr\", \"value\", \"warnings\": [{function, column, text}]} (where CuTe's "
+      "result is not the function its definition names), or {\"expr\", \"error\": {function, column, why}}");
   return [opt]() -> int {
     const Style style = opt->style == "cute" ? Style::Cute : Style::Plain;
     if (opt->exprs.empty() && opt->batch.empty()) {
@@ -97,8 +125,8 @@ std::function<int()> setup_eval(CLI::App& app) {
     }
     bool all_ok = true;
     for (std::size_t i = 0; i < opt->exprs.size(); ++i)
-      all_ok &=
-          eval_one(opt->exprs[i], opt->exprs.size() > 1 ? "argument " + std::to_string(i + 1) : "", style);
+      all_ok &= eval_one(opt->exprs[i], opt->exprs.size() > 1 ? "argument " + std::to_string(i + 1) : "",
+                         style, opt->json);
     if (!opt->batch.empty()) {
       std::ifstream file;
       std::istream* in = &std::cin;
@@ -113,7 +141,7 @@ std::function<int()> setup_eval(CLI::App& app) {
       std::string line;
       for (std::size_t n = 1; std::getline(*in, line); ++n) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
-        all_ok &= eval_one(line, "line " + std::to_string(n), style);
+        all_ok &= eval_one(line, "line " + std::to_string(n), style, opt->json);
       }
       if (in->bad()) {
         report("eval", opt->batch, "read error");

@@ -37,7 +37,7 @@ std::string mma_line(const Plan& plan) {
 
 // Every thread's partitions of operand x for the page's partition panel; too many lines: why not.
 nlohmann::ordered_json partition_digest(const Plan& plan, const std::string& x) {
-  constexpr int64_t kMaxLines = 40000;
+  constexpr int64_t kMaxLines = 12000;  // bounds the page (and the time to build it)
   nlohmann::ordered_json out, threads = nlohmann::ordered_json::array();
   try {
     const PartitionQuery q(plan, x);

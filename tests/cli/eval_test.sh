@@ -75,5 +75,21 @@ check_err cpp-runtime-type "'int' is a run-time type" "$tvlab" eval 'Shape<int,i
 check_err cpp-mismatched "column 35: unexpected '>'" "$tvlab" eval 'Layout<Shape<_4,_8>,Stride<_8,_1>>>{}'
 "$tvlab" eval --help | grep -qF 'Layout<Shape<_4,_8>,Stride<_8,_1>>{}' && passes=$((passes+1)) || { echo "FAIL help lacks a C++ spelling"; fails=$((fails+1)); }
 
+# --json: one object a line; the divergence warning in it (value and exit code still CuTe's), errors too.
+out="$("$tvlab" eval --json 'composition((3,2):(16,32),4:2)' 'size((4,8))' 2>"$tmp/err")"; rc=$?
+if [ "$rc" = 0 ] && [ ! -s "$tmp/err" ] && python3 -c "
+import json, sys
+a, b = [json.loads(l) for l in sys.argv[1].splitlines()]
+assert a['value'] == '(2,2):(32,32)' and a['warnings'][0]['function'] == 'composition', a
+assert a['warnings'][0]['column'] == 1 and 'index 2 of the result maps to 32' in a['warnings'][0]['text'], a
+assert b == {'expr': 'size((4,8))', 'value': '32', 'warnings': []}, b
+" "$out"; then passes=$((passes+1)); else echo "FAIL eval --json: rc=$rc $out"; cat "$tmp/err"; fails=$((fails+1)); fi
+out="$("$tvlab" eval --json 'coalesce((2,3):(1)' 2>/dev/null)"; rc=$?
+if [ "$rc" = 2 ] && python3 -c "
+import json, sys
+e = json.loads(sys.argv[1])['error']
+assert e['column'] > 0 and e['why'] and e['function'], e
+" "$out"; then passes=$((passes+1)); else echo "FAIL eval --json error: rc=$rc $out"; fails=$((fails+1)); fi
+
 echo "$passes passed, $fails failed"
 [ "$fails" = 0 ]

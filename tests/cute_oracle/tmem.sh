@@ -20,6 +20,8 @@ for arg in "$@"; do
   esac
 done
 case "$mode" in live|record) ;; *) echo "cute.oracle.tmem: unknown mode $mode (live, record)" >&2; exit 2 ;; esac
+# The live compile costs ~45 s of CPU: the ctest runs it only with TVLAB_ORACLE_TMEM=1 (record always does);
+# core.TmemOracle.* compares tvlab with the recording on every run.
 recording="$here/../data/cute/sm100_tmem_copy.txt"
 skip() {
   echo "cute.oracle.tmem: SKIPPED: $*" >&2
@@ -27,6 +29,10 @@ skip() {
   if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
   exit 77
 }
+if [ "$mode" = live ] && [ "${TVLAB_ORACLE_TMEM:-0}" != 1 ]; then
+  echo "cute.oracle.tmem: SKIPPED: the live compile runs with TVLAB_ORACLE_TMEM=1 (about 45 s of CPU); core.TmemOracle.* compares tvlab with the recording" >&2
+  exit 77
+fi
 cuda_inc=""
 candidates=()
 [ -n "${TVLAB_CUDA_INCLUDE:-}" ] && candidates+=("$TVLAB_CUDA_INCLUDE")

@@ -459,16 +459,17 @@ std::vector<Touch> touches(const ThreadTensor& t) {
 }
 
 namespace {
-std::string tuple_text(const std::vector<int64_t>& v) {
-  std::string s = "(";
-  for (size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + ")";
-}
 std::string pad(std::string s, size_t n) {
   if (s.size() < n) s.append(n - s.size(), ' ');
   return s;
 }
 }  // namespace
+
+std::string coord_text(const std::vector<int64_t>& c) {
+  std::string s = "(";
+  for (std::size_t i = 0; i < c.size(); ++i) s += (i ? "," : "") + std::to_string(c[i]);
+  return s + ")";
+}
 
 std::vector<std::string> iteration_lines(const ThreadTensor& t) {
   std::vector<std::string> out;
@@ -484,7 +485,7 @@ std::vector<std::string> iteration_lines(const ThreadTensor& t) {
   });
   const bool mem = t.memory != "coord";
   for (const auto& [iter, vals] : order) {
-    std::string line = tuple_text(iter) + ":";
+    std::string line = coord_text(iter) + ":";
     // Runs of values whose coordinate steps by one along one axis and whose offset steps by one.
     for (std::size_t i = 0; i < vals.size();) {
       std::size_t j = i;
@@ -533,8 +534,8 @@ std::string partitions_to_text(const ThreadPartitions& p, bool table) {
            "\n";
     for (const Touch& r : touches(t)) {
       const std::vector<int64_t> iter(r.mode_coord.begin() + 1, r.mode_coord.end());
-      std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(tuple_text(iter), 14) +
-                         pad(tuple_text(r.coord), 16);
+      std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(coord_text(iter), 14) +
+                         pad(coord_text(r.coord), 16);
       if (mem)
         line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
       while (!line.empty() && line.back() == ' ') line.pop_back();

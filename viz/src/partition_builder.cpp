@@ -8,14 +8,6 @@
 
 namespace tvlab::viz {
 
-namespace {
-std::string tuple_text(const std::vector<int64_t>& v) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? "," : "") + std::to_string(v[i]);
-  return s + ")";
-}
-}  // namespace
-
 Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, const Options& opt) {
   if (t.axes.size() < 2 || t.extents.size() != t.axes.size())
     throw VizError("a partition is drawn over a tile of two or more axes; " + t.name + " has " +
@@ -77,7 +69,7 @@ Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, co
           for (const Touch* v : it->second) {
             label += (label.empty() ? "" : ",") + std::to_string(v->index);
             tip += (tip.empty() ? "" : "; ") + std::string("value ") + std::to_string(v->index) + " = " +
-                   tuple_text(v->mode_coord) +
+                   coord_text(v->mode_coord) +
                    (t.memory == "coord"
                         ? ""
                         : (t.memory == "rmem" ? ", register " : ", element ") + std::to_string(v->element) +
@@ -88,7 +80,7 @@ Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, co
             cell.label.push_back("@" + std::to_string(first.element));
           cell.marked = it->second.size() > 1;
           any_marked |= cell.marked;
-          cell.tooltip = tuple_text(first.coord) + ": " + tip;
+          cell.tooltip = coord_text(first.coord) + ": " + tip;
         } else {
           cell.tooltip = "(" + std::to_string(r) + "," + std::to_string(c) + "): not touched by thread " +
                          std::to_string(p.thread);
@@ -105,7 +97,7 @@ Scene build_partition_scene(const ThreadPartitions& p, const ThreadTensor& t, co
                           "... (colours repeat every " + std::to_string(Palette::kColors) + " iterations)"});
       break;
     }
-    s.legend.push_back({Swatch::Color, n, "iteration " + tuple_text(it)});
+    s.legend.push_back({Swatch::Color, n, "iteration " + coord_text(it)});
   }
   if (any_marked) s.legend.push_back({Swatch::Marked, 0, "touched more than once (a broadcast)"});
   s.notes.push_back("label: the value's index in " + t.name + " (issue order: " + t.modes +

@@ -97,6 +97,9 @@ struct Touch {
 };
 std::vector<Touch> touches(const ThreadTensor& t);
 
+// "(1,8,0)": a coordinate or a view's mode coordinate, as the tables print it.
+std::string coord_text(const std::vector<int64_t>& c);
+
 // One line per iteration (the view's modes after the first), its values' coordinates and offsets with runs
 // folded: "(1,0,0): (37,0..7,0) @1064..1071".
 std::vector<std::string> iteration_lines(const ThreadTensor& t);
