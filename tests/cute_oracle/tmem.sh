@@ -33,22 +33,8 @@ if [ "$mode" = live ] && [ "${TVLAB_ORACLE_TMEM:-0}" != 1 ]; then
   echo "cute.oracle.tmem: SKIPPED: the live compile runs with TVLAB_ORACLE_TMEM=1 (about 45 s of CPU); core.TmemOracle.* compares tvlab with the recording" >&2
   exit 77
 fi
-cuda_inc=""
-candidates=()
-[ -n "${TVLAB_CUDA_INCLUDE:-}" ] && candidates+=("$TVLAB_CUDA_INCLUDE")
-for v in "${CUDA_HOME:-}" "${CUDA_PATH:-}"; do [ -n "$v" ] && candidates+=("$v/include"); done
-if nvcc="$(command -v nvcc 2>/dev/null)"; then candidates+=("$(dirname "$(readlink -f "$nvcc")")/../include"); fi
-candidates+=(/usr/local/cuda/include)
-shopt -s nullglob
-versioned=(/usr/local/cuda-*/include)
-if [ ${#versioned[@]} -gt 0 ]; then
-  while IFS= read -r d; do candidates+=("$d"); done < <(printf '%s\n' "${versioned[@]}" | sort -rV)
-fi
-candidates+=(/usr/include)
-for d in "${candidates[@]}"; do
-  if [ -f "$d/cuda_runtime_api.h" ]; then cuda_inc="$(cd "$d" && pwd)"; break; fi
-done
-[ -n "$cuda_inc" ] || skip "no CUDA include directory (cuda_runtime_api.h) found; looked in ${candidates[*]}"
+# shellcheck source=cuda_include.sh
+source "$here/cuda_include.sh"
 incs=(-I"$cuda_inc")
 [ -d "$cuda_inc/cccl/cuda/std" ] && incs+=(-I"$cuda_inc/cccl")
 if [ -n "$cutlass_dir" ]; then
