@@ -104,20 +104,21 @@ std::vector<int64_t> smem_element_offsets(const SmemLayout& l, int64_t n, int va
 
 namespace {
 // The common part: lanes x vals tile indices given by index(l, v) (nullopt lanes: no address).
-SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t vals, const ValueType& type,
-                                  const SmemOp& op, const BankModel& model, const std::string& what,
-                                  const std::function<std::optional<int64_t>(int64_t, int64_t)>& index) {
-  const int64_t tile = smem_tile_size(smem);
+// offset(t): tile index t's element offset (smem_element_offset, or a table of them).
+template <class Index, class Offset>
+SmemInstruction build_instruction(int64_t tile, int64_t lanes, int64_t vals, const ValueType& type,
+                                  const SmemOp& op, const BankModel& model, const char* what,
+                                  const Index& index, const Offset& offset) {
   const int bits = type.bits;
   int64_t used_lanes = lanes;
   if (op.is_matrix()) {
     if (lanes != 8 * op.matrices && lanes != 32)
-      throw BankError(what + " has " + std::to_string(lanes) + " lanes; " + to_string(op) + " takes " +
+      throw BankError(std::string(what) + " has " + std::to_string(lanes) + " lanes; " + to_string(op) + " takes " +
                       std::to_string(8 * op.matrices) + " address lanes (or 32, of which lanes " +
                       std::to_string(8 * op.matrices) + ".. give no address)");
     used_lanes = 8 * op.matrices;
   } else if (lanes > model.lanes) {
-    throw BankError(what + " has " + std::to_string(lanes) + " lanes; one " + model.name +
+    throw BankError(std::string(what) + " has " + std::to_string(lanes) + " lanes; one " + model.name +
                     " instruction has " + std::to_string(model.lanes));
   }
   const int64_t run_bits = checked_mul(vals, bits);
@@ -126,10 +127,8 @@ SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t
                     " bits; one access is 1, 2, 4, 8 or 16 bytes (split the TV layout into instructions)");
   const int bytes = static_cast<int>(run_bits / 8);
   if (op.is_matrix() && bytes != 16)
-    throw BankError(to_string(op) + " gives one 16-byte row a lane; " + what + " gives " +
+    throw BankError(to_string(op) + " gives one 16-byte row a lane; " + std::string(what) + " gives " +
                     std::to_string(bytes) + " bytes (" + std::to_string(vals) + " x " + type.name + ")");
-  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
-                                                              : std::get<ComposedLayout>(smem).layout);
   SmemInstruction inst;
   inst.op = op;
   inst.bytes = bytes;
@@ -142,7 +141,7 @@ SmemInstruction build_instruction(const SmemLayout& smem, int64_t lanes, int64_t
       if (t < 0 || t >= tile)
         throw BankError("lane " + std::to_string(l) + ", value " + std::to_string(v) + ": tile index " +
                         std::to_string(t) + " is outside the tile of " + std::to_string(tile) + " elements");
-      const int64_t off = element_offset(smem, inner, t, bits);
+      const int64_t off = offset(t);
       if (v == 0) {
         first = off;
         if (off < 0)
@@ -176,14 +175,19 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
   check_integer_valued(tv);
   const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
   const FlatLayout flat_tv(tv);
-  return build_instruction(smem, lanes, vals, type, op, model, "the TV layout " + to_string(tv),
-                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
-                             return checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
-                           });
+  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
+                                                              : std::get<ComposedLayout>(smem).layout);
+  const std::string what = "the TV layout " + to_string(tv);
+  return build_instruction(
+      smem_tile_size(smem), lanes, vals, type, op, model, what.c_str(),
+      [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+        return checked_add(base, flat_tv(checked_add(l, checked_mul(v, lanes))));
+      },
+      [&](int64_t t) { return element_offset(smem, inner, t, type.bits); });
 }
 
-SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
-                                 const SmemOp& op, const BankModel& model) {
+namespace {
+int64_t lane_values(const LaneIndices& lanes) {
   int64_t vals = 0;
   for (const auto& l : lanes)
     if (!l.empty()) {
@@ -193,12 +197,37 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lane
       vals = static_cast<int64_t>(l.size());
     }
   if (vals == 0) throw BankError("no lane accesses anything");
-  return build_instruction(smem, static_cast<int64_t>(lanes.size()), vals, type, op, model, "the instruction",
-                           [&](int64_t l, int64_t v) -> std::optional<int64_t> {
-                             if (lanes[l].empty()) return std::nullopt;
-                             return lanes[l][v];
-                           });
+  return vals;
 }
+
+template <class Offset>
+SmemInstruction lane_instruction(int64_t tile, const LaneIndices& lanes, const ValueType& type, const SmemOp& op,
+                                 const BankModel& model, const Offset& offset) {
+  return build_instruction(
+      tile, static_cast<int64_t>(lanes.size()), lane_values(lanes), type, op, model, "the instruction",
+      [&](int64_t l, int64_t v) -> std::optional<int64_t> {
+        if (lanes[l].empty()) return std::nullopt;
+        return lanes[l][v];
+      },
+      offset);
+}
+}  // namespace
+
+SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model) {
+  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
+                                                              : std::get<ComposedLayout>(smem).layout);
+  return lane_instruction(smem_tile_size(smem), lanes, type, op, model,
+                          [&](int64_t t) { return element_offset(smem, inner, t, type.bits); });
+}
+
+SmemInstruction smem_instruction(const std::vector<int64_t>& offsets, const LaneIndices& lanes,
+                                 const ValueType& type, const SmemOp& op, const BankModel& model) {
+  return lane_instruction(static_cast<int64_t>(offsets.size()), lanes, type, op, model,
+                          [&](int64_t t) { return offsets[static_cast<std::size_t>(t)]; });
+}
+
+
 
 void set_cp_async_sources(SmemInstruction& in, const SmemLayout& gmem, const Layout& tv,
                           const ValueType& type) {

@@ -68,8 +68,10 @@ std::vector<CopyInstruction> copy_smem_instructions(const TiledCopy& copy, bool 
     for (int64_t r = 0; r < R; ++r)
       for (int64_t k = 0; k < J / nv; ++k) {
         CopyInstruction in{w, k, r, LaneIndices(static_cast<std::size_t>(L))};
-        for (int64_t l = 0; l < L && L * w + l < T; ++l)
+        for (int64_t l = 0; l < L && L * w + l < T; ++l) {
+          in.lanes[l].reserve(static_cast<std::size_t>(nv));
           for (int64_t v = 0; v < nv; ++v) in.lanes[l].push_back(at(L * w + l + T * ((v + nv * k) + J * r)));
+        }
         out.push_back(std::move(in));
       }
   return out;
@@ -109,9 +111,15 @@ void smem_copy_sites(SmemCopyBanks& b, const TiledCopy& c, const IntTuple& tile)
 
 std::string smem_copy_instructions(SmemCopyBanks& b, const SmemLayout& smem, const ValueType& type) {
   b.insts.clear();
+  std::vector<int64_t> offsets;
+  try {
+    offsets = smem_element_offsets(smem, smem_tile_size(smem), type.bits);
+  } catch (const std::exception& e) {
+    return std::string("the layout's element offsets: ") + e.what();
+  }
   for (const CopyInstruction& s : b.sites) {
     try {
-      b.insts.push_back(smem_instruction(smem, s.lanes, type, b.op, *b.model));
+      b.insts.push_back(smem_instruction(offsets, s.lanes, type, b.op, *b.model));
     } catch (const std::exception& e) {
       b.insts.clear();
       return (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(s.warp) + ", instruction " +
@@ -210,24 +218,35 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
     r.summary = "the tile is too large to enumerate";
     return r;
   }
-  std::unordered_map<int64_t, int64_t> seen;
   std::vector<int64_t> stage_off(static_cast<std::size_t>(stages), 0);
   bool shifted = true;
   const std::vector<int64_t> offs = smem_element_offsets(all, n * stages, p.mem_type.bits);
+  // Who holds each offset: a table over the offsets' range when it is compact (plain, swizzled or padded
+  // layouts), else a hash map.
+  const auto [lo, hi] = std::minmax_element(offs.begin(), offs.end());
+  const bool dense = *hi - *lo < 8 * n * stages;
+  std::vector<int64_t> owner(dense ? static_cast<std::size_t>(*hi - *lo + 1) : 0, -1);
+  std::unordered_map<int64_t, int64_t> seen;
   for (int64_t i = 0; i < n * stages; ++i) {
     const int64_t off = offs[i];
     const int64_t st = i / n;
     if (i % n == 0) stage_off[st] = off - offs[0];
     if (st > 0 && off != offs[i % n] + stage_off[st]) shifted = false;
-    auto [it, fresh] = seen.emplace(off, i);
-    if (!fresh) {
+    int64_t prev = -1;
+    if (dense) {
+      int64_t& o = owner[static_cast<std::size_t>(off - *lo)];
+      if (o < 0) o = i;
+      else prev = o;
+    } else if (auto [it, fresh] = seen.emplace(off, i); !fresh) {
+      prev = it->second;
+    }
+    if (prev >= 0) {
       r.verdict = Verdict::Refuted;
       r.summary = "two elements share one address";
       auto where = [&](int64_t j) {
         return coord(j % n, tile) + (stages > 1 ? " of stage " + std::to_string(j / n) : std::string());
       };
-      r.witnesses.push_back(where(it->second) + " and " + where(i) + " both at element offset " +
-                            std::to_string(off));
+      r.witnesses.push_back(where(prev) + " and " + where(i) + " both at element offset " + std::to_string(off));
       return r;
     }
   }
@@ -277,7 +296,7 @@ CheckResult vector_check(const PlannedCopy& p, const TiledCopy& c, const IntTupl
   return r;
 }
 
-CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks& b) {
+CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks& b, bool suggest) {
   const std::string& cname = b.copy_name;
   const BankModel& model = *b.model;
   const std::string unit = model.lanes == 32 ? "warp " : "subgroup ";
@@ -361,6 +380,10 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
                           std::to_string(a.ideal_wavefronts) + ")");
     break;
   }
+  if (!suggest) {
+    r.data["suggest"] = nullptr;
+    return r;
+  }
   std::vector<LaneIndices> lanes;
   for (const CopyInstruction& ci : b.sites) lanes.push_back(ci.lanes);
   if (auto sug = suggest_smem_layout(p.smem->layout, lanes, c.value_type, b.op, model)) {
@@ -391,30 +414,34 @@ CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const Sme
   r.claim = wn + " writes every element of the " + to_string(tile) + " tile" +
             (s ? ", and s2r reads only written ones" : "");
   r.method = "enumeration";
-  std::set<int64_t> written, read;
-  for (const CopyInstruction& c : w.sites)
-    for (const auto& l : c.lanes) written.insert(l.begin(), l.end());
-  if (s)
-    for (const CopyInstruction& c : s->sites)
-      for (const auto& l : c.lanes) read.insert(l.begin(), l.end());
   const int64_t n = product(tile);
+  // Tile indices the copies touch (the sites hold indices inside the tile: copy_smem_instructions).
+  std::vector<char> written(static_cast<std::size_t>(n), 0), read(static_cast<std::size_t>(n), 0);
+  auto mark = [n](std::vector<char>& seen, const SmemCopyBanks& b) {
+    for (const CopyInstruction& c : b.sites)
+      for (const auto& l : c.lanes)
+        for (int64_t i : l)
+          if (i >= 0 && i < n) seen[static_cast<std::size_t>(i)] = 1;
+  };
+  mark(written, w);
+  if (s) mark(read, *s);
   for (int64_t i = 0; i < n; ++i)
-    if (!written.count(i)) {
+    if (!written[static_cast<std::size_t>(i)]) {
       r.verdict = Verdict::Refuted;
       r.summary = wn + " leaves elements of the tile unwritten";
       r.witnesses.push_back("element " + coord(i, tile) + " is never written" +
-                            (read.count(i) ? " but s2r reads it" : ""));
+                            (read[static_cast<std::size_t>(i)] ? " but s2r reads it" : ""));
       return r;
     }
   r.verdict = Verdict::Proved;
   r.summary = wn + " writes all " + std::to_string(n) + " elements" +
-              (s ? "; s2r reads " + std::to_string(read.size()) + " of them" : "");
+              (s ? "; s2r reads " + std::to_string(std::count(read.begin(), read.end(), 1)) + " of them" : "");
   return r;
 }
 
 }  // namespace
 
-void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
+void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest) {
   if (!p.smem) return;
   const IntTuple& tile = p.smem->tile;
   CheckResult lay = layout_check(p, tile);
@@ -432,7 +459,7 @@ void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     const bool ok = v.verdict == Verdict::Proved;
     rep.checks.push_back(std::move(v));
     if (!ok) continue;
-    rep.checks.push_back(banks_check(p, *c, b));
+    rep.checks.push_back(banks_check(p, *c, b, suggest));
     (std::string(name) == "s2r" ? reader : writer) = std::move(b);
   }
   // A loaded operand's writer is checked against its reader; D's (the epilogue's r2s) alone.

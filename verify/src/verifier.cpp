@@ -753,7 +753,7 @@ void add_slm(Report& rep, const PlannedCopy& p) {
 }
 }  // namespace
 
-Report verify_plan(const Plan& plan, const std::string& spec_name) {
+Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyOptions& opts) {
   Report rep;
   rep.spec = spec_name;
   rep.name = plan.name;
@@ -805,7 +805,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name) {
     }
     add_block2d(rep, p);
     add_gmem_checks(rep, p, m, plan.kernel);
-    add_smem_checks(rep, p, m);
+    add_smem_checks(rep, p, m, opts.suggest);
   }
   for (const PlannedSmem& s : plan.smem) {
     add_desc(rep, s);

@@ -72,5 +72,10 @@ void set_cp_async_sources(SmemInstruction& in, const SmemLayout& gmem, const Lay
 using LaneIndices = std::vector<std::vector<int64_t>>;
 SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
                                  const SmemOp& op, const BankModel& model = nvidia_bank_model());
+// The same over the layout's element offsets of every tile index (smem_element_offsets of the whole tile):
+// the instructions of one copy share the table instead of evaluating the layout again for each.
+SmemInstruction smem_instruction(const std::vector<int64_t>& offsets, const LaneIndices& lanes,
+                                 const ValueType& type, const SmemOp& op,
+                                 const BankModel& model = nvidia_bank_model());
 
 }  // namespace tvlab

@@ -86,6 +86,7 @@ void smem_copy_analyses(SmemCopyBanks& b);
 // no such copy).
 SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name);
 
-void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m);
+// suggest: search a conflict-free layout for a conflicted copy (bank_suggest.hpp); off, data.suggest is null.
+void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest = true);
 
 }  // namespace tvlab

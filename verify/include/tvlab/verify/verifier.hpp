@@ -21,7 +21,13 @@
 
 namespace tvlab {
 
-Report verify_plan(const Plan& plan, const std::string& spec_name = "");
+struct VerifyOptions {
+  // Search a conflict-free smem layout for every conflicted copy (banks.X.<c> data.suggest, the summary's
+  // "suggest ..."); tvlab search turns it off: it ranks layouts itself, and the search costs most of a check.
+  bool suggest = true;
+};
+
+Report verify_plan(const Plan& plan, const std::string& spec_name = "", const VerifyOptions& opts = {});
 
 // The reorders of a verified plan, as `tvlab plan` prints them: <X> -> {kind, rlayout, noop, movs, converts,
 // route} for each operand whose copy feeds the MMA through a subgroup reorder (Xe).
