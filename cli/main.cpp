@@ -12,6 +12,7 @@
 #include "plan_command.hpp"
 #include "render_command.hpp"
 #include "repl_command.hpp"
+#include "search_command.hpp"
 #include "verify_command.hpp"
 
 #ifndef TVLAB_VERSION
@@ -38,6 +39,8 @@ int main(int argc, char** argv) {
       "  tvlab render 'XE_DPAS_TT<8,float,bfloat16_t>' -o dpas.svg  a picture (.svg .tex .txt .png .pdf)\n"
       "  tvlab banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4\n"
       "                                                           shared-memory bank conflicts, and a fix\n"
+      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128\n"
+      "                                                           every verified mainloop configuration, ranked\n"
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
   auto run_eval = setup_eval(app);
@@ -51,6 +54,7 @@ int main(int argc, char** argv) {
   auto run_repl = setup_repl(app);
   auto run_desc = setup_desc(app);
   auto run_banks = setup_banks(app);
+  auto run_search = setup_search(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -75,6 +79,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("repl")) return run_repl();
     if (app.got_subcommand("desc")) return run_desc();
     if (app.got_subcommand("banks")) return run_banks();
+    if (app.got_subcommand("search")) return run_search();
   } catch (const std::exception& e) {
     report("tvlab", "run time", std::string("internal error: ") + e.what());
     return kInternal;

@@ -118,7 +118,7 @@ void run_tasks(int64_t n, int jobs, const std::function<void(int64_t)>& task,
 }
 
 // What a whole configuration pays, from its report (and its plan, for Xe loads and registers).
-SearchFigures figures_of(const Report& r, const Plan& plan, const SearchProblem& pb) {
+SearchFigures figures_of(const Report& r, const Plan& plan) {
   SearchFigures f;
   for (const char* x : {"A", "B"}) {
     for (const char* c : {"g2s", "s2r"}) {
@@ -137,8 +137,8 @@ SearchFigures figures_of(const Report& r, const Plan& plan, const SearchProblem&
   for (const CheckResult& c : r.checks)
     if (c.verdict == Verdict::Refuted && c.severity == Severity::Warning) ++f.warnings;
   if (const CheckResult* b = find_check(r, "smem.budget")) f.smem_bytes = data_int(b, "bytes");
-  f.registers = search_registers(plan, pb);
-  f.block2d_loads = search_block2d_loads(plan, pb);
+  f.registers = search_registers(plan);
+  f.block2d_loads = search_block2d_loads(plan);
   return f;
 }
 
@@ -148,13 +148,31 @@ auto rank_key(const SearchFigures& f) {
                          f.block2d_loads, f.smem_bytes, f.registers);
 }
 
-const char* kRanking =
-    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then "
-    "fewest shared-memory instructions per k-tile (wider vectors), Xe reorder moves, Xe block 2D loads a "
-    "subgroup issues per k-tile, shared-memory bytes (all stages), register values a thread holds; ties in "
-    "the order the space lists its values";
+const char* kRankingSm80 =
+    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then fewest "
+    "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), then "
+    "fewest register values a thread holds; ties in the order the space lists its values";
+const char* kRankingXe =
+    "fewest reorder moves (one subgroup, one k-tile), then fewest block 2D loads a subgroup issues per k-tile, "
+    "then fewest register values a work-item holds; ties in the order the space lists its values";
 
 }  // namespace
+
+SearchRow search_row_of(const nlohmann::json& spec) {
+  SearchRow row;
+  const Plan plan = build_plan(spec);
+  row.report = verify_plan(plan, "", VerifyOptions{.suggest = false});
+  row.figures = figures_of(row.report, plan);
+  row.spec = ojson::parse(spec.dump());
+  return row;
+}
+
+int search_rank_among(const SearchResult& res, const SearchFigures& f) {
+  int better = 0;
+  for (const SearchRow& r : res.rows)
+    if (rank_key(r.figures) <= rank_key(f)) ++better;
+  return better + 1;
+}
 
 SearchSpace search_space(const SearchRequest& req) {
   return plan_search(req).space;
@@ -164,7 +182,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
   SearchPlan sp = plan_search(req);
   SearchResult res;
   res.space = sp.space;
-  res.ranking = kRanking;
+  res.ranking = req.arch == "xe" ? kRankingXe : kRankingSm80;
   int64_t done = 0;
   const int64_t total = sp.space.evaluations;
   auto tick = [&] {
@@ -199,7 +217,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         if (!e.ok) return;
         for (const SearchOperand& op : pb.operands) me.tv_key[op.name] = search_operand_key(e.plan, op.name);
         if (const CheckResult* b = find_check(e.report, "smem.budget")) me.limit = data_int(b, "limit_bytes");
-        me.registers = search_registers(e.plan, pb);
+        me.registers = search_registers(e.plan);
       },
       tick);
   for (const MmaEval& me : mmas) res.refuted += me.ok ? 0 : 1;
@@ -246,7 +264,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         se.fig = copy_figures(e.report, op.name, "s2r");
         if (const CheckResult* b = find_check(e.report, "smem.budget")) se.smem_bytes = data_int(b, "bytes");
         se.reorder_movs = data_int(find_check(e.report, "reorder." + op.name), "movs");
-        se.block2d_loads = search_block2d_loads(e.plan, pb);
+        se.block2d_loads = search_block2d_loads(e.plan);
         for (const PlannedCopy& pc : e.plan.copies)
           if (pc.name == op.name) se.copy_op = pc.copy.atom.name;
       },
@@ -318,7 +336,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     if (!me.ok) continue;
     const SearchProblem& pb = sp.problems[me.problem];
     std::vector<std::vector<Option>> per_op(pb.operands.size());
-    double valid = 1;
+    double valid = 1, moves_free = 1;
     for (size_t o = 0; o < pb.operands.size(); ++o) {
       const SearchOperand& op = pb.operands[o];
       for (size_t a = 0; a < op.atoms.size(); ++a) {
@@ -350,11 +368,14 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         }
       }
       valid *= double(per_op[o].size());
+      moves_free *= double(std::count_if(per_op[o].begin(), per_op[o].end(),
+                                         [](const Option& x) { return x.fig.reorder_movs == 0; }));
       std::stable_sort(per_op[o].begin(), per_op[o].end(),
                        [](const Option& x, const Option& y) { return rank_key(x.fig) < rank_key(y.fig); });
       if (per_op[o].size() > keep) per_op[o].resize(keep);
     }
     res.valid += int64_t(valid);
+    if (pb.arch == "xe") res.reorder_free = std::max<int64_t>(res.reorder_free, 0) + int64_t(moves_free);
     // The cartesian product of the kept options (at most keep^operands).
     std::vector<size_t> idx(pb.operands.size(), 0);
     if (std::any_of(per_op.begin(), per_op.end(), [](const auto& v) { return v.empty(); })) continue;
@@ -402,7 +423,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         SearchRow row;
         row.spec = std::move(spec);
         row.report = std::move(e.report);
-        row.figures = figures_of(row.report, e.plan, pb);
+        row.figures = figures_of(row.report, e.plan);
         if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
             row.figures.smem_instructions != c.fig.smem_instructions ||
             row.figures.smem_bytes != c.fig.smem_bytes || row.figures.reorder_movs != c.fig.reorder_movs ||
@@ -459,8 +480,10 @@ std::string search_to_text(const SearchResult& res) {
   cand.precision(3);
   cand << sp.candidates;
   os << cand.str() << " candidate configurations from " << sp.knobs.size() << " knobs; " << res.evaluated
-     << " partial specs verified (" << res.refuted << " refuted), " << res.valid
-     << " configurations pass verify\n";
+     << " partial specs verified (" << res.refuted << " refuted); " << res.valid
+     << " combinations of parts that pass verify";
+  if (res.reorder_free >= 0) os << ", " << res.reorder_free << " of them reorder-free";
+  os << "\n";
   for (const SearchKnob& k : sp.knobs) {
     os << "  " << pad(k.name, 14) << " " << k.values.size() << ": ";
     std::string vals;
@@ -474,28 +497,36 @@ std::string search_to_text(const SearchResult& res) {
     os << "no configuration in the space passes verify\n";
     return os.str();
   }
-  const bool xe = !res.rows.empty() && res.rows.front().figures.block2d_loads > 0;
-  os << pad("rank", 5) << pad("excess", 8, true) << "  " << pad("wavefronts", 12, true) << "  "
-     << pad("smem instr", 10, true) << "  " << pad("smem", 9, true) << "  " << pad("regs", 5, true);
-  if (xe) os << "  " << pad("reorder movs", 12, true) << "  " << pad("2D loads", 8, true);
-  os << "  warnings\n";
+  const bool xe = res.reorder_free >= 0;
+  os << pad("rank", 5);
+  if (xe)
+    os << pad("reorder movs", 13, true) << "  " << pad("2D loads", 8, true);
+  else
+    os << pad("excess", 8, true) << "  " << pad("wavefronts", 12, true) << "  " << pad("smem instr", 10, true)
+       << "  " << pad("smem", 9, true);
+  os << "  " << pad("regs", 5, true) << "  warnings\n";
   for (const SearchRow& r : res.rows) {
     const SearchFigures& f = r.figures;
-    os << pad("#" + std::to_string(r.rank), 5)
-       << pad((f.wavefronts_exact ? "" : ">=") + std::to_string(f.excess_wavefronts), 8, true) << "  "
-       << pad(wavefront_text(f), 12, true) << "  " << pad(std::to_string(f.smem_instructions), 10, true)
-       << "  " << pad(bytes_text(f.smem_bytes), 9, true) << "  " << pad(std::to_string(f.registers), 5, true);
+    os << pad("#" + std::to_string(r.rank), 5);
     if (xe)
-      os << "  " << pad(std::to_string(f.reorder_movs), 12, true) << "  "
-         << pad(std::to_string(f.block2d_loads), 8, true);
-    os << "  " << f.warnings << "\n";
+      os << pad(std::to_string(f.reorder_movs), 13, true) << "  " << pad(std::to_string(f.block2d_loads), 8, true);
+    else
+      os << pad((f.wavefronts_exact ? "" : ">=") + std::to_string(f.excess_wavefronts), 8, true) << "  "
+         << pad(wavefront_text(f), 12, true) << "  " << pad(std::to_string(f.smem_instructions), 10, true) << "  "
+         << pad(bytes_text(f.smem_bytes), 9, true);
+    os << "  " << pad(std::to_string(f.registers), 5, true) << "  " << f.warnings << "\n";
     std::string line;
     for (const auto& [k, v] : r.knobs) line += (line.empty() ? "" : ", ") + k + " " + v;
     os << "      " << line << "\n";
   }
-  os << "\nexcess: wavefronts over the ideal per k-tile (banks.X.g2s + banks.X.s2r, CTA-wide; >= where a "
-        "cp.async is not modeled); smem instr: vector.X.* instructions per k-tile; smem: smem.budget; regs: A "
-        "and B values (one k-tile) and C values a thread holds. `--emit cpp --row N` prints a row as C++.\n";
+  if (xe)
+    os << "\nreorder movs: register moves of the reorders from A's and B's copy fragments to the MMA's (reorder.X: "
+          "one subgroup, one k-tile); 2D loads: block 2D loads a subgroup issues per k-tile (prefetches not counted); "
+          "regs: A, B and C values a work-item holds. `--emit cpp --row N` prints a row as C++.\n";
+  else
+    os << "\nexcess: wavefronts over the ideal per k-tile (banks.X.g2s + banks.X.s2r, CTA-wide; >= where a cp.async "
+          "is not modeled); smem instr: vector.X.* instructions per k-tile; smem: smem.budget; regs: A and B values "
+          "(one k-tile) and C values a thread holds. `--emit cpp --row N` prints a row as C++.\n";
   return os.str();
 }
 
@@ -510,7 +541,8 @@ ojson search_to_json(const SearchResult& res) {
                 {"fixed", res.space.fixed}};
   j["evaluated"] = res.evaluated;
   j["refuted"] = res.refuted;
-  j["valid"] = res.valid;
+  j["valid_combinations"] = res.valid;
+  if (res.reorder_free >= 0) j["reorder_free_combinations"] = res.reorder_free;
   j["ranking"] = res.ranking;
   ojson rows = ojson::array();
   for (const SearchRow& r : res.rows) {

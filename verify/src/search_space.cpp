@@ -523,25 +523,26 @@ std::string search_operand_key(const Plan& plan, const std::string& operand) {
          std::to_string(m.tile_mnk[2]);
 }
 
-int64_t search_registers(const Plan& plan, const SearchProblem& pb) {
-  if (!plan.mma) return 0;
+int64_t search_registers(const Plan& plan) {
+  if (!plan.mma || !plan.kernel) return 0;
   const TiledMMA& m = *plan.mma;
-  const auto& c = pb.cta_tile;
+  const auto& c = plan.kernel->cta_tile;
   const auto& t = m.tile_mnk;
   const int64_t rm = c[0] / t[0], rn = c[1] / t[1], rk = c[2] / t[2];
   return size(mode(m.get_layoutA_TV(), 1)) * rm * rk + size(mode(m.get_layoutB_TV(), 1)) * rn * rk +
          size(mode(m.get_layoutC_TV(), 1)) * rm * rn;
 }
 
-int64_t search_block2d_loads(const Plan& plan, const SearchProblem& pb) {
-  if (pb.arch != "xe") return 0;
+int64_t search_block2d_loads(const Plan& plan) {
+  if (!plan.kernel) return 0;
   int64_t loads = 0;
   for (const PlannedCopy& p : plan.copies) {
-    if (p.name != "A" && p.name != "B") continue;
+    if ((p.name != "A" && p.name != "B") || p.copy.atom.arch.rfind("xe", 0) != 0) continue;
     const TiledCopy& c = p.copy;
     const int64_t per_call = size(mode(c.atom_values().src, 1));
     const int64_t tile = product(c.tile_shape());
-    const int64_t cta = p.name == "A" ? pb.cta_tile[0] * pb.cta_tile[2] : pb.cta_tile[1] * pb.cta_tile[2];
+    const auto& k = plan.kernel->cta_tile;
+    const int64_t cta = p.name == "A" ? k[0] * k[2] : k[1] * k[2];
     loads += size(mode(c.tv, 1)) / std::max<int64_t>(1, per_call) * std::max<int64_t>(1, cta / tile);
   }
   return loads;

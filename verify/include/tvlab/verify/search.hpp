@@ -94,7 +94,11 @@ struct SearchResult {
   std::vector<SearchRow> rows;  // best first, at most `top`
   int64_t evaluated = 0;        // partial specs verified
   int64_t refuted = 0;          // of them, refuted with an error (never reported)
-  int64_t valid = 0;            // whole configurations that verify passes (a count over the combinations)
+  // Combinations of parts that each pass verify (per MMA the product of each operand's passing options; the
+  // reported rows are verified whole, these are not).
+  int64_t valid = 0;
+  // Xe: of those combinations, the ones whose A and B need no register moves (reorder movs 0); -1 on NVIDIA.
+  int64_t reorder_free = -1;
   std::string ranking;          // how rows are ordered, in words
 };
 
@@ -105,6 +109,12 @@ SearchSpace search_space(const SearchRequest& req);
 // progress(done, total) after each evaluation (from the calling thread).
 SearchResult search(const SearchRequest& req,
                     const std::function<void(int64_t, int64_t)>& progress = nullptr);
+
+// A configuration of the user's (a spec, e.g. read from C++) as a row: verify_plan and its figures. SpecError
+// when it does not build. Its report may fail (errors): the caller says so.
+SearchRow search_row_of(const nlohmann::json& spec);
+// Where figures f would rank among res.rows: 1 + the rows ranked at or before it.
+int search_rank_among(const SearchResult& res, const SearchFigures& f);
 
 std::string search_to_text(const SearchResult& res);
 nlohmann::ordered_json search_to_json(const SearchResult& res);

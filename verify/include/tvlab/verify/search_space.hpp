@@ -70,9 +70,10 @@ SearchPlan plan_search(const SearchRequest& req);
 // What an operand's register-side copy sees of the MMA (its TV layout and tile): parts of two MMAs with the
 // same key are evaluated once.
 std::string search_operand_key(const Plan& plan, const std::string& operand);
-// A, B (one k-tile) and C values a thread (work-item) holds: the CTA tiles over the MMA's TV layouts.
-int64_t search_registers(const Plan& plan, const SearchProblem& pb);
-// Xe: block 2D loads a subgroup issues per k-tile for A and B (0 for NVIDIA).
-int64_t search_block2d_loads(const Plan& plan, const SearchProblem& pb);
+// A, B (one k-tile) and C values a thread (work-item) holds: the CTA tile (plan.kernel) over the MMA's TV
+// layouts; 0 without an MMA or a CTA tile.
+int64_t search_registers(const Plan& plan);
+// Xe: block 2D loads a work-item issues per k-tile for A and B (0 for NVIDIA).
+int64_t search_block2d_loads(const Plan& plan);
 
 }  // namespace tvlab
