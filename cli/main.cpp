@@ -40,7 +40,8 @@ int main(int argc, char** argv) {
       "  tvlab banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4\n"
       "                                                           shared-memory bank conflicts, and a fix\n"
       "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128\n"
-      "                                                           every verified mainloop configuration, ranked\n"
+      "                                                           every verified mainloop configuration, "
+      "ranked\n"
       "Run 'tvlab COMMAND --help' for a command's options and examples.\n"
       "Exit codes: 0 success, 1 a check failed, 2 bad input, 3 internal error.");
   auto run_eval = setup_eval(app);

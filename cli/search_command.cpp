@@ -4,6 +4,7 @@
 
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "command.hpp"
@@ -18,7 +19,7 @@ namespace {
 
 struct SearchOptions {
   std::string arch, types, layout = "TN", emit, out, with, config;
-  std::vector<std::string> tiles, only;
+  std::vector<std::string> tiles, only, bind;
   std::vector<int64_t> threads;
   int64_t stages = 0, align_a = 0, align_b = 0, max_evaluations = 20000;
   int top = 10, row = 0, jobs = 1;
@@ -37,47 +38,10 @@ bool parse_tile(const std::string& s, std::array<int64_t, 3>& t) {
   const auto parts = split(s, 'x');
   if (parts.size() != 3) return false;
   for (int i = 0; i < 3; ++i) {
-    if (parts[i].empty() || parts[i].size() > 5 || parts[i].find_first_not_of("0123456789") != std::string::npos)
+    if (parts[i].empty() || parts[i].size() > 5 ||
+        parts[i].find_first_not_of("0123456789") != std::string::npos)
       return false;
     t[i] = std::stoll(parts[i]);
-  }
-  return true;
-}
-
-// The user's configuration: a spec file (JSON) or C++ (one CollectiveMma, or --config NAME).
-bool read_with(const SearchOptions& o, nlohmann::json& spec) {
-  std::string text;
-  if (!read_input(o.with, text, "--with")) return false;
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first != std::string::npos && (text[first] == '{' || text[first] == '[')) {
-    try {
-      spec = nlohmann::json::parse(text);
-    } catch (const nlohmann::json::exception& e) {
-      report("search", "--with " + o.with, std::string("malformed JSON: ") + e.what());
-      return false;
-    }
-    return true;
-  }
-  try {
-    const auto cfgs = read_cpp_configs(text);
-    std::vector<const CppConfig*> match;
-    for (const CppConfig& c : cfgs)
-      if (o.config.empty() || c.name == o.config || c.name.ends_with("::" + o.config) ||
-          c.name.starts_with(o.config + "::"))
-        match.push_back(&c);
-    if (match.size() != 1) {
-      std::string names;
-      for (const CppConfig& c : cfgs) names += (names.empty() ? "" : ", ") + c.name;
-      report("search", "--with " + o.with,
-             match.empty() ? "no CollectiveMma configuration" + (o.config.empty() ? "" : " named " + o.config) +
-                                 (names.empty() ? "" : " (it has " + names + ")")
-                           : "several configurations (" + names + "): name one with --config");
-      return false;
-    }
-    spec = match.front()->spec;
-  } catch (const SpecError& e) {
-    report("search", "--with " + o.with + ": " + e.path(), e.what());
-    return false;
   }
   return true;
 }
@@ -89,13 +53,15 @@ std::function<int()> setup_search(CLI::App& app) {
   auto* cmd = app.add_subcommand(
       "search", "Every mainloop configuration for a GEMM tile, verified like `tvlab verify` and ranked.");
   cmd->add_option("arch", o->arch, "sm80 (MainloopSm80CpAsync) or xe (MainloopXeL1Staged)")->required();
-  cmd->add_option("--types", o->types,
-                  "element types A[,B[,C]]: half_t, bfloat16_t, tfloat32_t, int8_t, ...; B defaults to A, C to "
-                  "float (int32_t for integers)")
+  cmd->add_option(
+         "--types", o->types,
+         "element types A[,B[,C]]: half_t, bfloat16_t, tfloat32_t, int8_t, ...; B defaults to A, C to "
+         "float (int32_t for integers)")
       ->required();
-  cmd->add_option("--layout", o->layout,
-                  "A and B in global memory, CUTLASS's letters: T = RowMajor, N = ColumnMajor (B is K x N): TN "
-                  "(default, both K-contiguous), NT, NN, TT");
+  cmd->add_option(
+      "--layout", o->layout,
+      "A and B in global memory, CUTLASS's letters: T = RowMajor, N = ColumnMajor (B is K x N): TN "
+      "(default, both K-contiguous), NT, NN, TT");
   cmd->add_option("--tile", o->tiles, "CTA (work-group) tile MxNxK, e.g. 128x128x32; repeat for several")
       ->required();
   cmd->add_option("--threads", o->threads,
@@ -109,21 +75,25 @@ std::function<int()> setup_search(CLI::App& app) {
   cmd->add_option("--row", o->row, "with --emit: the row to print (1 = best)");
   cmd->add_option("--emit", o->emit, "cpp or json: print --row's configuration as C++ or as a spec")
       ->check(CLI::IsMember({"cpp", "json"}));
-  cmd->add_option("--with", o->with,
-                  "FILE: your configuration (a spec or C++ with a CollectiveMma): verified and placed among the "
-                  "rows");
+  cmd->add_option(
+      "--with", o->with,
+      "FILE: your configuration (a spec or C++ with a CollectiveMma): verified and placed among the "
+      "rows");
   cmd->add_option("--config", o->config, "with --with: the configuration of a C++ file holding several");
+  cmd->add_option("--bind", o->bind, std::string("with --with: ") + kBindHelp);
   cmd->add_option("--jobs,-j", o->jobs, "threads verifying candidates (default 1)");
-  cmd->add_option("--max-evaluations", o->max_evaluations,
-                  "the bound on partial specs verified (default 20000); a larger space exits 2 naming the knob "
-                  "to narrow");
+  cmd->add_option(
+      "--max-evaluations", o->max_evaluations,
+      "the bound on partial specs verified (default 20000); a larger space exits 2 naming the knob "
+      "to narrow");
   cmd->add_option("-o,--output", o->out, "write the output to FILE (atomically) instead of stdout");
   cmd->add_flag("--space", o->space, "print the space (knobs, candidates, cost) and stop");
   cmd->add_flag("--json", o->json, "JSON: space, counts, ranking and rows (figures, knobs, spec)");
   cmd->add_flag("--progress", o->progress, "a progress bar on stderr even when it is not a terminal");
   cmd->add_flag("--no-progress", o->no_progress, "no progress bar");
   cmd->footer(
-      "The space: per CTA tile and thread count, the MMA (atom of the types, warp arrangement, tile), and per\n"
+      "The space: per CTA tile and thread count, the MMA (atom of the types, warp arrangement, tile), and "
+      "per\n"
       "operand the smem layout atom (plain, swizzled Sw<B,M,S>, padded), the g2s cp.async (vector, threads)\n"
       "and the s2r copy (ldmatrix, plain loads); on Xe the subgroup layout and each operand's block 2D load\n"
       "(the helper's choice or an override). Each candidate is checked by the same checks as `tvlab verify`\n"
@@ -132,7 +102,8 @@ std::function<int()> setup_search(CLI::App& app) {
       "Examples:\n"
       "  # CUTLASS's SM80 tf32 NT default has 2-way conflicts in its A and B loads; the conflict-free ones:\n"
       "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128\n"
-      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --emit cpp --row 1\n"
+      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --emit cpp --row "
+      "1\n"
       "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 \\\n"
       "      --with tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json   # where yours ranks\n"
       "  tvlab search xe --types bfloat16_t,int8_t --layout TT --tile 256x256x32 --threads 32\n"
@@ -151,7 +122,8 @@ std::function<int()> setup_search(CLI::App& app) {
     req.type_b = types.size() > 1 ? types[1] : types[0];
     req.type_c = types.size() > 2 ? types[2] : "";
     if (o->layout.size() != 2 || o->layout.find_first_not_of("TN") != std::string::npos) {
-      report("search", "--layout", "expected two letters of T (RowMajor) and N (ColumnMajor), got '" + o->layout + "'");
+      report("search", "--layout",
+             "expected two letters of T (RowMajor) and N (ColumnMajor), got '" + o->layout + "'");
       return kBadInput;
     }
     req.layout_a = o->layout[0] == 'T' ? "RowMajor" : "ColumnMajor";
@@ -177,11 +149,22 @@ std::function<int()> setup_search(CLI::App& app) {
       return kBadInput;
     }
     if (o->stages < 0 || o->align_a < 0 || o->align_b < 0 || o->max_evaluations < 1) {
-      report("search", "options", "--stages, --align-a, --align-b and --max-evaluations take positive numbers");
+      report("search", "options",
+             "--stages, --align-a, --align-b and --max-evaluations take positive numbers");
       return kBadInput;
     }
-    nlohmann::json with_spec;
-    if (!o->with.empty() && !read_with(*o, with_spec)) return kBadInput;
+    // The user's configuration (--with): a spec or C++ text, as `tvlab verify` reads it.
+    std::optional<SearchRow> mine;
+    if (!o->with.empty()) {
+      std::string text;
+      if (!read_input(o->with, text, "unreadable spec")) return kBadInput;
+      try {
+        mine = search_row_of(load_plan(text, o->config, o->with, parse_bindings(o->bind)));
+      } catch (const SpecError& e) {
+        report("invalid spec", "--with " + o->with + (e.path().empty() ? "" : ": " + e.path()), e.what());
+        return kBadInput;
+      }
+    }
     std::string out;
     try {
       if (o->space) {
@@ -219,34 +202,36 @@ std::function<int()> setup_search(CLI::App& app) {
             return res.rows.empty() ? kCheckFailed : kBadInput;
           }
           const SearchRow& r = res.rows[o->row - 1];
-          out = o->emit == "json" ? r.spec.dump(1) + "\n"
-                                  : spec_to_cpp(nlohmann::json(r.spec), "tvlab_search_row" + std::to_string(o->row));
+          out = o->emit == "json"
+                    ? r.spec.dump(1) + "\n"
+                    : spec_to_cpp(nlohmann::json(r.spec), "tvlab_search_row" + std::to_string(o->row));
         } else if (o->json) {
           nlohmann::ordered_json j = search_to_json(res);
-          if (!o->with.empty()) {
-            const SearchRow mine = search_row_of(with_spec);
+          if (mine) {
             SearchResult one;
-            one.rows.push_back(mine);
+            one.rows.push_back(*mine);
             nlohmann::ordered_json w = search_to_json(one)["rows"][0];
             w.erase("rank");
-            w["passes_verify"] = !mine.report.failed(false);
-            w["rank_among_rows"] = search_rank_among(res, mine.figures);
+            w.erase("spec");
+            w["passes_verify"] = !mine->report.failed(false);
+            w["rank_among_rows"] = search_rank_among(res, mine->figures);
             j["with"] = w;
           }
           out = j.dump(1) + "\n";
         } else {
           out = search_to_text(res);
-          if (!o->with.empty()) {
-            const SearchRow mine = search_row_of(with_spec);
-            const SearchFigures& f = mine.figures;
+          if (mine) {
+            const SearchFigures& f = mine->figures;
             std::ostringstream os;
-            os << "\nyours (" << o->with << "): " << (mine.report.failed(false) ? "FAILS verify; " : "")
+            os << "\nyours (" << o->with << "): " << (mine->report.failed(false) ? "FAILS verify; " : "")
                << (f.wavefronts_exact ? "" : ">=") << f.excess_wavefronts << " excess wavefronts ("
                << f.wavefronts << "/" << f.ideal_wavefronts << "), " << f.smem_instructions
                << " smem instructions, " << f.smem_bytes << " B smem, " << f.registers << " registers";
-            if (f.block2d_loads) os << ", " << f.reorder_movs << " reorder movs, " << f.block2d_loads << " 2D loads";
+            if (f.block2d_loads)
+              os << ", " << f.reorder_movs << " reorder movs, " << f.block2d_loads << " 2D loads";
             const int rank = search_rank_among(res, f);
-            os << "\n  ranks #" << rank << (rank > int(res.rows.size()) ? " (after every row above)" : " among the rows above")
+            os << "\n  ranks #" << rank
+               << (rank > int(res.rows.size()) ? " (after every row above)" : " among the rows above")
                << "\n";
             out += os.str();
           }
@@ -263,10 +248,6 @@ std::function<int()> setup_search(CLI::App& app) {
     } catch (const SearchError& e) {
       report("search", e.knob().empty() ? "the request" : e.knob(), e.what());
       return e.knob().empty() ? kInternal : kBadInput;
-    } catch (const SpecError& e) {
-      report("search", o->with.empty() ? "a candidate" : "--with " + o->with + (e.path().empty() ? "" : ": " + e.path()),
-             e.what());
-      return kBadInput;
     }
     if (!o->out.empty()) return write_file_atomic(o->out, out) ? kOk : kBadInput;
     std::cout << out;

@@ -63,7 +63,8 @@ SearchRequest pinned_to(const json& spec) {
     if (atom == "Sw<2,4,3> o (16,64):(64,1)") atom = "Sw<2,4,3> o (8,64):(64,1)";
     r.only.push_back(std::string(x) + ".smem.atom=" + atom);
     const int vb = sm["g2s"]["atom"].get<std::string>().find("uint128_t") != std::string::npos ? 16 : 0;
-    r.only.push_back(std::string(x) + ".g2s=" + std::to_string(vb) + " B x " + sm["g2s"]["thr_layout"].get<std::string>());
+    r.only.push_back(std::string(x) + ".g2s=" + std::to_string(vb) + " B x " +
+                     sm["g2s"]["thr_layout"].get<std::string>());
     r.only.push_back(std::string(x) + ".s2r=" + sm["s2r"].get<std::string>());
   }
   return r;
@@ -92,7 +93,8 @@ TEST(Search, SpaceIsStatedBeforeSearching) {
     EXPECT_NE(std::find(names.begin(), names.end(), n), names.end()) << n;
   EXPECT_GT(sp.evaluations, 100);
   // Pinning a knob to one value divides the candidates by its number of values.
-  const auto& s2r = *std::find_if(sp.knobs.begin(), sp.knobs.end(), [](auto& k) { return k.name == "A.s2r"; });
+  const auto& s2r =
+      *std::find_if(sp.knobs.begin(), sp.knobs.end(), [](auto& k) { return k.name == "A.s2r"; });
   r.only = {"A.s2r=SM75_U32x4_LDSM_N"};
   product = search_space(r).candidates;
   EXPECT_DOUBLE_EQ(product * double(s2r.values.size()), sp.candidates);
@@ -247,9 +249,10 @@ TEST(Search, CutlassDefaultsAreInTheSpaceAndNeverBeaten) {
     EXPECT_EQ(key(pinned.rows[0].figures), key(def.figures));
     EXPECT_EQ(pinned.rows[0].figures.wavefronts, def.figures.wavefronts);
     // Free the smem atoms: the rest stays the default's.
-    r.only.erase(std::remove_if(r.only.begin(), r.only.end(),
-                                [](const std::string& o) { return o.find(".smem.atom=") != std::string::npos; }),
-                 r.only.end());
+    r.only.erase(
+        std::remove_if(r.only.begin(), r.only.end(),
+                       [](const std::string& o) { return o.find(".smem.atom=") != std::string::npos; }),
+        r.only.end());
     r.top = 3;
     const SearchResult free_ops = search(r);
     ASSERT_FALSE(free_ops.rows.empty());

@@ -32,11 +32,12 @@ struct Eval {
   Plan plan;
 };
 
-Eval evaluate(const ojson& spec) {
+// s2r_accesses off: the g2s part of an operand (its s2r accesses were evaluated in their own part).
+Eval evaluate(const ojson& spec, bool s2r_accesses = true) {
   Eval e;
   try {
     e.plan = build_plan(nlohmann::json(spec));
-    e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false});
+    e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false, .s2r_accesses = s2r_accesses});
   } catch (const SpecError& err) {
     e.why = (err.path().empty() ? "" : err.path() + ": ") + err.what();
     return e;
@@ -149,20 +150,27 @@ auto rank_key(const SearchFigures& f) {
 }
 
 const char* kRankingSm80 =
-    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then fewest "
-    "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), then "
+    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then "
+    "fewest "
+    "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), "
+    "then "
     "fewest register values a thread holds; ties in the order the space lists its values";
 const char* kRankingXe =
-    "fewest reorder moves (one subgroup, one k-tile), then fewest block 2D loads a subgroup issues per k-tile, "
+    "fewest reorder moves (one subgroup, one k-tile), then fewest block 2D loads a subgroup issues per "
+    "k-tile, "
     "then fewest register values a work-item holds; ties in the order the space lists its values";
 
 }  // namespace
 
-SearchRow search_row_of(const nlohmann::json& spec) {
+SearchRow search_row_of(const Plan& plan) {
   SearchRow row;
-  const Plan plan = build_plan(spec);
   row.report = verify_plan(plan, "", VerifyOptions{.suggest = false});
   row.figures = figures_of(row.report, plan);
+  return row;
+}
+
+SearchRow search_row_of(const nlohmann::json& spec) {
+  SearchRow row = search_row_of(build_plan(spec));
   row.spec = ojson::parse(spec.dump());
   return row;
 }
@@ -202,11 +210,11 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
   std::vector<MmaEval> mmas;
   for (size_t p = 0; p < sp.problems.size(); ++p)
     for (size_t m = 0; m < sp.problems[p].mmas.size(); ++m) {
-        MmaEval me;
-        me.problem = p;
-        me.mma = m;
-        mmas.push_back(std::move(me));
-      }
+      MmaEval me;
+      me.problem = p;
+      me.mma = m;
+      mmas.push_back(std::move(me));
+    }
   run_tasks(
       int64_t(mmas.size()), req.jobs,
       [&](int64_t i) {
@@ -283,7 +291,8 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
   {
     std::map<std::tuple<size_t, size_t, size_t>, std::pair<size_t, size_t>> witness;  // (p,o,a) -> (mma,s2r)
     for (const S2REval& se : s2rs)
-      if (se.ok) witness.emplace(std::make_tuple(se.problem, se.operand, se.atom), std::make_pair(se.mma, se.s2r));
+      if (se.ok)
+        witness.emplace(std::make_tuple(se.problem, se.operand, se.atom), std::make_pair(se.mma, se.s2r));
     for (const auto& [poa, ms] : witness) {
       const auto [p, o, a] = poa;
       const SearchProblem& pb = sp.problems[p];
@@ -305,7 +314,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
       [&](int64_t i) {
         G2SEval& ge = g2ss[i];
         const SearchProblem& pb = sp.problems[ge.problem];
-        const Eval e = evaluate(pb.operand_spec(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r));
+        const Eval e = evaluate(pb.operand_spec(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
         ge.ok = e.ok;
         if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
       },
@@ -418,8 +427,8 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         ojson spec = pb.whole_spec(c.mma, choice);
         Eval e = evaluate(spec);
         if (!e.ok)
-          throw SearchError("", "internal: a combination of verified parts fails verify (" + e.why +
-                                    "): " + spec.dump());
+          throw SearchError(
+              "", "internal: a combination of verified parts fails verify (" + e.why + "): " + spec.dump());
         SearchRow row;
         row.spec = std::move(spec);
         row.report = std::move(e.report);
@@ -432,8 +441,8 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
                                     std::to_string(row.figures.excess_wavefronts) + " vs " +
                                     std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +
                                     std::to_string(row.figures.smem_instructions) + " vs " +
-                                    std::to_string(c.fig.smem_instructions) + " instructions): " +
-                                    row.spec.dump());
+                                    std::to_string(c.fig.smem_instructions) +
+                                    " instructions): " + row.spec.dump());
         row.knobs = pb.knob_values(c.mma, choice);
         rows[i] = std::move(row);
       },
@@ -509,23 +518,28 @@ std::string search_to_text(const SearchResult& res) {
     const SearchFigures& f = r.figures;
     os << pad("#" + std::to_string(r.rank), 5);
     if (xe)
-      os << pad(std::to_string(f.reorder_movs), 13, true) << "  " << pad(std::to_string(f.block2d_loads), 8, true);
+      os << pad(std::to_string(f.reorder_movs), 13, true) << "  "
+         << pad(std::to_string(f.block2d_loads), 8, true);
     else
       os << pad((f.wavefronts_exact ? "" : ">=") + std::to_string(f.excess_wavefronts), 8, true) << "  "
-         << pad(wavefront_text(f), 12, true) << "  " << pad(std::to_string(f.smem_instructions), 10, true) << "  "
-         << pad(bytes_text(f.smem_bytes), 9, true);
+         << pad(wavefront_text(f), 12, true) << "  " << pad(std::to_string(f.smem_instructions), 10, true)
+         << "  " << pad(bytes_text(f.smem_bytes), 9, true);
     os << "  " << pad(std::to_string(f.registers), 5, true) << "  " << f.warnings << "\n";
     std::string line;
     for (const auto& [k, v] : r.knobs) line += (line.empty() ? "" : ", ") + k + " " + v;
     os << "      " << line << "\n";
   }
   if (xe)
-    os << "\nreorder movs: register moves of the reorders from A's and B's copy fragments to the MMA's (reorder.X: "
-          "one subgroup, one k-tile); 2D loads: block 2D loads a subgroup issues per k-tile (prefetches not counted); "
+    os << "\nreorder movs: register moves of the reorders from A's and B's copy fragments to the MMA's "
+          "(reorder.X: "
+          "one subgroup, one k-tile); 2D loads: block 2D loads a subgroup issues per k-tile (prefetches not "
+          "counted); "
           "regs: A, B and C values a work-item holds. `--emit cpp --row N` prints a row as C++.\n";
   else
-    os << "\nexcess: wavefronts over the ideal per k-tile (banks.X.g2s + banks.X.s2r, CTA-wide; >= where a cp.async "
-          "is not modeled); smem instr: vector.X.* instructions per k-tile; smem: smem.budget; regs: A and B values "
+    os << "\nexcess: wavefronts over the ideal per k-tile (banks.X.g2s + banks.X.s2r, CTA-wide; >= where a "
+          "cp.async "
+          "is not modeled); smem instr: vector.X.* instructions per k-tile; smem: smem.budget; regs: A and B "
+          "values "
           "(one k-tile) and C values a thread holds. `--emit cpp --row N` prints a row as C++.\n";
   return os.str();
 }

@@ -44,16 +44,22 @@ int log2i(int64_t x) {
 
 const char* uint_name(int bytes) {
   switch (bytes) {
-    case 1: return "uint8_t";
-    case 2: return "uint16_t";
-    case 4: return "uint32_t";
-    case 8: return "uint64_t";
-    default: return "uint128_t";
+    case 1:
+      return "uint8_t";
+    case 2:
+      return "uint16_t";
+    case 4:
+      return "uint32_t";
+    case 8:
+      return "uint64_t";
+    default:
+      return "uint128_t";
   }
 }
 
 ValueType type_of(const std::string& what, const std::string& name) {
-  if (name.empty()) throw SearchError(what, what + ": give the element type (half_t, tfloat32_t, int8_t, ...)");
+  if (name.empty())
+    throw SearchError(what, what + ": give the element type (half_t, tfloat32_t, int8_t, ...)");
   auto t = parse_value_type(name);
   if (!t) throw SearchError(what, what + ": unknown element type '" + name + "'");
   return *t;
@@ -143,15 +149,16 @@ std::vector<Valued> sm80_atoms(const std::string& x, int64_t mn, int64_t k, int 
   for (int64_t wb : {32, 64, 128}) {
     const int64_t w = wb / e;
     if (w < 1 || w > ec || ec % w) continue;
-    const std::string inner = cmode ? tuple_text({8, w}) + ":" + tuple_text({w, 1})
-                                    : tuple_text({w, 8}) + ":" + tuple_text({1, w});
+    const std::string inner =
+        cmode ? tuple_text({8, w}) + ":" + tuple_text({w, 1}) : tuple_text({w, 8}) + ":" + tuple_text({1, w});
     add(inner, "plain");
     const int span = log2i(8 * w);
     for (int b = 1; b <= 3; ++b)
       for (int m = m16; m <= m16 + 1; ++m)
         for (int s = std::max(2, b); s <= 4; ++s)
           if (m + s + b <= span)
-            add("Sw<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) + "> o " + inner,
+            add("Sw<" + std::to_string(b) + "," + std::to_string(m) + "," + std::to_string(s) + "> o " +
+                    inner,
                 "swizzle");
     const std::string padded = cmode ? tuple_text({8, w}) + ":" + tuple_text({w + unit, 1})
                                      : tuple_text({w, 8}) + ":" + tuple_text({1, w + unit});
@@ -187,8 +194,7 @@ std::vector<Valued> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cm
 
 std::vector<Valued> sm80_s2r(const std::string& x, const ValueType& t, int cmode) {
   std::vector<std::string> names;
-  if (cmode == 1 && t.bits <= 32)
-    names = {"SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x1_LDSM_N"};
+  if (cmode == 1 && t.bits <= 32) names = {"SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x1_LDSM_N"};
   if (cmode == 0 && t.bits == 16) names = {"SM75_U16x8_LDSM_T", "SM75_U16x4_LDSM_T", "SM75_U16x2_LDSM_T"};
   for (int bytes : {16, 8, 4})
     if (bytes * 8 > t.bits) names.push_back(std::string("UniversalCopy<") + uint_name(bytes) + ">");
@@ -205,11 +211,15 @@ std::string xe_mma_atom(const ValueType& a, const ValueType& b, const std::strin
   auto narrow_int = [](const ValueType& t) { return !t.is_float && t.bits <= 8; };
   std::string ta = a.name;
   if (a.name != b.name) {
-    if (fp16(a) && narrow_int(b)) ta = a.name;
-    else if (fp16(b) && narrow_int(a)) ta = b.name;
+    if (fp16(a) && narrow_int(b))
+      ta = a.name;
+    else if (fp16(b) && narrow_int(a))
+      ta = b.name;
     else
-      throw SearchError("types", "types: an Xe DPAS takes A and B alike, or a bf16/f16 one with the other an "
-                                 "8- or 4-bit integer it converts; not A " + a.name + ", B " + b.name);
+      throw SearchError("types",
+                        "types: an Xe DPAS takes A and B alike, or a bf16/f16 one with the other an "
+                        "8- or 4-bit integer it converts; not A " +
+                            a.name + ", B " + b.name);
   }
   *mma_type = ta;
   const bool integer = !value_type(ta).is_float;
@@ -236,14 +246,15 @@ std::vector<Valued> xe_copies(const std::string& x, const ValueType& t) {
         const int w = wbits / b;
         for (int count : {1, 2, 4})
           if (w % count == 0 && b * count <= 64)
-            add(std::string(fam) + "<" + std::to_string(b) + "," + std::to_string(h) + "," + std::to_string(w) +
-                "," + std::to_string(w / count) + ">");
+            add(std::string(fam) + "<" + std::to_string(b) + "," + std::to_string(h) + "," +
+                std::to_string(w) + "," + std::to_string(w / count) + ">");
       }
   }
   if (b >= 32)
     for (int h : {8, 16, 32})
-      for (int w : {2, 4, 8}) add("XE_LOAD_2D_TRANSPOSE<" + std::to_string(b) + "," + std::to_string(h) + "," +
-                                  std::to_string(w) + ">");
+      for (int w : {2, 4, 8})
+        add("XE_LOAD_2D_TRANSPOSE<" + std::to_string(b) + "," + std::to_string(h) + "," + std::to_string(w) +
+            ">");
   return out;
 }
 
@@ -262,14 +273,16 @@ struct Filters {
   }
 };
 
-std::vector<SearchValue> filtered(const std::vector<Valued>& vs, Filters& f, std::map<std::string, SearchKnob>& knobs,
+std::vector<SearchValue> filtered(const std::vector<Valued>& vs, Filters& f,
+                                  std::map<std::string, SearchKnob>& knobs,
                                   const std::map<std::string, std::string>& meaning) {
   std::vector<SearchValue> out;
   for (const Valued& v : vs) {
     for (const auto& [k, val] : v.knobs) {
       SearchKnob& kn = knobs[k];
       kn.name = k;
-      if (auto it = meaning.find(k.substr(k.find('.') == 1 ? 2 : 0)); it != meaning.end()) kn.meaning = it->second;
+      if (auto it = meaning.find(k.substr(k.find('.') == 1 ? 2 : 0)); it != meaning.end())
+        kn.meaning = it->second;
       if (std::find(kn.values.begin(), kn.values.end(), val) == kn.values.end()) kn.values.push_back(val);
     }
     if (f.keep(v.knobs)) out.push_back(v.v);
@@ -331,9 +344,9 @@ ojson SearchProblem::operand_spec(size_t mma, size_t operand, size_t atom, std::
 
 ojson SearchProblem::whole_spec(size_t mma, const std::vector<OperandChoice>& choice) const {
   ojson j;
-  j["name"] = "tvlab search: " + arch + " " + std::to_string(cta_tile[0]) + "x" + std::to_string(cta_tile[1]) +
-              "x" + std::to_string(cta_tile[2]) + ", " + std::to_string(threads) +
-              (arch == "xe" ? " subgroups" : " threads");
+  j["name"] = "tvlab search: " + arch + " " + std::to_string(cta_tile[0]) + "x" +
+              std::to_string(cta_tile[1]) + "x" + std::to_string(cta_tile[2]) + ", " +
+              std::to_string(threads) + (arch == "xe" ? " subgroups" : " threads");
   const ojson base = base_spec(mma);
   for (auto it = base.begin(); it != base.end(); ++it) j[it.key()] = it.value();
   for (size_t o = 0; o < operands.size(); ++o)
@@ -350,7 +363,8 @@ std::vector<std::pair<std::string, std::string>> SearchProblem::knob_values(
   k.emplace_back("mma", mmas[mma].label);
   for (size_t o = 0; o < operands.size(); ++o) {
     const SearchOperand& op = operands[o];
-    if (!(op.atoms.size() == 1 && op.atoms[0].label.empty())) k.emplace_back(op.name + ".smem", op.atoms[choice[o].atom].label);
+    if (!(op.atoms.size() == 1 && op.atoms[0].label.empty()))
+      k.emplace_back(op.name + ".smem", op.atoms[choice[o].atom].label);
     if (choice[o].g2s) k.emplace_back(op.name + ".g2s", op.g2ss[*choice[o].g2s].label);
     k.emplace_back(op.name + (arch == "xe" ? ".copy" : ".s2r"), op.s2rs[choice[o].s2r].label);
   }
@@ -373,7 +387,8 @@ SearchPlan plan_search(const SearchRequest& req) {
   if (req.jobs < 1) throw SearchError("jobs", "jobs: at least 1");
   for (const auto& t : req.cta_tiles)
     for (int64_t v : t)
-      if (v < 1 || v > 4096) throw SearchError("tile", "tile: extents from 1 to 4096, got " + std::to_string(v));
+      if (v < 1 || v > 4096)
+        throw SearchError("tile", "tile: extents from 1 to 4096, got " + std::to_string(v));
   Filters filters;
   for (const std::string& f : req.only) {
     const auto eq = f.find('=');
@@ -410,7 +425,8 @@ SearchPlan plan_search(const SearchRequest& req) {
                                                                    : std::max<int64_t>(1, 128 / t.bits);
           SearchOperand op;
           op.name = x;
-          op.base = {{"type", t.name}, {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}, {"alignment", align}}}};
+          op.base = {{"type", t.name},
+                     {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}, {"alignment", align}}}};
           op.atoms = filtered(sm80_atoms(x, mn, cta[2], cm, t.bits), filters, knobs, meaning);
           op.g2ss = filtered(sm80_g2s(x, mn, cta[2], cm, t.bits, align, threads), filters, knobs, meaning);
           op.s2rs = filtered(sm80_s2r(x, t, cm), filters, knobs, meaning);
@@ -418,7 +434,8 @@ SearchPlan plan_search(const SearchRequest& req) {
         }
       } else {
         if (threads < 1 || !pow2(threads) || threads > 64)
-          throw SearchError("subgroups", "subgroups: a power of two from 1 to 64; got " + std::to_string(threads));
+          throw SearchError("subgroups",
+                            "subgroups: a power of two from 1 to 64; got " + std::to_string(threads));
         pb.stages = req.stages ? req.stages : 2;
         pb.mainloop = "MainloopXeL1Staged";
         std::string mt;
@@ -438,7 +455,8 @@ SearchPlan plan_search(const SearchRequest& req) {
           const bool is_a = x[0] == 'A';
           SearchOperand op;
           op.name = x;
-          op.base = {{"type", (is_a ? ta : tb).name}, {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}}}};
+          op.base = {{"type", (is_a ? ta : tb).name},
+                     {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}}}};
           op.atoms = {SearchValue{}};
           op.s2rs = filtered(xe_copies(x, is_a ? ta : tb), filters, knobs, meaning);
           pb.operands.push_back(std::move(op));
@@ -472,7 +490,8 @@ SearchPlan plan_search(const SearchRequest& req) {
   for (const SearchProblem& pb : plan.problems) {
     double per_mma = 1;
     for (const SearchOperand& op : pb.operands)
-      per_mma *= double(op.atoms.size()) * double(std::max<size_t>(1, op.g2ss.size())) * double(op.s2rs.size());
+      per_mma *=
+          double(op.atoms.size()) * double(std::max<size_t>(1, op.g2ss.size())) * double(op.s2rs.size());
     sp.candidates += double(pb.mmas.size()) * per_mma;
     evals += int64_t(pb.mmas.size());
     for (const SearchOperand& op : pb.operands) {
@@ -495,10 +514,11 @@ SearchPlan plan_search(const SearchRequest& req) {
                 "TiledMMA permutations are plain tiles (no interleaving permutation layouts)",
                 "smem atoms of 8 rows; g2s threads run along the contiguous mode first (coalesced)"};
   else
-    sp.fixed = {"MainloopXeL1Staged, " + std::to_string(plan.problems.front().stages) +
-                    " stages; subgroups laid out row-major (sycl-tla's Stride<N,1,0>)",
-                "no SLM staging: the C++ reader has no sycl-tla collective that stages A or B through SLM, and "
-                "the search reports only configurations it can emit as C++"};
+    sp.fixed = {
+        "MainloopXeL1Staged, " + std::to_string(plan.problems.front().stages) +
+            " stages; subgroups laid out row-major (sycl-tla's Stride<N,1,0>)",
+        "no SLM staging: the C++ reader has no sycl-tla collective that stages A or B through SLM, and "
+        "the search reports only configurations it can emit as C++"};
   if (evals > req.max_evaluations) {
     // The knob with the most values is the one to narrow.
     const SearchKnob* widest = nullptr;
@@ -506,8 +526,9 @@ SearchPlan plan_search(const SearchRequest& req) {
       if (!widest || k.values.size() > widest->values.size()) widest = &k;
     std::string knob = widest ? widest->name : "tile";
     if (req.cta_tiles.size() * req.threads.size() > 2) knob = "tile";
-    throw SearchError(knob, "the space needs " + std::to_string(evals) + " partial specs verified, more than " +
-                                std::to_string(req.max_evaluations) + " (--max-evaluations): narrow " +
+    throw SearchError(knob, "the space needs " + std::to_string(evals) +
+                                " partial specs verified, more than " + std::to_string(req.max_evaluations) +
+                                " (--max-evaluations): narrow " +
                                 (knob == "tile" ? "the CTA tiles and thread counts (fewer --tile / --threads)"
                                                 : "'" + knob + "' (" + std::to_string(widest->values.size()) +
                                                       " values) with --only " + knob + "=VALUE"));

@@ -113,8 +113,8 @@ SmemInstruction build_instruction(int64_t tile, int64_t lanes, int64_t vals, con
   int64_t used_lanes = lanes;
   if (op.is_matrix()) {
     if (lanes != 8 * op.matrices && lanes != 32)
-      throw BankError(std::string(what) + " has " + std::to_string(lanes) + " lanes; " + to_string(op) + " takes " +
-                      std::to_string(8 * op.matrices) + " address lanes (or 32, of which lanes " +
+      throw BankError(std::string(what) + " has " + std::to_string(lanes) + " lanes; " + to_string(op) +
+                      " takes " + std::to_string(8 * op.matrices) + " address lanes (or 32, of which lanes " +
                       std::to_string(8 * op.matrices) + ".. give no address)");
     used_lanes = 8 * op.matrices;
   } else if (lanes > model.lanes) {
@@ -201,8 +201,8 @@ int64_t lane_values(const LaneIndices& lanes) {
 }
 
 template <class Offset>
-SmemInstruction lane_instruction(int64_t tile, const LaneIndices& lanes, const ValueType& type, const SmemOp& op,
-                                 const BankModel& model, const Offset& offset) {
+SmemInstruction lane_instruction(int64_t tile, const LaneIndices& lanes, const ValueType& type,
+                                 const SmemOp& op, const BankModel& model, const Offset& offset) {
   return build_instruction(
       tile, static_cast<int64_t>(lanes.size()), lane_values(lanes), type, op, model, "the instruction",
       [&](int64_t l, int64_t v) -> std::optional<int64_t> {
@@ -226,8 +226,6 @@ SmemInstruction smem_instruction(const std::vector<int64_t>& offsets, const Lane
   return lane_instruction(static_cast<int64_t>(offsets.size()), lanes, type, op, model,
                           [&](int64_t t) { return offsets[static_cast<std::size_t>(t)]; });
 }
-
-
 
 void set_cp_async_sources(SmemInstruction& in, const SmemLayout& gmem, const Layout& tv,
                           const ValueType& type) {

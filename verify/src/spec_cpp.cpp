@@ -18,8 +18,8 @@ using json = nlohmann::json;
 
 // The integer constants cute/numeric/integral_constant.hpp names _N.
 bool cute_names(int64_t v) {
-  static const std::set<int64_t> named = {48, 64, 80, 96, 112, 128, 192, 256, 384, 512, 768, 1024, 2048, 4096,
-                                          8192, 16384, 32768, 65536};
+  static const std::set<int64_t> named = {48,  64,  80,   96,   112,  128,  192,   256,   384,
+                                          512, 768, 1024, 2048, 4096, 8192, 16384, 32768, 65536};
   return (v >= 0 && v <= 32) || named.count(v);
 }
 
@@ -46,8 +46,8 @@ std::string plain_layout_cpp(const Layout& l, const std::string& what) {
 // half_t -> cutlass::half_t, uint128_t -> cute::uint128_t, float -> float.
 std::string type_cpp(const std::string& name) {
   const ValueType t = value_type(name);
-  static const std::set<std::string> cutlass_types = {"half_t", "bfloat16_t", "tfloat32_t", "float_e4m3_t",
-                                                      "float_e5m2_t", "int4b_t", "uint4b_t"};
+  static const std::set<std::string> cutlass_types = {
+      "half_t", "bfloat16_t", "tfloat32_t", "float_e4m3_t", "float_e5m2_t", "int4b_t", "uint4b_t"};
   if (cutlass_types.count(t.name)) return "cutlass::" + t.name;
   if (t.name == "uint128_t") return "cute::uint128_t";
   return t.name;
@@ -132,7 +132,8 @@ std::string layout_to_cpp(const std::string& notation) {
   if (auto* p = std::get_if<Layout>(&l)) return plain_layout_cpp(*p, notation);
   const ComposedLayout& c = std::get<ComposedLayout>(l);
   if (!c.offset.is_leaf() || c.offset.value().is_basis() || c.offset.value().value != 0)
-    throw SpecError("", "'" + notation + "': a swizzled layout with a nonzero offset has no C++ spelling here");
+    throw SpecError("",
+                    "'" + notation + "': a swizzled layout with a nonzero offset has no C++ spelling here");
   const Swizzle& sw = c.swizzle;
   return "decltype(composition(Swizzle<" + std::to_string(sw.bits) + ", " + std::to_string(sw.base) + ", " +
          std::to_string(sw.shift) + ">{}, " + plain_layout_cpp(c.layout, notation) + "{}))";
@@ -141,13 +142,16 @@ std::string layout_to_cpp(const std::string& notation) {
 std::string spec_to_cpp(const json& spec, const std::string& scope) {
   if (!spec.is_object()) throw SpecError("", "expected a spec object");
   for (const char* k : {"cta_tile", "mainloop", "mma", "operands"})
-    if (!spec.contains(k)) throw SpecError(k, "the C++ writer needs a kernel model (cta_tile, mainloop, mma, operands)");
+    if (!spec.contains(k))
+      throw SpecError(k, "the C++ writer needs a kernel model (cta_tile, mainloop, mma, operands)");
   const std::string mainloop = str_at(spec, "mainloop", "");
   const bool sm80 = mainloop == "MainloopSm80CpAsync" || mainloop == "MainloopSm80CpAsyncUnpredicated";
   const bool xe = mainloop == "MainloopXeL1Staged";
   if (!sm80 && !xe)
-    throw SpecError("mainloop", "the C++ writer writes MainloopSm80CpAsync[Unpredicated] and MainloopXeL1Staged "
-                                "collectives, not " + mainloop);
+    throw SpecError("mainloop",
+                    "the C++ writer writes MainloopSm80CpAsync[Unpredicated] and MainloopXeL1Staged "
+                    "collectives, not " +
+                        mainloop);
   only_keys(spec, "", {"name", "description", "cta_tile", "stages", "mainloop", "mma", "operands"});
   const int64_t stages = spec.value("stages", int64_t(1));
   const json& mma = spec["mma"];
@@ -204,8 +208,8 @@ std::string spec_to_cpp(const json& spec, const std::string& scope) {
   } else {
     only_keys(mma, "mma", {"atom", "tile", "sg_layout"});
     os << "using TiledMma = typename TiledMMAHelper<MMA_Atom<" << atom_cpp(str_at(mma, "atom", "mma"))
-       << ">, Layout<TileShape>,\n                                         " << layout_at(mma, "sg_layout", "mma")
-       << ">::TiledMMA;\n";
+       << ">, Layout<TileShape>,\n                                         "
+       << layout_at(mma, "sg_layout", "mma") << ">::TiledMMA;\n";
     if (mma.contains("tile") && mma["tile"] != spec["cta_tile"])
       throw SpecError("mma.tile", "sycl-tla's TiledMMAHelper takes the CTA tile (Layout<TileShape>)");
   }
@@ -223,20 +227,23 @@ std::string spec_to_cpp(const json& spec, const std::string& scope) {
       os << "\nusing Element" << x << " = " << elem << ";\n";
       if (op["gmem"].contains("alignment"))
         os << "constexpr int Alignment" << x << " = " << op["gmem"]["alignment"].get<int64_t>()
-           << ";  // not a CollectiveMma argument: tvlab verify --bind " << x << ".alignment=Alignment" << x << "\n";
+           << ";  // not a CollectiveMma argument: tvlab verify --bind " << x << ".alignment=Alignment" << x
+           << "\n";
       os << "using SmemLayoutAtom" << x << " = " << layout_at(sm, "atom", path + ".smem") << ";\n";
-      const std::string s2r =
-          sm["s2r"].is_string() ? sm["s2r"].get<std::string>() : str_at(sm["s2r"], "atom", path + ".smem.s2r");
+      const std::string s2r = sm["s2r"].is_string() ? sm["s2r"].get<std::string>()
+                                                    : str_at(sm["s2r"], "atom", path + ".smem.s2r");
       if (sm["s2r"].is_object()) only_keys(sm["s2r"], path + ".smem.s2r", {"atom"});
       os << "using SmemCopyAtom" << x << " = Copy_Atom<" << atom_cpp(s2r) << ", Element" << x << ">;\n";
       if (!sm.contains("g2s") || !sm["g2s"].is_object())
-        throw SpecError(path + ".smem.g2s", "the C++ writer needs the g2s copy as {atom, thr_layout, val_layout}");
+        throw SpecError(path + ".smem.g2s",
+                        "the C++ writer needs the g2s copy as {atom, thr_layout, val_layout}");
       const json& g = sm["g2s"];
       only_keys(g, path + ".smem.g2s", {"atom", "thr_layout", "val_layout"});
       os << "using GmemTiledCopy" << x << " = decltype(make_tiled_copy(Copy_Atom<"
          << atom_cpp(str_at(g, "atom", path + ".smem.g2s")) << ", Element" << x << ">{},\n    "
          << layout_at(g, "thr_layout", path + ".smem.g2s") << "{},\n    "
-         << (g.contains("val_layout") ? layout_at(g, "val_layout", path + ".smem.g2s") : "Layout<_1>") << "{}));\n";
+         << (g.contains("val_layout") ? layout_at(g, "val_layout", path + ".smem.g2s") : "Layout<_1>")
+         << "{}));\n";
       args[i] = "Element" + x + ", " + stride_tag(x, op, path);
       args[i] += "|GmemTiledCopy" + x + ", SmemLayoutAtom" + x + ", SmemCopyAtom" + x + ", cute::identity";
     } else {
@@ -254,9 +261,10 @@ std::string spec_to_cpp(const json& spec, const std::string& scope) {
     const auto bar = args[i].find('|');
     return k == 0 ? args[i].substr(0, bar) : args[i].substr(bar + 1);
   };
-  os << "\nusing CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<\n    cutlass::gemm::" << mainloop
-     << "<" << stages << ">, TileShape,\n    " << part(0, 0) << ",\n    " << part(1, 0) << ",\n    TiledMma,\n    "
-     << part(0, 1) << ",  // A\n    " << part(1, 1) << ">;  // B\n}  // namespace " << scope << "\n";
+  os << "\nusing CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<\n    cutlass::gemm::"
+     << mainloop << "<" << stages << ">, TileShape,\n    " << part(0, 0) << ",\n    " << part(1, 0)
+     << ",\n    TiledMma,\n    " << part(0, 1) << ",  // A\n    " << part(1, 1)
+     << ">;  // B\n}  // namespace " << scope << "\n";
   return os.str();
 }
 

@@ -805,7 +805,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
     }
     add_block2d(rep, p);
     add_gmem_checks(rep, p, m, plan.kernel);
-    add_smem_checks(rep, p, m, opts.suggest);
+    add_smem_checks(rep, p, m, opts.suggest, opts.s2r_accesses);
   }
   for (const PlannedSmem& s : plan.smem) {
     add_desc(rep, s);

@@ -36,12 +36,12 @@ class SearchError : public std::runtime_error {
 };
 
 struct SearchRequest {
-  std::string arch = "sm80";  // sm80 (MainloopSm80CpAsync) or xe (MainloopXeL1Staged)
-  std::string type_a, type_b;           // element types as CuTe names them: half_t, tfloat32_t, int8_t, ...
-  std::string type_c;                   // accumulator; "" picks float (int32_t for integer inputs)
-  std::string layout_a = "RowMajor";    // RowMajor / ColumnMajor (B is K x N, as CUTLASS's)
+  std::string arch = "sm80";          // sm80 (MainloopSm80CpAsync) or xe (MainloopXeL1Staged)
+  std::string type_a, type_b;         // element types as CuTe names them: half_t, tfloat32_t, int8_t, ...
+  std::string type_c;                 // accumulator; "" picks float (int32_t for integer inputs)
+  std::string layout_a = "RowMajor";  // RowMajor / ColumnMajor (B is K x N, as CUTLASS's)
   std::string layout_b = "ColumnMajor";
-  int64_t align_a = 0, align_b = 0;     // elements; 0: CUTLASS's default of 16 bytes
+  int64_t align_a = 0, align_b = 0;               // elements; 0: CUTLASS's default of 16 bytes
   std::vector<std::array<int64_t, 3>> cta_tiles;  // (BLK_M, BLK_N, BLK_K), one or several
   std::vector<int64_t> threads;  // NVIDIA: threads per CTA (multiples of 32); Xe: subgroups per work-group
   int64_t stages = 0;            // 0: 3 (sm80), 2 (xe)
@@ -60,9 +60,9 @@ struct SearchKnob {
 };
 
 struct SearchSpace {
-  std::vector<SearchKnob> knobs;  // per CTA tile and thread count, the union over them
-  double candidates = 0;          // configurations the knobs form (their product, after the filters)
-  int64_t evaluations = 0;        // partial specs the search verifies (what it costs)
+  std::vector<SearchKnob> knobs;   // per CTA tile and thread count, the union over them
+  double candidates = 0;           // configurations the knobs form (their product, after the filters)
+  int64_t evaluations = 0;         // partial specs the search verifies (what it costs)
   std::vector<std::string> fixed;  // what the space does not vary, in words
 };
 
@@ -70,7 +70,7 @@ struct SearchSpace {
 struct SearchFigures {
   int64_t excess_wavefronts = 0;  // shared-memory wavefronts per k-tile over the ideal (all copies)
   int64_t wavefronts = 0, ideal_wavefronts = 0;
-  bool wavefronts_exact = true;  // false: a cp.async's wavefronts are a lower bound (not modeled)
+  bool wavefronts_exact = true;   // false: a cp.async's wavefronts are a lower bound (not modeled)
   int64_t smem_instructions = 0;  // g2s + s2r instructions per k-tile, CTA-wide (fewer: wider vectors)
   int64_t smem_bytes = 0;         // all stages of A and B
   int64_t registers = 0;          // A, B (one k-tile) and C values a thread holds
@@ -85,7 +85,7 @@ struct SearchRow {
   int rank = 0;
   nlohmann::ordered_json spec;  // the configuration, as `tvlab verify` reads it
   SearchFigures figures;
-  Report report;  // verify_plan of the whole spec
+  Report report;                                           // verify_plan of the whole spec
   std::vector<std::pair<std::string, std::string>> knobs;  // knob -> value of this row
 };
 
@@ -99,7 +99,7 @@ struct SearchResult {
   int64_t valid = 0;
   // Xe: of those combinations, the ones whose A and B need no register moves (reorder movs 0); -1 on NVIDIA.
   int64_t reorder_free = -1;
-  std::string ranking;          // how rows are ordered, in words
+  std::string ranking;  // how rows are ordered, in words
 };
 
 // The space a request spans, without evaluating it. SearchError when the request is malformed or the
@@ -113,6 +113,9 @@ SearchResult search(const SearchRequest& req,
 // A configuration of the user's (a spec, e.g. read from C++) as a row: verify_plan and its figures. SpecError
 // when it does not build. Its report may fail (errors): the caller says so.
 SearchRow search_row_of(const nlohmann::json& spec);
+// The same for a built plan (a C++ configuration's, say); the row's spec stays empty.
+struct Plan;
+SearchRow search_row_of(const Plan& plan);
 // Where figures f would rank among res.rows: 1 + the rows ranked at or before it.
 int search_rank_among(const SearchResult& res, const SearchFigures& f);
 

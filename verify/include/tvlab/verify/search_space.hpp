@@ -22,13 +22,13 @@
 namespace tvlab {
 
 struct SearchValue {
-  std::string label;          // as the knob lists it
+  std::string label;            // as the knob lists it
   nlohmann::ordered_json json;  // the spec fragment
 };
 
 struct SearchOperand {
-  std::string name;  // A or B
-  nlohmann::ordered_json base;  // {"type", "gmem"} (NVIDIA) or {"type", "gmem"} (Xe)
+  std::string name;                // A or B
+  nlohmann::ordered_json base;     // {"type", "gmem"} (NVIDIA) or {"type", "gmem"} (Xe)
   std::vector<SearchValue> atoms;  // smem.atom (NVIDIA); Xe: one empty value (no smem)
   std::vector<SearchValue> g2ss;   // smem.g2s (NVIDIA); Xe: none
   std::vector<SearchValue> s2rs;   // smem.s2r (NVIDIA); Xe: "copy"
@@ -55,8 +55,8 @@ struct SearchProblem {
   nlohmann::ordered_json operand_spec(size_t mma, size_t operand, size_t atom, std::optional<size_t> g2s,
                                       size_t s2r) const;
   nlohmann::ordered_json whole_spec(size_t mma, const std::vector<OperandChoice>& choice) const;
-  std::vector<std::pair<std::string, std::string>> knob_values(size_t mma,
-                                                                const std::vector<OperandChoice>& choice) const;
+  std::vector<std::pair<std::string, std::string>> knob_values(
+      size_t mma, const std::vector<OperandChoice>& choice) const;
 };
 
 struct SearchPlan {

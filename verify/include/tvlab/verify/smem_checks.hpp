@@ -87,6 +87,8 @@ void smem_copy_analyses(SmemCopyBanks& b);
 SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name);
 
 // suggest: search a conflict-free layout for a conflicted copy (bank_suggest.hpp); off, data.suggest is null.
-void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest = true);
+// s2r_accesses off: no vector.X.s2r / banks.X.s2r (the s2r copy's tile indices still feed smem.X.<writer>).
+void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest = true,
+                     bool s2r_accesses = true);
 
 }  // namespace tvlab

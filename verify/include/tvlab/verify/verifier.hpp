@@ -25,6 +25,9 @@ struct VerifyOptions {
   // Search a conflict-free smem layout for every conflicted copy (banks.X.<c> data.suggest, the summary's
   // "suggest ..."); tvlab search turns it off: it ranks layouts itself, and the search costs most of a check.
   bool suggest = true;
+  // Analyze the s2r copies' shared-memory accesses (vector.X.s2r, banks.X.s2r). Off, the report omits those
+  // two checks: a partial report, for a search that evaluates an operand's g2s part alone.
+  bool s2r_accesses = true;
 };
 
 Report verify_plan(const Plan& plan, const std::string& spec_name = "", const VerifyOptions& opts = {});
