@@ -1,17 +1,42 @@
-// libFuzzer target: the spec loader behind `tvlab plan`, `verify` and `render` (JSON text -> Plan).
-// Every problem must be a SpecError naming a JSON path; anything else escaping is a finding.
+// libFuzzer target: the spec loader behind `tvlab plan`, `verify` and `render` (JSON text -> Plan), and the
+// C++ writer of `tvlab search --emit cpp` on every spec that builds. Every problem must be a SpecError naming
+// a JSON path; anything else escaping is a finding, and so is C++ the writer emits that the reader cannot
+// read back into a spec that builds.
 #include <cstddef>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <string>
 
+#include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/spec_cpp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
+  tvlab::Plan plan;
   try {
-    const tvlab::Plan plan = tvlab::build_plan_from_text(text);
+    plan = tvlab::build_plan_from_text(text);
     (void)tvlab::plan_to_json(plan).dump();
   } catch (const tvlab::SpecError&) {
+    return 0;
+  }
+  std::string cpp;
+  try {
+    cpp = tvlab::spec_to_cpp(nlohmann::json::parse(text), "cfg");
+  } catch (const tvlab::SpecError&) {
+    return 0;  // not a collective the writer expresses (named by the error's path)
+  } catch (const nlohmann::json::exception&) {
+    return 0;  // build_plan_from_text read text that is not one JSON document (a print, C++)
+  }
+  try {
+    const auto cfgs = tvlab::read_cpp_configs(cpp);
+    if (cfgs.size() != 1) throw tvlab::SpecError("", "expected one configuration");
+    (void)tvlab::build_plan_from_cpp(cfgs[0]);
+  } catch (const tvlab::SpecError& e) {
+    std::fprintf(stderr, "spec_to_cpp wrote C++ the reader refuses (%s: %s):\n%s\n", e.path().c_str(),
+                 e.what(), cpp.c_str());
+    std::abort();
   }
   return 0;
 }

@@ -371,5 +371,22 @@ spec print-json-copy-as-mma "{\"mma\":{\"print\":$(python3 -c 'import json,sys; 
 case_ print-json-copy-as-mma 2 "mma.print: is the print of a copy; expected a TiledMMA" - -- plan "$tmp/print-json-copy-as-mma.json"
 case_ print-render-no-file 2 "line 1" - -- render "$tmp/print-trunc.txt" -o "$tmp/out/p.svg"
 
+# --- tvlab search (issue 23): requests beyond the bound, absurd tiles and thread counts, filters that name
+# nothing; every one exits 2 naming the option before any search, and -o leaves no file.
+case_ search-bound 2 "narrow" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --max-evaluations 10 -o "$tmp/out/s.txt"
+case_ search-many-tiles 2 "fewer --tile / --threads" - -- search sm80 --types half_t --tile 64x64x32 --tile 128x64x32 --tile 64x128x32 --tile 128x128x32 --threads 128 --threads 256 --max-evaluations 1000 -o "$tmp/out/s.txt"
+case_ search-huge-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 65536x128x32 --threads 128
+case_ search-tile-digits 2 "--tile 99999999999999999999x1x1" - -- search sm80 --types half_t --tile 99999999999999999999x1x1 --threads 128
+case_ search-zero-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 0x128x32 --threads 128
+case_ search-threads 2 "threads: a power-of-two number of warps, 32 to 1024 threads" - -- search sm80 --types half_t --tile 128x128x32 --threads 4294967296
+case_ search-subgroups 2 "subgroups: a power of two from 1 to 64" - -- search xe --types bfloat16_t --tile 256x256x32 --threads 0
+case_ search-types 2 "A.type: unknown element type" - -- search sm80 --types "$(printf 'half\x1b[2J')" --tile 128x128x32 --threads 128
+case_ search-types-many 2 "expected A[,B[,C]]" - -- search sm80 --types a,b,c,d --tile 128x128x32 --threads 128
+case_ search-only 2 "only: expected KNOB=VALUE" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --only =
+case_ search-top 2 "top: at least 1 row" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --top 0
+case_ search-jobs 2 "jobs: at least 1" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --jobs -3
+case_ search-with-garbage 2 "unreadable spec at /dev/urandom" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 --only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)' --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N --with /dev/urandom
+case_ search-unwritable 2 "" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 --only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)' --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N -o /proc/nonexistent/x.txt
+
 echo "hostile CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -444,6 +444,11 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
                                     std::to_string(c.fig.smem_instructions) +
                                     " instructions): " + row.spec.dump());
         row.knobs = pb.knob_values(c.mma, choice);
+        // Xe: what the helper picked for "auto".
+        for (auto& [k, v] : row.knobs)
+          if (v == "auto" && k.size() == 6 && k.ends_with(".copy"))
+            for (const PlannedCopy& pc : e.plan.copies)
+              if (pc.name == k.substr(0, 1)) v = "auto (" + pc.copy.atom.name + ")";
         rows[i] = std::move(row);
       },
       [] {});
