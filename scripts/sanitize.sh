@@ -48,9 +48,10 @@ if [ "$scope" = input ]; then
   # the same tvlab calls, cute.oracle.generated the generator; neither has input of its own for tvlab), nor
   # cute.oracle.tmem (CuTe compiled live against tiling_tmem_test, which this scope does not build) and
   # cute.print (582 verdict comparisons of recorded prints; the print reader's input handling is sanitized in
-  # core.CutePrint.* and cli.print, and the comparison alone took 338 s under ASan).
+  # core.CutePrint.* and cli.print, and the comparison alone took 338 s under ASan), nor cute.oracle.search*
+  # (tvlab search's emitted C++ against CUTLASS: ten searches; search's options are sanitized in cli.search).
   ctest --output-on-failure --parallel "$(nproc)" \
-    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem)$|^cute\.print$'
+    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem)$|^cute\.oracle\.search|^cute\.print$'
 else
   ctest --output-on-failure --parallel "$(nproc)" -E '^package\.'
 fi

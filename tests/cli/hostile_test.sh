@@ -386,7 +386,9 @@ case_ search-only 2 "only: expected KNOB=VALUE" - -- search sm80 --types half_t 
 case_ search-top 2 "top: at least 1 row" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --top 0
 case_ search-jobs 2 "jobs: at least 1" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --jobs -3
 case_ search-with-garbage 2 "unreadable spec at /dev/urandom" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 --only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)' --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N --with /dev/urandom
-case_ search-unwritable 2 "" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 --only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)' --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N -o /proc/nonexistent/x.txt
+one=(--only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)')
+for x in A B; do one+=(--only "$x.s2r=SM75_U32x4_LDSM_N" --only "$x.smem.atom=Sw<2,3,3> o (8,32):(32,1)" --only "$x.g2s=16 B x (32,4):(4,1)"); done
+case_ search-unwritable 2 "" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 "${one[@]}" -o /proc/nonexistent/x.txt
 
 echo "hostile CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -1,5 +1,7 @@
 #include "tvlab/verify/bank_suggest.hpp"
 
+#include <type_traits>
+
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 
@@ -15,26 +17,42 @@ std::string BankSuggestion::text() const {
 
 namespace {
 
-// Total wavefronts and ideal over the instructions, or nullopt when a candidate breaks an access.
+// One instruction on a candidate layout: a TV layout evaluates the layout itself; lane-by-lane instructions
+// (a tiled copy's, many of them) share the candidate's table of element offsets.
+SmemInstruction instruction(const SmemLayout& smem, const std::vector<int64_t>&, const Layout& tv,
+                            const ValueType& type, const SmemOp& op, const BankModel& model) {
+  return smem_instruction(smem, tv, type, op, model);
+}
+SmemInstruction instruction(const SmemLayout&, const std::vector<int64_t>& offsets, const LaneIndices& lanes,
+                            const ValueType& type, const SmemOp& op, const BankModel& model) {
+  return smem_instruction(offsets, lanes, type, op, model);
+}
+
+// The total wavefronts when every instruction is ideal on the candidate (the total is then the ideal);
+// nullopt at the first that is not, or that the candidate breaks (a lane's vector split, another width): only
+// conflict-free candidates are suggested, so most are rejected at their first instruction.
 template <class Insts>
-std::optional<std::pair<int, int>> cost(const SmemLayout& smem, const Insts& tvs, const ValueType& type,
-                                        const SmemOp& op, const BankModel& model, int bytes) {
-  int wf = 0, ideal = 0;
-  for (const auto& tv : tvs) {
-    try {
-      const SmemInstruction in = smem_instruction(smem, tv, type, op, model);
+std::optional<int> ideal_cost(const SmemLayout& smem, const Insts& tvs, const ValueType& type,
+                              const SmemOp& op, const BankModel& model, int bytes) {
+  int wf = 0;
+  try {
+    std::vector<int64_t> offsets;
+    if constexpr (std::is_same_v<typename Insts::value_type, LaneIndices>)
+      offsets = smem_element_offsets(smem, smem_tile_size(smem), type.bits);
+    for (const auto& tv : tvs) {
+      const SmemInstruction in = instruction(smem, offsets, tv, type, op, model);
       if (in.bytes != bytes) return std::nullopt;
       const BankAnalysis a = analyze_banks(in, model);
-      if (!a.exact) return std::nullopt;  // a cp.async without its sources: not evaluable
+      // Not exact: a cp.async without its sources is not evaluable.
+      if (!a.exact || a.wavefronts != a.ideal_wavefronts) return std::nullopt;
       wf += a.wavefronts;
-      ideal += a.ideal_wavefronts;
-    } catch (const BankError&) {
-      return std::nullopt;
-    } catch (const LayoutError&) {
-      return std::nullopt;
     }
+  } catch (const BankError&) {
+    return std::nullopt;
+  } catch (const LayoutError&) {
+    return std::nullopt;
   }
-  return std::pair{wf, ideal};
+  return wf;
 }
 
 int64_t next_pow2(int64_t x) {
@@ -50,8 +68,7 @@ std::optional<BankSuggestion> suggest_impl(const SmemLayout& smem, const Insts& 
   const SmemInstruction first = smem_instruction(smem, tvs.front(), type, op, model);
   const int bytes = first.bytes;
   const int vector = bytes * 8 / type.bits;
-  const auto base = cost(smem, tvs, type, op, model, bytes);
-  if (!base || base->first == base->second) return std::nullopt;
+  if (ideal_cost(smem, tvs, type, op, model, bytes)) return std::nullopt;  // conflict-free already
   const Layout inner =
       std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem) : std::get<ComposedLayout>(smem).layout;
   const int64_t span = next_pow2(cosize(inner));
@@ -62,9 +79,8 @@ std::optional<BankSuggestion> suggest_impl(const SmemLayout& smem, const Insts& 
         const Swizzle sw(b, m, s);
         if ((sw.yyy_mask() | sw.zzz_mask()) >= span) continue;
         SmemLayout cand = ComposedLayout(sw, IntTuple(0), inner);
-        const auto c = cost(cand, tvs, type, op, model, bytes);
-        if (c && c->first == c->second)
-          return BankSuggestion{cand, "swizzle", c->first, c->second, vector, 0};
+        if (const auto wf = ideal_cost(cand, tvs, type, op, model, bytes))
+          return BankSuggestion{cand, "swizzle", *wf, *wf, vector, 0};
       }
 
   // Padding: a rank-2 layout with one unit-stride mode; widen the other mode's stride.
@@ -79,9 +95,8 @@ std::optional<BankSuggestion> suggest_impl(const SmemLayout& smem, const Insts& 
                                      : make_stride(stride + k * vector, int64_t(1));
         Layout padded(inner.shape, strides);
         SmemLayout cand = padded;
-        const auto c = cost(cand, tvs, type, op, model, bytes);
-        if (c && c->first == c->second)
-          return BankSuggestion{cand, "padding", c->first, c->second, vector, cosize(padded) - cosize(inner)};
+        if (const auto wf = ideal_cost(cand, tvs, type, op, model, bytes))
+          return BankSuggestion{cand, "padding", *wf, *wf, vector, cosize(padded) - cosize(inner)};
       }
     }
   }

@@ -563,6 +563,23 @@ ojson search_to_json(const SearchResult& res) {
   j["valid_combinations"] = res.valid;
   if (res.reorder_free >= 0) j["reorder_free_combinations"] = res.reorder_free;
   j["ranking"] = res.ranking;
+  j["figures_computed"] = {
+      {"excess_wavefronts", "wavefronts - ideal_wavefronts"},
+      {"wavefronts",
+       "sum of data.wavefronts of banks.A.g2s, banks.A.s2r, banks.B.g2s, banks.B.s2r: one k-tile, "
+       "all warps (a not-modeled cp.async counts its lower bound and its ideal alike)"},
+      {"wavefronts_exact", "false when a banks check is unknown (a cp.async's global sources not modeled)"},
+      {"smem_instructions",
+       "sum of data.instructions of vector.X.g2s and vector.X.s2r: one k-tile, all warps"},
+      {"vector_bytes", "data.bytes_per_lane of each vector.X.<copy>"},
+      {"smem_bytes", "data.bytes of smem.budget: all stages of A and B"},
+      {"registers",
+       "A and B values (one k-tile) and C values a thread holds: size<1> of the TiledMMA's TV "
+       "layouts times the CTA tile's repeats of the TiledMMA"},
+      {"reorder_movs", "sum of data.movs of reorder.A and reorder.B: one subgroup, one k-tile"},
+      {"block2d_loads",
+       "block 2D copy atoms a subgroup calls for A and B per k-tile (prefetches not counted)"},
+      {"warnings", "refuted checks of severity warning (bank conflicts, reorders)"}};
   ojson rows = ojson::array();
   for (const SearchRow& r : res.rows) {
     const SearchFigures& f = r.figures;
