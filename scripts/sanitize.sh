@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# AddressSanitizer + UndefinedBehaviorSanitizer build (clang, -O1 -g, any report fatal) of the libraries,
+# AddressSanitizer + UndefinedBehaviorSanitizer build (clang, -O1, line tables for the reports, any report fatal) of the libraries,
 # the tvlab binary, the test suite and the libFuzzer targets, into ${TVLAB_SANITIZE_BUILD_DIR:-build-asan};
 # then runs ctest there. Objects also carry libFuzzer's coverage hooks (fuzzer-no-link) so that
 # scripts/fuzz.sh links its targets from this same build instead of compiling everything a third time.
@@ -12,7 +12,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${TVLAB_SANITIZE_BUILD_DIR:-$root/build-asan}"
 bash "$root/scripts/setup.sh"
-flags="-O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
+flags="-O1 -gline-tables-only -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all"
 cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=None -DTVLAB_WERROR=ON \
   -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_CXX_FLAGS="$flags -fsanitize=fuzzer-no-link" \

@@ -370,6 +370,9 @@ case_ print-json-not-string 2 "mma.print: expected a string, got number" - -- pl
 spec print-json-copy-as-mma "{\"mma\":{\"print\":$(python3 -c 'import json,sys; print(json.dumps(open(sys.argv[1]).read()))' "$pr/cpp/copy_ldsm_n_a_sm80.txt")}}"
 case_ print-json-copy-as-mma 2 "mma.print: is the print of a copy; expected a TiledMMA" - -- plan "$tmp/print-json-copy-as-mma.json"
 case_ print-render-no-file 2 "line 1" - -- render "$tmp/print-trunc.txt" -o "$tmp/out/p.svg"
+# A copy's ValueType of a width no type has (found by fuzz_cpp_config: it escaped as an AtomError).
+sed 's/ValueType:    16b/ValueType:    70b/' "$pr/cpp/copy_ldsm_n_a_sm80.txt" > "$tmp/print-70b.txt"
+case_ print-value-bits 2 "ValueType: 70b: unsupported width: no unsigned integer type of 70 bits" - -- verify "$tmp/print-70b.txt"
 
 # --- tvlab search (issue 23): requests beyond the bound, absurd tiles and thread counts, filters that name
 # nothing; every one exits 2 naming the option before any search, and -o leaves no file.
@@ -383,7 +386,7 @@ case_ search-subgroups 2 "subgroups: a power of two from 1 to 64" - -- search xe
 case_ search-types 2 "A.type: unknown element type" - -- search sm80 --types "$(printf 'half\x1b[2J')" --tile 128x128x32 --threads 128
 case_ search-types-many 2 "expected A[,B[,C]]" - -- search sm80 --types a,b,c,d --tile 128x128x32 --threads 128
 case_ search-only 2 "only: expected KNOB=VALUE" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --only =
-case_ search-top 2 "top: at least 1 row" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --top 0
+case_ search-top 2 "top: from 1 to 1000 rows" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --top 0
 case_ search-jobs 2 "jobs: at least 1" - -- search sm80 --types half_t --tile 128x128x32 --threads 128 --jobs -3
 case_ search-with-garbage 2 "unreadable spec at /dev/urandom" - -- search sm80 --types half_t --tile 64x64x32 --threads 128 --only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)' --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N --with /dev/urandom
 one=(--only 'mma.warps=(2,2,1)' --only 'mma.tile=(32,32,16)')

@@ -48,13 +48,14 @@ PY
   grep -q 'banks.A.s2r .*: ideal' "$tmp/v1.txt" && ok || { bad "emit: row 1 as JSON and C++ verify alike"; cat "$tmp/v1.txt" "$tmp/v2.txt" | head -40; }
 
 # --with: CUTLASS's tf32 NT default (2-way conflicts in A's and B's s2r) against the space; a C++ file too.
-"$tvlab" search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --only 'mma.warps=(2,2,1):(2,1,1)' \
-  --only 'mma.tile=(32,32,8)' --top 2 --with "$root/tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json" >"$tmp/with.txt" 2>"$tmp/err"; rc=$?
+nt128=(sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --only 'mma.warps=(2,2,1):(2,1,1)'
+  --only 'mma.tile=(32,32,8)' --only 'A.g2s=16 B x (16,8):(1,16)' --only 'B.g2s=16 B x (16,8):(1,16)')
+"$tvlab" search "${nt128[@]}" --top 2 --with "$root/tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json" >"$tmp/with.txt" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -q '^yours (.*): 512 excess wavefronts (1280/768)' "$tmp/with.txt" && grep -q 'ranks #3 (after every row above)' "$tmp/with.txt" &&
   grep -qE '^#1 +0 ' "$tmp/with.txt" && ok || { bad "with (rc=$rc)"; cat "$tmp/with.txt"; }
-"$tvlab" search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --only 'mma.warps=(2,2,1):(2,1,1)' \
-  --only 'mma.tile=(32,32,8)' --top 2 --with "$root/tests/data/cpp/cutlass_sm80_tf32.hpp" --config sm80_tf32_nt_128x128x32 >"$tmp/with2.txt" 2>"$tmp/err"; rc=$?
-[ $rc = 0 ] && grep -q '^yours (.*): 512 excess wavefronts' "$tmp/with2.txt" && ok || { bad "with C++ (rc=$rc)"; cat "$tmp/with2.txt"; }
+"$tvlab" search "${nt128[@]}" --top 2 --json --with "$root/tests/data/cpp/cutlass_sm80_tf32.hpp" --config sm80_tf32_nt_128x128x32 >"$tmp/with2.json" 2>"$tmp/err"; rc=$?
+got="$(python3 -c "import json; w=json.load(open('$tmp/with2.json'))['with']; print(w['figures']['excess_wavefronts'], w['passes_verify'], w['rank_among_rows'])")"
+[ $rc = 0 ] && [ "$got" = "512 True 3" ] && ok || bad "with C++ (rc=$rc, got '$got')"
 
 # Xe: int8 B for a bf16 DPAS: no reorder-free configuration; the rows rank the reorders' moves.
 "$tvlab" search "${xe[@]}" --top 3 >"$tmp/xe.txt" 2>"$tmp/err"; rc=$?

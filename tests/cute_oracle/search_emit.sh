@@ -27,23 +27,25 @@ if [ "$mode" = live ] && [ "${TVLAB_ORACLE_SEARCH:-0}" != 1 ]; then
   skip "the live compile runs with TVLAB_ORACLE_SEARCH=1 (nvcc, about 30 s of CPU)"
 fi
 
-# The cases: a search each (MMA pinned: seconds in all), its row 1.
+# The cases: a search each over the smem atoms (the MMA and the copies pinned: a second in all), its row 1.
+k32="--only A.g2s=16_B_x_(32,4):(4,1) --only B.g2s=16_B_x_(32,4):(4,1) --only A.s2r=SM75_U32x4_LDSM_N --only B.s2r=SM75_U32x4_LDSM_N"
 cases=(
-  "sm80 --types half_t --layout TN --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16)"
-  "sm80 --types half_t --layout NT --tile 128x128x64 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16)"
-  "sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1):(2,1,1) --only mma.tile=(32,32,8)"
-  "sm80 --types int8_t --layout TN --tile 128x128x64 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,32)"
-  "sm80 --types half_t --layout TN --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16) --only A.smem.kind=padding --only B.smem.kind=padding"
+  "sm80 --types half_t --layout TN --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16) $k32"
+  "sm80 --types half_t --layout NT --tile 128x128x64 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16) --only A.g2s=16_B_x_(16,8):(1,16) --only B.g2s=16_B_x_(16,8):(1,16) --only A.s2r=SM75_U16x8_LDSM_T --only B.s2r=SM75_U16x8_LDSM_T"
+  "sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1):(2,1,1) --only mma.tile=(32,32,8) --only A.g2s=16_B_x_(16,8):(1,16) --only B.g2s=16_B_x_(16,8):(1,16)"
+  "sm80 --types int8_t --layout TN --tile 128x128x64 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,32) $k32"
+  "sm80 --types half_t --layout TN --tile 128x128x32 --threads 128 --only mma.warps=(2,2,1) --only mma.tile=(32,32,16) --only A.smem.kind=padding --only B.smem.kind=padding $k32"
 )
 # tvlab's side: per case the C++ (namespace case_K), and the staged smem layouts tvlab reads from that C++
 # (tvlab plan --json: tile_to_shape(atom, (MN, K, stages))). The control (mutated) needs neither.
 : >"$out/tvlab.txt"
 : >"$out/all.hpp"
-if [ "$mode" = mutated ]; then
-  grep -v '^#' "$recording" >"$out/tvlab.txt"
+if [ "$mode" = mutated ]; then  # tvlab's side: the recording itself, in tvlab's spelling (no underscores)
+  grep -v '^#' "$recording" | sed '/^case|/s/_//g' >"$out/tvlab.txt"
 else
   for k in "${!cases[@]}"; do
     read -r -a args <<<"${cases[$k]}"
+    args=("${args[@]//_B_x_/ B x }")
     "$tvlab" search "${args[@]}" --emit cpp --row 1 --no-progress | sed "s/tvlab_search_row1/case_$k/" >"$out/case_$k.hpp"
     cat "$out/case_$k.hpp" >>"$out/all.hpp"
     echo "cpp|$k|$(sha256sum <"$out/case_$k.hpp" | cut -c1-16)" >>"$out/tvlab.txt"

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cmath>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -13,7 +12,6 @@
 
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/report_format.hpp"
 #include "tvlab/verify/search_space.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/verify/verifier.hpp"
@@ -27,7 +25,8 @@ using ojson = nlohmann::ordered_json;
 // The outcome of one partial spec: whether verify passes, the checks of interest.
 struct Eval {
   bool ok = false;
-  std::string why;  // the first error (for the refuted count's record)
+  std::string why;   // the first error: "code: summary" or "spec path: why"
+  std::string code;  // the refuting check's code, or the spec key that does not build
   Report report;
   Plan plan;
 };
@@ -40,6 +39,7 @@ Eval evaluate(const ojson& spec, bool s2r_accesses = true) {
     e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false, .s2r_accesses = s2r_accesses});
   } catch (const SpecError& err) {
     e.why = (err.path().empty() ? "" : err.path() + ": ") + err.what();
+    e.code = err.path().empty() ? "spec" : err.path();  // the spec key whose CuTe condition fails
     return e;
   }
   e.ok = !e.report.failed(false);
@@ -47,6 +47,7 @@ Eval evaluate(const ojson& spec, bool s2r_accesses = true) {
     for (const CheckResult& c : e.report.checks)
       if (c.failed(false)) {
         e.why = c.code + ": " + c.summary;
+        e.code = c.code;
         break;
       }
   return e;
@@ -66,7 +67,6 @@ int64_t data_int(const CheckResult* c, const char* key) {
 struct CopyFigures {
   int64_t instructions = 0, wavefronts = 0, ideal = 0, bytes = 0;
   bool exact = true;
-  int warnings = 0;
 };
 
 CopyFigures copy_figures(const Report& r, const std::string& x, const std::string& c) {
@@ -82,7 +82,6 @@ CopyFigures copy_figures(const Report& r, const std::string& x, const std::strin
     // Not modeled (a cp.async whose global sources the measured tables do not cover): data.wavefronts is the
     // lower bound "at least N", the ideal count of the instructions, so the excess is only known to be >= 0.
     if (!f.exact) f.ideal = f.wavefronts;
-    f.warnings = b->verdict == Verdict::Refuted ? 1 : 0;
   }
   return f;
 }
@@ -203,6 +202,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     size_t problem;
     size_t mma;
     bool ok = false;
+    std::string refuted_by;
     std::map<std::string, std::string> tv_key;  // operand -> its MMA TV layout and tile (what s2r sees)
     int64_t limit = 0;
     int64_t registers = 0;
@@ -222,13 +222,19 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         const SearchProblem& pb = sp.problems[me.problem];
         const Eval e = evaluate(pb.base_spec(me.mma));
         me.ok = e.ok;
+        me.refuted_by = e.code;
         if (!e.ok) return;
         for (const SearchOperand& op : pb.operands) me.tv_key[op.name] = search_operand_key(e.plan, op.name);
         if (const CheckResult* b = find_check(e.report, "smem.budget")) me.limit = data_int(b, "limit_bytes");
         me.registers = search_registers(e.plan);
       },
       tick);
-  for (const MmaEval& me : mmas) res.refuted += me.ok ? 0 : 1;
+  auto refute = [&res](bool ok, const std::string& code) {
+    if (ok) return;
+    ++res.refuted;
+    ++res.refuted_by[code];
+  };
+  for (const MmaEval& me : mmas) refute(me.ok, me.refuted_by);
 
   // 2. Each operand's s2r over each smem atom, per distinct MMA operand layout.
   struct S2REval {
@@ -236,6 +242,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     CopyFigures fig;
     int64_t smem_bytes = 0, reorder_movs = 0, block2d_loads = 0;
     std::string copy_op;  // Xe: the block 2D op the copy resolved to ("auto" picks one)
+    std::string refuted_by;
     bool ok = false;
   };
   std::vector<S2REval> s2rs;
@@ -268,6 +275,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         const SearchOperand& op = pb.operands[se.operand];
         const Eval e = evaluate(pb.operand_spec(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
         se.ok = e.ok;
+        se.refuted_by = e.code;
         if (!e.ok) return;
         se.fig = copy_figures(e.report, op.name, "s2r");
         if (const CheckResult* b = find_check(e.report, "smem.budget")) se.smem_bytes = data_int(b, "bytes");
@@ -277,7 +285,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
           if (pc.name == op.name) se.copy_op = pc.copy.atom.name;
       },
       tick);
-  for (const S2REval& se : s2rs) res.refuted += se.ok ? 0 : 1;
+  for (const S2REval& se : s2rs) refute(se.ok, se.refuted_by);
   res.evaluated = int64_t(mmas.size() + s2rs.size());
 
   // 3. Each operand's g2s over each atom (independent of the MMA): with an MMA and s2r that passed.
@@ -285,6 +293,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     size_t problem, operand, atom, g2s;
     size_t mma = 0, s2r = 0;
     CopyFigures fig;
+    std::string refuted_by;
     bool ok = false;
   };
   std::vector<G2SEval> g2ss;
@@ -316,10 +325,11 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         const SearchProblem& pb = sp.problems[ge.problem];
         const Eval e = evaluate(pb.operand_spec(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
         ge.ok = e.ok;
+        ge.refuted_by = e.code;
         if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
       },
       tick);
-  for (const G2SEval& ge : g2ss) res.refuted += ge.ok ? 0 : 1;
+  for (const G2SEval& ge : g2ss) refute(ge.ok, ge.refuted_by);
   res.evaluated += int64_t(g2ss.size());
 
   // 4. Combine: per MMA, each operand's options (atom, g2s, s2r) with their figures; the best `keep` of each
@@ -337,7 +347,6 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     size_t problem, mma;
     std::vector<Option> ops;
     SearchFigures fig;
-    std::string order;  // deterministic tie-break: the enumeration order
   };
   std::vector<Combo> combos;
   const size_t keep = size_t(std::max(1, req.top)) + 4;
@@ -389,7 +398,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     std::vector<size_t> idx(pb.operands.size(), 0);
     if (std::any_of(per_op.begin(), per_op.end(), [](const auto& v) { return v.empty(); })) continue;
     while (true) {
-      Combo c{me.problem, me.mma, {}, {}, {}};
+      Combo c{me.problem, me.mma, {}, {}};
       for (size_t o = 0; o < idx.size(); ++o) {
         const Option& opt = per_op[o][idx[o]];
         c.ops.push_back(opt);
@@ -413,14 +422,13 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
                    [](const Combo& x, const Combo& y) { return rank_key(x.fig) < rank_key(y.fig); });
 
   // 5. The whole spec of each leading combination, verified; its report gives the row's figures.
-  std::vector<size_t> picked;
-  for (size_t i = 0; i < combos.size() && picked.size() < combos.size(); ++i) picked.push_back(i);
+  // (More than `top`: a whole spec's register or Xe figures may reorder ties of the parts' figures.)
   const size_t want = size_t(std::max(0, req.top));
-  std::vector<std::optional<SearchRow>> rows(std::min(picked.size(), want * 2 + 8));
+  std::vector<std::optional<SearchRow>> rows(std::min(combos.size(), want * 2 + 8));
   run_tasks(
       int64_t(rows.size()), req.jobs,
       [&](int64_t i) {
-        const Combo& c = combos[picked[i]];
+        const Combo& c = combos[size_t(i)];
         const SearchProblem& pb = sp.problems[c.problem];
         std::vector<OperandChoice> choice;
         for (const Option& o : c.ops) choice.push_back({o.atom, o.g2s, o.s2r});
@@ -498,6 +506,16 @@ std::string search_to_text(const SearchResult& res) {
      << " combinations of parts that pass verify";
   if (res.reorder_free >= 0) os << ", " << res.reorder_free << " of them reorder-free";
   os << "\n";
+  if (!res.refuted_by.empty()) {
+    std::vector<std::pair<int64_t, std::string>> by;
+    for (const auto& [code, n] : res.refuted_by) by.emplace_back(-n, code);
+    std::sort(by.begin(), by.end());
+    os << "  refuted by:";
+    for (size_t i = 0; i < by.size() && i < 6; ++i)
+      os << (i ? ", " : " ") << by[i].second << " " << -by[i].first;
+    if (by.size() > 6) os << ", ...";
+    os << "\n";
+  }
   for (const SearchKnob& k : sp.knobs) {
     os << "  " << pad(k.name, 14) << " " << k.values.size() << ": ";
     std::string vals;
@@ -560,6 +578,7 @@ ojson search_to_json(const SearchResult& res) {
                 {"fixed", res.space.fixed}};
   j["evaluated"] = res.evaluated;
   j["refuted"] = res.refuted;
+  j["refuted_by"] = res.refuted_by;
   j["valid_combinations"] = res.valid;
   if (res.reorder_free >= 0) j["reorder_free_combinations"] = res.reorder_free;
   j["ranking"] = res.ranking;

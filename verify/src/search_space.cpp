@@ -383,7 +383,7 @@ SearchPlan plan_search(const SearchRequest& req) {
   if (req.threads.empty())
     throw SearchError("threads", req.arch == "xe" ? "subgroups: give the subgroups of a work-group"
                                                   : "threads: give the threads of a CTA");
-  if (req.top < 1) throw SearchError("top", "top: at least 1 row");
+  if (req.top < 1 || req.top > 1000) throw SearchError("top", "top: from 1 to 1000 rows");
   if (req.jobs < 1) throw SearchError("jobs", "jobs: at least 1");
   for (const auto& t : req.cta_tiles)
     for (int64_t v : t)

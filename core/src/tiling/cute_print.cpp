@@ -765,7 +765,13 @@ ValueType printed_value_type(const PrintedCopy& p) {
     if (auto vt = dsl_value_type(p.value_type)) return *vt;
     throw PrintError(p.line, "'" + printable(p.value_type) + "' is not a CuTe DSL element type tvlab knows");
   }
-  return uint_type(p.value_bits);
+  // C++ CuTe prints the bit width alone ("ValueType: 16b"): the unsigned type of that width, where one
+  // exists.
+  try {
+    return uint_type(p.value_bits);
+  } catch (const AtomError& e) {
+    throw PrintError(p.line, "ValueType: " + std::to_string(p.value_bits) + "b: " + e.what());
+  }
 }
 
 namespace {

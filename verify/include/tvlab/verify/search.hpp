@@ -15,6 +15,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 #include <string>
@@ -47,7 +48,7 @@ struct SearchRequest {
   int64_t stages = 0;            // 0: 3 (sm80), 2 (xe)
   // Knob filters "knob=value" (value as the space lists it): only candidates with that value.
   std::vector<std::string> only;
-  int top = 10;
+  int top = 10;                     // 1..1000
   int64_t max_evaluations = 20000;  // the bound on partial specs verified (SearchError past it)
   int jobs = 1;
 };
@@ -94,6 +95,8 @@ struct SearchResult {
   std::vector<SearchRow> rows;  // best first, at most `top`
   int64_t evaluated = 0;        // partial specs verified
   int64_t refuted = 0;          // of them, refuted with an error (never reported)
+  // The refuting check's code, or the spec key that does not build (a CuTe static_assert) -> count.
+  std::map<std::string, int64_t> refuted_by;
   // Combinations of parts that each pass verify (per MMA the product of each operand's passing options; the
   // reported rows are verified whole, these are not).
   int64_t valid = 0;
