@@ -214,7 +214,9 @@ std::function<int()> setup_search(CLI::App& app) {
             w.erase("rank");
             w.erase("spec");
             w["passes_verify"] = !mine->report.failed(false);
-            w["rank_among_rows"] = search_rank_among(res, mine->figures);
+            const SearchRank rank = search_rank_among(res, mine->figures);
+            w["rank_among_rows"] = rank.better + 1;
+            w["ties_among_rows"] = rank.ties;
             j["with"] = w;
           }
           out = j.dump(1) + "\n";
@@ -229,10 +231,13 @@ std::function<int()> setup_search(CLI::App& app) {
                << " smem instructions, " << f.smem_bytes << " B smem, " << f.registers << " registers";
             if (f.block2d_loads)
               os << ", " << f.reorder_movs << " reorder movs, " << f.block2d_loads << " 2D loads";
-            const int rank = search_rank_among(res, f);
-            os << "\n  ranks #" << rank
-               << (rank > int(res.rows.size()) ? " (after every row above)" : " among the rows above")
-               << "\n";
+            const SearchRank rank = search_rank_among(res, f);
+            os << "\n  ranks #" << rank.better + 1;
+            if (rank.ties)
+              os << ", with the same figures as " << rank.ties << (rank.ties == 1 ? " row" : " rows") << " above";
+            else if (rank.better == int(res.rows.size()))
+              os << " (after every row above)";
+            os << "\n";
             out += os.str();
           }
           if (res.rows.empty()) {

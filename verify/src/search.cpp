@@ -174,11 +174,13 @@ SearchRow search_row_of(const nlohmann::json& spec) {
   return row;
 }
 
-int search_rank_among(const SearchResult& res, const SearchFigures& f) {
-  int better = 0;
-  for (const SearchRow& r : res.rows)
-    if (rank_key(r.figures) <= rank_key(f)) ++better;
-  return better + 1;
+SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f) {
+  SearchRank r;
+  for (const SearchRow& row : res.rows) {
+    if (rank_key(row.figures) < rank_key(f)) ++r.better;
+    else if (rank_key(row.figures) == rank_key(f)) ++r.ties;
+  }
+  return r;
 }
 
 SearchSpace search_space(const SearchRequest& req) {
@@ -501,10 +503,12 @@ std::string search_to_text(const SearchResult& res) {
   std::ostringstream cand;
   cand.precision(3);
   cand << sp.candidates;
-  os << cand.str() << " candidate configurations from " << sp.knobs.size() << " knobs; " << res.evaluated
-     << " partial specs verified (" << res.refuted << " refuted); " << res.valid
-     << " combinations of parts that pass verify";
-  if (res.reorder_free >= 0) os << ", " << res.reorder_free << " of them reorder-free";
+  os << cand.str() << " candidate configurations from " << sp.knobs.size() << " knobs";
+  if (res.evaluated > 0) {  // searched (not only stated)
+    os << "; " << res.evaluated << " partial specs verified (" << res.refuted << " refuted); " << res.valid
+       << " combinations of parts that pass verify";
+    if (res.reorder_free >= 0) os << ", " << res.reorder_free << " of them reorder-free";
+  }
   os << "\n";
   if (!res.refuted_by.empty()) {
     std::vector<std::pair<int64_t, std::string>> by;

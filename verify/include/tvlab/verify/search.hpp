@@ -119,8 +119,11 @@ SearchRow search_row_of(const nlohmann::json& spec);
 // The same for a built plan (a C++ configuration's, say); the row's spec stays empty.
 struct Plan;
 SearchRow search_row_of(const Plan& plan);
-// Where figures f would rank among res.rows: 1 + the rows ranked at or before it.
-int search_rank_among(const SearchResult& res, const SearchFigures& f);
+// Where figures f rank among res.rows: the rows with better figures (f is then #better+1) and those with equal.
+struct SearchRank {
+  int better = 0, ties = 0;
+};
+SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f);
 
 std::string search_to_text(const SearchResult& res);
 nlohmann::ordered_json search_to_json(const SearchResult& res);
