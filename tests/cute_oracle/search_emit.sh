@@ -3,17 +3,24 @@
 # int8 TN, a padded f16 atom) compiled with nvcc against CUTLASS's headers, instantiating each CollectiveMma (its
 # static_asserts: atoms that divide the tile, the pipeline's stages) and printing its SmemLayoutA/B, which must
 # equal tvlab's tile_to_shape of the same atoms.
-#   search_emit.sh live     TVLAB OUTDIR   ctest cute.oracle.search with TVLAB_ORACLE_SEARCH=1 (nvcc, ~30 s of CPU):
+#   search_emit.sh live     TVLAB OUTDIR [--cutlass=DIR]   ctest cute.oracle.search with TVLAB_ORACLE_SEARCH=1 (nvcc, ~30 s of CPU):
 #                                           compile, compare with tvlab and with the recording; exit 77 (skipped)
 #                                           without nvcc or CUTLASS (or without TVLAB_ORACLE_SEARCH=1)
 #   search_emit.sh record   TVLAB OUTDIR   as live, then rewrites tests/data/cute/search_emit.txt
 #   search_emit.sh recorded TVLAB OUTDIR   ctest cute.oracle.search.recorded: tvlab's emitted C++ must be the C++
 #                                           recorded (compiled) and its layouts CuTe's recorded prints; no CUTLASS
 #   search_emit.sh mutated  TVLAB OUTDIR   the recording with one stride changed: must report MISMATCH (exit 1)
-# CUTLASS: the venv run.sh installs (${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}).
+# CUTLASS: as tmem.sh (cutlass_include.sh), the venv run.sh installs.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-mode="$1"; tvlab="$2"; out="$3"
+mode="$1"; tvlab="$2"; out="$3"; shift 3
+cutlass_dir=""
+for arg in "$@"; do
+  case "$arg" in
+    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
+    *) echo "cute.oracle.search: unknown argument $arg" >&2; exit 2 ;;
+  esac
+done
 recording="$here/../data/cute/search_emit.txt"
 mkdir -p "$out"
 skip() {
@@ -95,10 +102,9 @@ fi
 
 # live / record: compile the five collectives with nvcc against CUTLASS.
 command -v nvcc >/dev/null || skip "no nvcc"
-venv="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
-found=("$venv"/lib/python3*/site-packages/cutlass_library/source/include/cute/tensor.hpp)
-[ -f "${found[0]}" ] || skip "no CUTLASS headers in $venv (bash tests/cute_oracle/run.sh live installs them)"
-inc="$(dirname "$(dirname "${found[0]}")")"
+# shellcheck source=cutlass_include.sh
+source "$here/cutlass_include.sh"
+inc="$cutlass_inc"
 {
   echo '#include <cstdio>'
   echo '#include <cute/tensor.hpp>'
@@ -120,7 +126,7 @@ nvcc -std=c++17 -arch=sm_80 -w -I"$inc" "$out/emit.cu" -o "$out/emit"
 { grep '^cpp|' "$out/tvlab.txt"; cat "$out/cute.txt"; } >"$out/recording.txt"
 compare "$out/recording.txt"
 if [ "$mode" = record ]; then
-  { echo "# tests/cute_oracle/search_emit.sh record: $(cat "$venv/.tvlab-pin" 2>/dev/null || echo "$inc"), $(nvcc --version | tail -1), $(date -u +%Y-%m-%d)"
+  { echo "# tests/cute_oracle/search_emit.sh record: $(cat "${cutlass_venv:-}/.tvlab-pin" 2>/dev/null || echo "$inc"), $(nvcc --version | tail -1), $(date -u +%Y-%m-%d)"
     cat "$out/recording.txt"; } >"$recording"
   echo "cute.oracle.search: rewrote $recording"
 elif [ -f "$recording" ] && ! diff <(grep -v '^#' "$recording") "$out/recording.txt" >/dev/null; then

@@ -37,16 +37,9 @@ fi
 source "$here/cuda_include.sh"
 incs=(-I"$cuda_inc")
 [ -d "$cuda_inc/cccl/cuda/std" ] && incs+=(-I"$cuda_inc/cccl")
-if [ -n "$cutlass_dir" ]; then
-  if [ -f "$cutlass_dir/include/cute/tensor.hpp" ]; then inc="$cutlass_dir/include"
-  elif [ -f "$cutlass_dir/cute/tensor.hpp" ]; then inc="$cutlass_dir"
-  else echo "cute.oracle.tmem: $cutlass_dir holds neither include/cute/tensor.hpp nor cute/tensor.hpp" >&2; exit 1; fi
-else
-  venv="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
-  found=("$venv"/lib/python3*/site-packages/cutlass_library/source/include/cute/tensor.hpp)
-  [ ${#found[@]} -gt 0 ] || skip "no CUTLASS headers in $venv (bash tests/cute_oracle/run.sh live installs them)"
-  inc="$(dirname "$(dirname "${found[0]}")")"
-fi
+# shellcheck source=cutlass_include.sh
+source "$here/cutlass_include.sh"
+inc="$cutlass_inc"
 command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
 mkdir -p "$out"
 exe="$out/tmem_oracle"
