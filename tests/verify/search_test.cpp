@@ -37,6 +37,18 @@ SearchRequest sm80(const std::string& t, const std::string& la, const std::strin
   return r;
 }
 
+// sycl-tla's 256x256x32 work-group tile with 32 subgroups, A and B row-major.
+SearchRequest xe_256(const std::string& ta, const std::string& tb) {
+  SearchRequest r;
+  r.arch = "xe";
+  r.type_a = ta;
+  r.type_b = tb;
+  r.layout_a = r.layout_b = "RowMajor";
+  r.cta_tiles = {{256, 256, 32}};
+  r.threads = {32};
+  return r;
+}
+
 // The figures and verdicts of a row's whole spec, again, from scratch.
 void expect_row_verifies(const SearchRow& row) {
   const SearchRow again = search_row_of(json(row.spec));
@@ -199,14 +211,7 @@ TEST(Search, EveryRowVerifiesWholeAndReadsBackFromCpp) {
   reqs.back().only = {"mma.warps=(2,2,1):(2,1,1)", "mma.tile=(32,32,8)"};
   reqs.push_back(sm80("int8_t", "RowMajor", "ColumnMajor", {64, 64, 64}));
   reqs.back().only = {"mma.warps=(2,2,1)", "mma.tile=(32,32,32)"};
-  SearchRequest xe;
-  xe.arch = "xe";
-  xe.type_a = "bfloat16_t";
-  xe.type_b = "int8_t";
-  xe.layout_a = xe.layout_b = "RowMajor";
-  xe.cta_tiles = {{256, 256, 32}};
-  xe.threads = {32};
-  reqs.push_back(xe);
+  reqs.push_back(xe_256("bfloat16_t", "int8_t"));
   for (SearchRequest& r : reqs) {
     r.top = 4;
     const SearchResult res = search(r);
@@ -269,12 +274,7 @@ TEST(Search, CutlassDefaultsAreInTheSpaceAndNeverBeaten) {
 TEST(Search, SyclTlaBf16DefaultIsTheBestRow) {
   const json spec = json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json"));
   const SearchRow def = search_row_of(spec);
-  SearchRequest r;
-  r.arch = "xe";
-  r.type_a = r.type_b = "bfloat16_t";
-  r.layout_a = r.layout_b = "RowMajor";
-  r.cta_tiles = {{256, 256, 32}};
-  r.threads = {32};
+  SearchRequest r = xe_256("bfloat16_t", "bfloat16_t");
   r.top = 3;
   const SearchResult res = search(r);
   ASSERT_FALSE(res.rows.empty());
@@ -289,13 +289,7 @@ TEST(Search, SyclTlaBf16DefaultIsTheBestRow) {
 
 // An int8 B feeding a bf16 DPAS: no configuration of the space is reorder-free; rows rank by the moves.
 TEST(Search, Int8BForBf16DpasRanksReorders) {
-  SearchRequest r;
-  r.arch = "xe";
-  r.type_a = "bfloat16_t";
-  r.type_b = "int8_t";
-  r.layout_a = r.layout_b = "RowMajor";
-  r.cta_tiles = {{256, 256, 32}};
-  r.threads = {32};
+  SearchRequest r = xe_256("bfloat16_t", "int8_t");
   r.top = 20;
   const SearchResult res = search(r);
   EXPECT_EQ(res.reorder_free, 0);
