@@ -203,6 +203,36 @@ TEST(Search, AgreesWithBruteForceOverEveryCombination) {
   for (size_t i = 0; i < res.rows.size(); ++i) EXPECT_EQ(key(res.rows[i].figures), key(brute[i])) << i;
 }
 
+// Near the shared-memory limit (5 stages of a 128x128x64 f16 tile: a padded A atom pushes A + B past 163 KB)
+// the search forms every combination: its rows are brute force's best among those that fit.
+TEST(Search, RanksExactlyNearTheSharedMemoryLimit) {
+  SearchRequest r = sm80("half_t", "RowMajor", "ColumnMajor", {128, 128, 64});
+  r.stages = 5;
+  r.only = {"mma.warps=(2,2,1)", "mma.tile=(32,32,16)", "B.smem.atom=Sw<3,3,3> o (8,64):(64,1)"};
+  for (const char* x : {"A", "B"}) {
+    r.only.push_back(std::string(x) + ".g2s=16 B x (16,8):(8,1)");
+    r.only.push_back(std::string(x) + ".s2r=SM75_U32x4_LDSM_N");
+  }
+  r.top = 20;
+  const SearchPlan plan = plan_search(r);
+  const SearchProblem& pb = plan.problems[0];
+  std::vector<SearchFigures> brute;
+  int64_t over = 0;
+  for (size_t a = 0; a < pb.operands[0].atoms.size(); ++a)
+    for (size_t b = 0; b < pb.operands[1].atoms.size(); ++b) {
+      const SearchRow row = search_row_of(json(pb.whole_spec(0, {{a, 0, 0}, {b, 0, 0}})));
+      if (!row.report.failed(false))
+        brute.push_back(row.figures);
+      else
+        over += test::check(row.report, "smem.budget").verdict == Verdict::Refuted;
+    }
+  ASSERT_GT(over, 0) << "no combination past the limit: the test does not test the limit";
+  std::stable_sort(brute.begin(), brute.end(), [](auto& x, auto& y) { return key(x) < key(y); });
+  const SearchResult res = search(r);
+  ASSERT_EQ(res.rows.size(), std::min<size_t>(brute.size(), 20));
+  for (size_t i = 0; i < res.rows.size(); ++i) EXPECT_EQ(key(res.rows[i].figures), key(brute[i])) << i;
+}
+
 TEST(Search, EveryRowVerifiesWholeAndReadsBackFromCpp) {
   std::vector<SearchRequest> reqs;
   reqs.push_back(sm80("half_t", "RowMajor", "ColumnMajor", {64, 64, 32}));

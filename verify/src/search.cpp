@@ -177,8 +177,10 @@ SearchRow search_row_of(const nlohmann::json& spec) {
 SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f) {
   SearchRank r;
   for (const SearchRow& row : res.rows) {
-    if (rank_key(row.figures) < rank_key(f)) ++r.better;
-    else if (rank_key(row.figures) == rank_key(f)) ++r.ties;
+    if (rank_key(row.figures) < rank_key(f))
+      ++r.better;
+    else if (rank_key(row.figures) == rank_key(f))
+      ++r.ties;
   }
   return r;
 }
@@ -206,7 +208,6 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     bool ok = false;
     std::string refuted_by;
     std::map<std::string, std::string> tv_key;  // operand -> its MMA TV layout and tile (what s2r sees)
-    int64_t limit = 0;
     int64_t registers = 0;
   };
   std::vector<MmaEval> mmas;
@@ -227,7 +228,6 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         me.refuted_by = e.code;
         if (!e.ok) return;
         for (const SearchOperand& op : pb.operands) me.tv_key[op.name] = search_operand_key(e.plan, op.name);
-        if (const CheckResult* b = find_check(e.report, "smem.budget")) me.limit = data_int(b, "limit_bytes");
         me.registers = search_registers(e.plan);
       },
       tick);
@@ -243,6 +243,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     size_t problem, mma, operand, atom, s2r;
     CopyFigures fig;
     int64_t smem_bytes = 0, reorder_movs = 0, block2d_loads = 0;
+    int64_t limit = 0;    // smem.budget's limit (0: none recorded, e.g. Xe)
     std::string copy_op;  // Xe: the block 2D op the copy resolved to ("auto" picks one)
     std::string refuted_by;
     bool ok = false;
@@ -280,7 +281,10 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         se.refuted_by = e.code;
         if (!e.ok) return;
         se.fig = copy_figures(e.report, op.name, "s2r");
-        if (const CheckResult* b = find_check(e.report, "smem.budget")) se.smem_bytes = data_int(b, "bytes");
+        if (const CheckResult* b = find_check(e.report, "smem.budget")) {
+          se.smem_bytes = data_int(b, "bytes");
+          se.limit = data_int(b, "limit_bytes");
+        }
         se.reorder_movs = data_int(find_check(e.report, "reorder." + op.name), "movs");
         se.block2d_loads = search_block2d_loads(e.plan);
         for (const PlannedCopy& pc : e.plan.copies)
@@ -357,6 +361,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     const SearchProblem& pb = sp.problems[me.problem];
     std::vector<std::vector<Option>> per_op(pb.operands.size());
     double valid = 1, moves_free = 1;
+    int64_t limit = 0;  // the architecture's shared-memory limit, from the operands' smem.budget
     for (size_t o = 0; o < pb.operands.size(); ++o) {
       const SearchOperand& op = pb.operands[o];
       for (size_t a = 0; a < op.atoms.size(); ++a) {
@@ -367,6 +372,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
           const S2REval& se = s2rs[s2r_index.at(key)];
           if (!se.ok) continue;
           if (!se.copy_op.empty() && !ops_seen.insert(se.copy_op).second) continue;
+          limit = std::max(limit, se.limit);
           auto add = [&](const G2SEval* ge) {
             Option opt{a, ge ? std::optional<size_t>(ge->g2s) : std::nullopt, s, {}};
             const CopyFigures& r = se.fig;
@@ -392,8 +398,27 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
                                          [](const Option& x) { return x.fig.reorder_movs == 0; }));
       std::stable_sort(per_op[o].begin(), per_op[o].end(),
                        [](const Option& x, const Option& y) { return rank_key(x.fig) < rank_key(y.fig); });
-      if (per_op[o].size() > keep) per_op[o].resize(keep);
     }
+    // The best `keep` options of each operand hold the best `keep` combinations (the key adds up per
+    // operand), unless the shared-memory limit cuts combinations: then every combination is formed (bounded).
+    int64_t max_bytes = 0;
+    double product = 1;
+    for (const auto& opts : per_op) {
+      int64_t m = 0;
+      for (const Option& x : opts) m = std::max(m, x.fig.smem_bytes);
+      max_bytes += m;
+      product *= double(opts.size());
+    }
+    const bool cut_by_limit = limit > 0 && max_bytes > limit;
+    if (cut_by_limit && product > 2e6)
+      throw SearchError("stages",
+                        "stages: " + std::to_string(int64_t(product)) +
+                            " combinations near the shared-memory limit (" + std::to_string(limit) +
+                            " bytes) are too many to rank exactly: fewer --stages, a smaller --tile or "
+                            "--only on the smem atoms");
+    if (!cut_by_limit)
+      for (auto& opts : per_op)
+        if (opts.size() > keep) opts.resize(keep);
     res.valid += int64_t(valid);
     if (pb.arch == "xe") res.reorder_free = std::max<int64_t>(res.reorder_free, 0) + int64_t(moves_free);
     // The cartesian product of the kept options (at most keep^operands).
@@ -414,7 +439,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
       }
       c.fig.registers = me.registers;
       c.fig.excess_wavefronts = c.fig.wavefronts - c.fig.ideal_wavefronts;
-      if (me.limit <= 0 || c.fig.smem_bytes <= me.limit) combos.push_back(std::move(c));
+      if (limit <= 0 || c.fig.smem_bytes <= limit) combos.push_back(std::move(c));
       size_t o = 0;
       while (o < idx.size() && ++idx[o] == per_op[o].size()) idx[o++] = 0;
       if (o == idx.size()) break;
