@@ -42,21 +42,6 @@ int log2i(int64_t x) {
   return l;
 }
 
-const char* uint_name(int bytes) {
-  switch (bytes) {
-    case 1:
-      return "uint8_t";
-    case 2:
-      return "uint16_t";
-    case 4:
-      return "uint32_t";
-    case 8:
-      return "uint64_t";
-    default:
-      return "uint128_t";
-  }
-}
-
 ValueType type_of(const std::string& what, const std::string& name) {
   if (name.empty())
     throw SearchError(what, what + ": give the element type (half_t, tfloat32_t, int8_t, ...)");
@@ -181,7 +166,7 @@ std::vector<Valued> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cm
       const std::string thr = cmode ? tuple_text({to, tc}) + ":" + tuple_text({tc, 1})
                                     : tuple_text({tc, to}) + ":" + tuple_text({1, tc});
       const std::string val = cmode ? tuple_text({1, v}) : tuple_text({v, 1});
-      const std::string atom = std::string("SM80_CP_ASYNC_CACHEALWAYS<") + uint_name(int(vb)) + ">";
+      const std::string atom = "SM80_CP_ASYNC_CACHEALWAYS<" + uint_type(int(8 * vb)).name + ">";
       Valued g;
       g.v.label = std::to_string(vb) + " B x " + thr;
       g.v.json = {{"atom", atom}, {"thr_layout", thr}, {"val_layout", val}};
@@ -197,7 +182,7 @@ std::vector<Valued> sm80_s2r(const std::string& x, const ValueType& t, int cmode
   if (cmode == 1 && t.bits <= 32) names = {"SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x1_LDSM_N"};
   if (cmode == 0 && t.bits == 16) names = {"SM75_U16x8_LDSM_T", "SM75_U16x4_LDSM_T", "SM75_U16x2_LDSM_T"};
   for (int bytes : {16, 8, 4})
-    if (bytes * 8 > t.bits) names.push_back(std::string("UniversalCopy<") + uint_name(bytes) + ">");
+    if (bytes * 8 > t.bits) names.push_back("UniversalCopy<" + uint_type(8 * bytes).name + ">");
   names.push_back("UniversalCopy<" + t.name + ">");
   std::vector<Valued> out;
   for (const std::string& n : names) out.push_back({{n, n}, {{x + ".s2r", n}}});
