@@ -37,6 +37,17 @@ Value value(const AnyLayout& l);
 // A call being evaluated: its arguments and where to report problems.
 // The notices of the evaluate(text, notices) call in progress on this thread (none: nullptr).
 thread_local std::vector<EvalNotice>* t_notices = nullptr;
+// Collects notices into `n` (nullptr: none) until the scope ends, then restores the outer collector.
+class NoticeScope {
+ public:
+  explicit NoticeScope(std::vector<EvalNotice>* n) : saved_(t_notices) { t_notices = n; }
+  ~NoticeScope() { t_notices = saved_; }
+  NoticeScope(const NoticeScope&) = delete;
+  NoticeScope& operator=(const NoticeScope&) = delete;
+
+ private:
+  std::vector<EvalNotice>* saved_;
+};
 
 struct Call {
   const Expr& expr;
@@ -711,7 +722,7 @@ Value apply(const Expr& e, const Handler& handler, std::vector<Value>&& args) {
     // the error names the function already.
     std::string why = err.what();
     if (why.rfind(e.name + ": ", 0) == 0) why.erase(0, e.name.size() + 2);
-    throw EvalError(e.column, e.name, why);
+    throw EvalError(e.column, e.name, why, err.condition());
   }
 }
 
@@ -784,7 +795,7 @@ Value eval_node(const Expr& e) {
       }
     }
   } catch (const LayoutError& err) {
-    throw EvalError(e.column, e.kind == Expr::Kind::Call ? e.name : "layout", err.what());
+    throw EvalError(e.column, e.kind == Expr::Kind::Call ? e.name : "layout", err.what(), err.condition());
   }
   throw EvalError(e.column, "expression", "unsupported expression");
 }
@@ -1001,11 +1012,7 @@ std::optional<Value> evaluate_plain(std::string_view text) {
 }  // namespace detail
 
 Value evaluate(std::string_view text, std::vector<EvalNotice>& notices) {
-  struct Scope {
-    std::vector<EvalNotice>* saved;
-    ~Scope() { t_notices = saved; }
-  } scope{t_notices};
-  t_notices = &notices;
+  const NoticeScope scope(&notices);
   return evaluate(text);
 }
 
@@ -1043,6 +1050,25 @@ Value detail::evaluate_parsed(std::string_view text) {
     }
   }
   return v;
+}
+
+Value call(std::string_view name, std::vector<Value> args, std::vector<EvalNotice>* notices) {
+  const auto it = table().find(std::string(name));
+  if (it == table().end()) throw EvalError(0, std::string(name), "unknown function; see `tvlab eval --help`");
+  // The Expr that evaluate() would have built: the name, and a child per argument whose column is its index
+  // (only names and columns are read from it).
+  Expr e;
+  e.kind = Expr::Kind::Call;
+  e.column = 0;
+  e.name = it->first;
+  e.children.resize(args.size());
+  for (std::size_t i = 0; i < args.size(); ++i) e.children[i].column = i + 1;
+  const NoticeScope scope(notices);
+  try {
+    return apply(e, it->second.second, std::move(args));
+  } catch (const LayoutError& err) {  // raised outside apply's handler call (argument coercion is inside)
+    throw EvalError(0, e.name, err.what(), err.condition());
+  }
 }
 
 const std::vector<std::pair<std::string, std::string>>& eval_functions() {

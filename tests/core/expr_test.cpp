@@ -108,5 +108,71 @@ TEST(Expr, ErrorsNameWhereAndWhy) {
   }
 }
 
+// call() on values against evaluate() on the same call as text, over generated layouts: the same value, the
+// same error (subject and condition) and the same notices.
+TEST(Expr, CallOnValuesEqualsEvaluatedText) {
+  const std::vector<Layout> ls = test::generated_layouts();
+  const std::vector<std::string> binary = {"composition",     "logical_divide",  "zipped_divide",
+                                           "logical_product", "blocked_product", "raked_product",
+                                           "complement",      "coalesce"};
+  std::size_t compared = 0, errors = 0, noticed = 0;
+  for (std::size_t i = 0; i < ls.size(); i += 11) {
+    for (std::size_t j = 3; j < ls.size(); j += 29) {
+      for (const std::string& f : binary) {
+        const std::string text = f + "(" + to_string(ls[i]) + "," + to_string(ls[j]) + ")";
+        std::vector<EvalNotice> by_text, by_value;
+        std::string want, got, want_cond, got_cond;
+        try {
+          want = to_string(evaluate(text, by_text));
+        } catch (const EvalError& e) {
+          want = std::string("error: ") + e.what();
+          want_cond = e.condition();
+        }
+        try {
+          got = to_string(call(f, {ls[i], ls[j]}, &by_value));
+        } catch (const EvalError& e) {
+          got = std::string("error: ") + e.what();
+          got_cond = e.condition();
+          EXPECT_EQ(e.subject(), f);
+        }
+        ASSERT_EQ(got, want) << text;
+        EXPECT_EQ(got_cond, want_cond) << text;
+        ASSERT_EQ(by_value.size(), by_text.size()) << text;
+        for (std::size_t k = 0; k < by_text.size(); ++k) EXPECT_EQ(by_value[k].text, by_text[k].text) << text;
+        ++compared;
+        errors += want.starts_with("error");
+        noticed += !by_text.empty();
+      }
+    }
+  }
+  EXPECT_GT(compared, 600u);
+  EXPECT_GT(errors, 10u);  // the domain reaches CuTe's conditions
+  EXPECT_GT(noticed, 0u);  // and its non-functional results
+}
+
+TEST(Expr, CallNamesItsErrors) {
+  try {
+    call("composition", {parse_layout("(4,3):(1,8)"), parse_layout("2:6")});
+    ADD_FAILURE();
+  } catch (const EvalError& e) {
+    EXPECT_EQ(e.condition(), "Stride Divisibility Condition");
+    EXPECT_EQ(e.column(), 0u);
+  }
+  try {
+    call("upcast", {parse_layout("(4,8):(8,1)"), IntTuple::tuple({2, 2})});
+    ADD_FAILURE();
+  } catch (const EvalError& e) {
+    EXPECT_EQ(e.column(), 2u);  // the argument's index
+    EXPECT_EQ(e.condition(), "");
+  }
+  EXPECT_THROW(call("frobnicate", {}), EvalError);
+  EXPECT_EQ(to_string(call("composition", {parse_layout("(4,8):(8,1)"), parse_layout("(2,2):(1,4)")})),
+            eval("composition((4,8):(8,1),(2,2):(1,4))"));
+  // Notices are collected only when asked for.
+  std::vector<EvalNotice> n;
+  call("composition", {parse_layout("(3,2):(16,32)"), parse_layout("4:2")}, &n);
+  EXPECT_EQ(n.size(), 1u);
+}
+
 }  // namespace
 }  // namespace tvlab

@@ -31,15 +31,19 @@ std::string to_string(const Value& v, Style style = Style::Plain);
 
 class EvalError : public std::runtime_error {
  public:
-  EvalError(std::size_t column, std::string what, const std::string& why)
-      : std::runtime_error(why), column_(column), what_(std::move(what)) {}
+  EvalError(std::size_t column, std::string what, const std::string& why, std::string condition = {})
+      : std::runtime_error(why), column_(column), what_(std::move(what)), condition_(std::move(condition)) {}
   std::size_t column() const { return column_; }
   // What failed: the function's name, or "syntax" for malformed notation.
   const std::string& subject() const { return what_; }
+  // CuTe's name for the violated precondition when a LayoutError caused it ("Stride Divisibility
+  // Condition", "Mismatched ranks", ...); empty for arity, argument-kind and syntax errors.
+  const std::string& condition() const { return condition_; }
 
  private:
   std::size_t column_;
   std::string what_;
+  std::string condition_;
 };
 
 Value evaluate(const Expr& e);
@@ -63,6 +67,15 @@ namespace detail {
 std::optional<Value> evaluate_plain(std::string_view text);
 Value evaluate_parsed(std::string_view text);
 }  // namespace detail
+
+// The function `name` applied to evaluated arguments, exactly as evaluate("name(a1,...,an)") applies it to
+// the values a1..an: the same coercions (a tuple where a layout is expected is its compact layout), checks,
+// results and errors. For callers that hold values already (the Python module): no text is printed or
+// parsed. An EvalError's column() is 0 for the call itself and i (1-based) for argument i. With `notices`,
+// CuTe results that are not the function their definition names are appended there (as evaluate(text,
+// notices) does); without, those checks do not run.
+// Example: call("composition", {parse_layout("(4,8):(8,1)"), parse_layout("(2,2):(1,4)")}) -> (2,2):(8,2)
+Value call(std::string_view name, std::vector<Value> args, std::vector<EvalNotice>* notices = nullptr);
 
 // The names evaluate() understands, with a one-line signature each, for --help.
 const std::vector<std::pair<std::string, std::string>>& eval_functions();
