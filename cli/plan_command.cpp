@@ -8,6 +8,7 @@
 #include "io.hpp"
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/partition.hpp"
+#include "tvlab/verify/report_format.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/verify/verifier.hpp"
 
@@ -98,13 +99,7 @@ std::function<int()> setup_plan(CLI::App& app) {
         j["reorders"] = reorders;
         std::cout << j.dump(2) << '\n';
       } else {
-        std::cout << plan_to_text(plan);
-        if (!reorders.empty()) std::cout << "\nReorders (copy fragment -> MMA fragment, per subgroup)\n";
-        for (const auto& [name, r] : reorders.items())
-          std::cout << "  " << name << "  "
-                    << (r["noop"].get<bool>() ? "no-op" : r["kind"].get<std::string>()) << "  rlayout "
-                    << r["rlayout"].get<std::string>() << "  movs " << r["movs"].get<int64_t>()
-                    << (r["converts"].get<bool>() ? "  (converts)" : "") << "\n";
+        std::cout << plan_to_text(plan) << reorders_text(reorders);
       }
       return kOk;
     } catch (const SpecError& e) {

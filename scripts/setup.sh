@@ -9,7 +9,7 @@ packages=(
   texlive-latex-base texlive-pictures poppler-utils
   libedit-dev tmux chromium
   clang libclang-rt-14-dev
-  python3 python3-venv
+  python3 python3-venv python3-dev
 )
 
 missing=()

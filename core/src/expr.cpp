@@ -1052,6 +1052,17 @@ Value detail::evaluate_parsed(std::string_view text) {
   return v;
 }
 
+Value evaluate_argument(std::string_view text, std::vector<EvalNotice>* notices) {
+  Expr e;
+  try {
+    e = parse_expr(text);
+  } catch (const ParseError& err) {
+    throw EvalError(err.column(), "syntax", err.what());
+  }
+  const NoticeScope scope(notices);
+  return eval_node(e);
+}
+
 Value call(std::string_view name, std::vector<Value> args, std::vector<EvalNotice>* notices) {
   const auto it = table().find(std::string(name));
   if (it == table().end()) throw EvalError(0, std::string(name), "unknown function; see `tvlab eval --help`");

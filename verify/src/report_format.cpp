@@ -275,4 +275,15 @@ std::string proof_latex(const std::vector<Report>& reports) {
   return s.str();
 }
 
+std::string reorders_text(const nlohmann::ordered_json& reorders) {
+  if (reorders.empty()) return "";
+  std::string out = "\nReorders (copy fragment -> MMA fragment, per subgroup)\n";
+  for (const auto& [name, r] : reorders.items())
+    out += "  " + name + "  " + (r["noop"].get<bool>() ? "no-op" : r["kind"].get<std::string>()) +
+           "  rlayout " + r["rlayout"].get<std::string>() + "  movs " +
+           std::to_string(r["movs"].get<int64_t>()) + (r["converts"].get<bool>() ? "  (converts)" : "") +
+           "\n";
+  return out;
+}
+
 }  // namespace tvlab

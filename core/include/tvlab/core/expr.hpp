@@ -61,6 +61,10 @@ struct EvalNotice {
 // evaluate(text), appending the notices of every call in it to `notices`.
 Value evaluate(std::string_view text, std::vector<EvalNotice>& notices);
 
+// The text as one argument of a call (a tuple stays a tuple, no literal-shape rule), e.g. a tiler "(4,8)"
+// given apart from its call; notices as evaluate(text, notices) (nullptr: none).
+Value evaluate_argument(std::string_view text, std::vector<EvalNotice>* notices = nullptr);
+
 namespace detail {
 // evaluate(text)'s two paths, for the tests that hold them to the same answers: the plain-notation fast
 // path (nullopt when the text leaves plain notation; see expr.cpp) and the full parse.

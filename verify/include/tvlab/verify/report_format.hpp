@@ -19,5 +19,8 @@ nlohmann::ordered_json report_json(const std::vector<Report>& reports, bool stri
 std::string report_junit(const std::vector<Report>& reports, bool strict);
 std::string proof_markdown(const std::vector<Report>& reports);
 std::string proof_latex(const std::vector<Report>& reports);
+// What `tvlab plan` prints after the plan: the reorders of reorders_json() (verifier.hpp), a line each, under
+// a heading ("" when there are none).
+std::string reorders_text(const nlohmann::ordered_json& reorders);
 
 }  // namespace tvlab

@@ -1,0 +1,51 @@
+// The Python module's shared pieces: how notation values cross between Python and tvlab, and how tvlab's
+// errors become Python exceptions (tvlab.errors) and its notices Python warnings.
+#pragma once
+
+#include <nanobind/nanobind.h>
+
+#include <string>
+#include <vector>
+
+#include "tvlab/core/composed_layout.hpp"
+#include "tvlab/core/expr.hpp"
+
+namespace tvlab::py {
+
+namespace nb = nanobind;
+
+// tvlab.Layout: a plain or composed (swizzled) layout.
+struct PyLayout {
+  AnyLayout v;
+};
+// tvlab.Value: any other value of the notation (a tiler holding layouts or _, a swizzle, _, LayoutLeft /
+// LayoutRight, a tuple holding scaled bases such as 1@0).
+struct PyValue {
+  Value v;
+};
+
+// A Python argument as a notation value: tvlab.Layout / tvlab.Value as held; int; tuple or list (of integers:
+// a tuple; holding layouts or None: a tiler); None: _; str: CuTe notation read as an argument (a tuple stays
+// a tuple); any other object: its str() (CuTe DSL layouts print CuTe notation). Notices go to `notices`.
+Value to_value(nb::handle h, std::vector<EvalNotice>& notices);
+// A notation value as Python: integers and integer tuples as int / nested tuples, layouts as tvlab.Layout,
+// the rest as tvlab.Value.
+nb::object from_value(Value v);
+// A notation value that must be a layout (a tuple is its compact layout), else TypeError naming `role`.
+AnyLayout to_layout(Value v, const char* role);
+
+// Raises tvlab.errors.<cls>(message, **attrs) (throws nb::python_error).
+[[noreturn]] void raise(const char* cls, const std::string& message, const nb::dict& attrs = nb::dict());
+// An EvalError as LayoutError (with function, condition, argument) or ParseError (syntax; with text,
+// column). `text`: the evaluated text, "" for a call on values (the column is then the argument's index).
+[[noreturn]] void raise_eval(const EvalError& e, const std::string& text);
+// Every notice as a tvlab.errors.DivergenceWarning (an exception if warnings are errors).
+void warn_notices(const std::vector<EvalNotice>& notices);
+
+// The text of a spec argument as given to plan()/verify() is handled in Python (tvlab/__init__.py).
+void bind_values(nb::module_& m);
+void bind_layout(nb::module_& m);
+void bind_atoms(nb::module_& m);
+void bind_specs(nb::module_& m);
+
+}  // namespace tvlab::py

@@ -1,0 +1,35 @@
+// tvlab._tvlab: the compiled half of the Python package (tvlab/__init__.py is the other).
+#include "bindings.hpp"
+#include "tvlab/core/atoms/atom.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/verify/spec.hpp"
+
+NB_MODULE(_tvlab, m) {
+  namespace py = tvlab::py;
+  m.doc() = "tvlab's engine: CuTe's layout algebra, atoms, specs, verify, search and pictures.";
+  // tvlab's exceptions that a binding did not turn into a tvlab.errors exception itself: still a Python
+  // exception of the right family, never a crash.
+  nanobind::register_exception_translator([](const std::exception_ptr& p, void*) {
+    const auto as = [](const char* cls, const std::string& message) {
+      nanobind::object type = nanobind::module_::import_("tvlab.errors").attr(cls);
+      PyErr_SetObject(type.ptr(), type(message).ptr());
+    };
+    try {
+      std::rethrow_exception(p);
+    } catch (const tvlab::EvalError& e) {
+      as("LayoutError", e.subject() + ": " + e.what());
+    } catch (const tvlab::LayoutError& e) {
+      as("LayoutError", e.what());
+    } catch (const tvlab::ParseError& e) {
+      as("ParseError", e.what());
+    } catch (const tvlab::AtomError& e) {
+      as("AtomError", e.what());
+    } catch (const tvlab::SpecError& e) {
+      as("SpecError", e.what());
+    }
+  });
+  py::bind_values(m);
+  py::bind_layout(m);
+  py::bind_atoms(m);
+  py::bind_specs(m);
+}

@@ -1,0 +1,143 @@
+"""tvlab: CuTe's layout algebra, the atoms, the checker and the pictures, in Python.
+
+    >>> import tvlab
+    >>> L = tvlab.Layout("(4,8):(8,1)")
+    >>> tvlab.composition(L, tvlab.Layout("(2,2):(1,4)"))
+    (2,2):(8,1)
+    >>> L(1, 2), L.size()
+    (10, 32)
+
+Every function of ``tvlab eval`` is a function here and a method of Layout, with CuTe's names and
+arguments (layouts, ints, tuples, None for ``_``, CuTe notation strings, or any object whose str() is
+CuTe notation, such as CuTe DSL's layouts). Errors are tvlab.errors exceptions carrying CuTe's condition
+name; a CuTe result that is not the function its definition names comes with a DivergenceWarning.
+
+Specs (a dict, a JSON or C++ file, JSON or C++ text, what CuTe's print() printed, or a CuTe DSL TiledMma /
+TiledCopy) go to plan() and verify(); atom(name) gives an atom; search() ranks configurations. Layouts,
+atoms, plans and reports show as pictures in Jupyter; render() writes .svg, .png, .pdf, .tex or .txt.
+"""
+
+import json as _json
+import os as _os
+
+from . import errors
+from .errors import (AtomError, DivergenceWarning, InputError, LayoutError, ParseError, SpecError,
+                     TvlabError)
+from ._tvlab import *  # noqa: F401,F403  (Layout, Value, Atom, Plan, Report and the algebra)
+from ._tvlab import Atom, Layout, Plan, Report, Value  # noqa: F401
+from . import _tvlab
+
+__version__ = "0.1.0"
+
+_CPP_SUFFIXES = (".hpp", ".h", ".hh", ".cpp", ".cc", ".cu", ".cuh", ".cxx")
+
+
+def _spec_text(spec):
+    """(text, source) of a spec argument: a dict (a JSON spec), an os.PathLike or a str naming an existing
+    file, other str (JSON, C++ or CuTe print text), or an object whose str() is CuTe's print (CuTe DSL's
+    TiledMma / TiledCopy)."""
+    if isinstance(spec, dict):
+        return _json.dumps(spec), "<dict>"
+    if isinstance(spec, _os.PathLike) or (isinstance(spec, str) and "\n" not in spec and
+                                          _os.path.isfile(spec)):
+        path = _os.fspath(spec)
+        try:
+            with open(path, "rb") as f:
+                data = f.read(16 << 20 + 1)
+        except OSError as e:
+            raise SpecError(f"{path}: cannot read: {e.strerror}") from None
+        if len(data) > 16 << 20:
+            raise SpecError(f"{path}: larger than 16 MiB")
+        return data.decode("utf-8", errors="replace"), path
+    if isinstance(spec, str):
+        if spec.endswith(".json") or spec.endswith(_CPP_SUFFIXES):
+            raise SpecError(f"{spec}: no such file")
+        return spec, "<text>"
+    return str(spec), f"<{type(spec).__name__}>"
+
+
+def _bindings(bind):
+    if bind is None:
+        return []
+    if isinstance(bind, dict):
+        return [f"{k}={v}" for k, v in bind.items()]
+    return list(bind)
+
+
+def plans(spec, config=None, bind=None):
+    """Every plan of a spec (a C++ file may hold several configurations): a list of Plan."""
+    text, source = _spec_text(spec)
+    return _tvlab._load_plans(text, source, config or "", _bindings(bind))
+
+
+def plan(spec, config=None, bind=None):
+    """What tvlab builds from a spec (``tvlab plan``): a Plan, with .text(), .json(), .partition(thread).
+
+    config names the C++ configuration of a file holding several; bind completes one (``{"problem":
+    "make_shape(4096,4096,4096,1)"}`` or ``["A.alignment=8"]``), as ``--bind`` does."""
+    ps = plans(spec, config, bind)
+    if len(ps) != 1:
+        names = ", ".join(p.config for p in ps)
+        raise SpecError(f"the spec holds {len(ps)} configurations ({names}): name one with config=")
+    return ps[0]
+
+
+def verify(spec, config=None, bind=None, strict=False):
+    """Verify a spec (``tvlab verify``): a Report with .passed, .checks, .text(), .json(), .proof().
+
+    A C++ file's configurations are all verified unless config names one. strict: warnings fail too."""
+    return _tvlab._verify_plans(plans(spec, config, bind), strict)
+
+
+def search(arch, types, layout="TN", tile="128x128x32", threads=128, stages=0, align_a=0, align_b=0,
+           only=(), top=10, jobs=1, max_evaluations=20000):
+    """Every configuration of a mainloop, verified and ranked (``tvlab search``).
+
+    arch "sm80" or "xe"; types "half_t" or ("bfloat16_t", "int8_t"[, C]); layout "TN"/"NT"/"NN"/"TT";
+    tile "128x128x32", (128, 128, 32) or a list of those; threads an int or a list; only knob filters
+    ["A.s2r=..."]. Returns a SearchResult: .rows (dicts), .text(), .json(), .cpp(row) (the row as C++)."""
+    if isinstance(types, str):
+        types = types.split(",")
+    tiles = [tile] if isinstance(tile, str) or (isinstance(tile, tuple) and tile and
+                                                isinstance(tile[0], int)) else list(tile)
+    threads = [threads] if isinstance(threads, int) else list(threads)
+    return SearchResult(_tvlab._search(arch, list(types), layout, tiles, threads, stages, align_a, align_b,
+                                       list(only), top, jobs, max_evaluations))
+
+
+class SearchResult:
+    """The result of search(): rows best first."""
+
+    def __init__(self, raw):
+        self._raw = raw
+
+    @property
+    def rows(self):
+        return self._raw["json"]["rows"]
+
+    def text(self):
+        return self._raw["text"]
+
+    def json(self):
+        return self._raw["json"]
+
+    def cpp(self, row=1):
+        """Row `row` (1 = the best) as the C++ CollectiveMma declarations (``--emit cpp --row N``)."""
+        if not 1 <= row <= len(self._raw["cpp"]):
+            raise InputError(f"row {row}: the search has {len(self._raw['cpp'])} rows", "row")
+        return self._raw["cpp"][row - 1]
+
+    def __repr__(self):
+        return self.text()
+
+
+def _report_checks(self):
+    """Every check of every report: dicts with code, verdict, message and witnesses (the JSON's)."""
+    out = []
+    for r in self.json()["specs"]:
+        for c in r["checks"]:
+            out.append(dict(c, spec=r.get("spec")))
+    return out
+
+
+Report.checks = property(_report_checks)
