@@ -6,6 +6,9 @@
 
 NB_MODULE(_tvlab, m) {
   namespace py = tvlab::py;
+  // Objects a host (CuTe DSL's tracer, a notebook kernel) still holds at interpreter exit are not leaks of
+  // the bindings: no report on stderr.
+  nanobind::set_leak_warnings(false);
   m.doc() = "tvlab's engine: CuTe's layout algebra, atoms, specs, verify, search and pictures.";
   // tvlab's exceptions that a binding did not turn into a tvlab.errors exception itself: still a Python
   // exception of the right family, never a crash.

@@ -1,0 +1,91 @@
+"""Specs from Python: the README tour's questions answered by the module and by the CLI, compared."""
+import json
+
+import pytest
+
+import tvlab
+
+SPECS = ["tests/data/specs/xe_bf16_b_plain_override.json", "gallery/specs/xe_bf16_256x256x32.json",
+         "tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json", "tests/data/cpp/cutlass_sm80_f16_tn.hpp"]
+
+
+@pytest.mark.parametrize("spec", SPECS)
+def test_verify_equals_the_cli(cli, spec):
+    code, out, _ = cli("verify", "--format", "json", spec)
+    r = tvlab.verify(spec)
+    assert r.json() == json.loads(out)
+    assert r.passed == (code == 0)
+    code_text, text, _ = cli("verify", spec)
+    assert r.text() == text
+    assert {c["code"] for c in r.checks} == {c["code"] for s in json.loads(out)["specs"] for c in s["checks"]}
+
+
+@pytest.mark.parametrize("spec", SPECS[:3])
+def test_plan_equals_the_cli(cli, spec):
+    p = tvlab.plan(spec)
+    assert p.json() == cli.json("plan", "--json", spec)
+    assert p.text() == cli("plan", spec)[1]
+
+
+def test_partitions_equal_the_cli(cli):
+    spec, bind = "tests/data/cpp/cutlass_sm80_f16_tn.hpp", "problem=make_shape(4096,4096,4096,1)"
+    p = tvlab.plan(spec, bind=[bind])
+    assert p.partition(5, "A", table=False) == cli("plan", spec, "--thread", "5", "--operand", "A", "--bind", bind,
+                                                   "--no-table")[1]
+    assert p.partition_json(37) == cli.json("plan", spec, "--thread", "37", "--bind", bind, "--json")
+
+
+def test_spec_as_dict_and_text_equal_the_file(root):
+    path = root / "tests/data/specs/xe_bf16_b_plain_override.json"
+    d = json.loads(path.read_text())
+    by_file, by_dict, by_text = tvlab.verify(path), tvlab.verify(d), tvlab.verify(path.read_text())
+    strip = lambda j: [[(c["code"], c["verdict"], c["summary"]) for c in s["checks"]] for s in j["specs"]]
+    assert strip(by_file.json()) == strip(by_dict.json()) == strip(by_text.json())
+    cpp = (root / "tests/data/cpp/cutlass_sm80_f16_tn.hpp").read_text()
+    assert tvlab.verify(cpp).passed == tvlab.verify(root / "tests/data/cpp/cutlass_sm80_f16_tn.hpp").passed
+
+
+def test_prints_of_cute_dsl_verify_as_the_cli(cli, root):
+    # CuTe DSL's documented print format (recorded from nvidia-cutlass-dsl 4.2.0): the module reads what the CLI
+    # reads, with the same verdicts.
+    for name in ["mma_sm80_16x8x16_f32f16_2x2_32x32x16", "mma_universal_fma_f32_16x16"]:
+        path = root / "tests/data/cute/prints/dsl" / f"{name}.txt"
+        code, out, _ = cli("verify", "--format", "json", str(path))
+        assert tvlab.verify(path.read_text()).json()["summary"] == json.loads(out)["summary"], name
+
+
+def test_search_equals_the_cli(cli):
+    args = ["sm80", "--types", "tfloat32_t", "--layout", "NT", "--tile", "128x128x16", "--threads", "128",
+            "--top", "2", "--only", "mma.warps=(2,2,1)", "--only", "A.g2s=16 B x (32,4):(1,32)"]
+    code, out, err = cli("search", *args, "--json")
+    assert code == 0, err
+    s = tvlab.search("sm80", "tfloat32_t", layout="NT", tile="128x128x16", threads=128, top=2,
+                     only=["mma.warps=(2,2,1)", "A.g2s=16 B x (32,4):(1,32)"])
+    assert s.json() == json.loads(out)
+    assert s.cpp(1) == cli("search", *args, "--emit", "cpp", "--row", "1")[1]
+
+
+def test_bad_specs_raise():
+    with pytest.raises(tvlab.SpecError) as e:
+        tvlab.verify({"mma": {"atom": "NO_SUCH_ATOM"}})
+    assert e.value.path
+    with pytest.raises(tvlab.SpecError):
+        tvlab.plan("tests/data/specs/no_such_file.json")
+    with pytest.raises(tvlab.SpecError):
+        tvlab.plan("{not json")
+    with pytest.raises(tvlab.InputError) as e:
+        tvlab.search("sm80", "half_t", layout="XY")
+    assert e.value.where == "layout"
+    with pytest.raises(tvlab.InputError):
+        tvlab.search("sm90", "half_t")
+
+
+def test_atoms(cli):
+    a = tvlab.atom("XE_DPAS_TT<8,float,bfloat16_t>")
+    assert a.kind == "mma" and a.shape_mnk == (8, 16, 16) and a.arch == "xe"
+    assert str(a.layouts["A"]) == "(16,8):(8,1)"
+    assert "<svg" in a._repr_svg_()
+    with pytest.raises(tvlab.AtomError):
+        tvlab.atom("cp.async")
+    names = tvlab.atoms("xe")
+    assert any(n.startswith("XE_DPAS_TT") for n in names)
