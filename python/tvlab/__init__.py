@@ -141,3 +141,27 @@ def _report_checks(self):
 
 
 Report.checks = property(_report_checks)
+
+
+def _report_html(self):
+    """A report in Jupyter: the verdict, then each check as `tvlab verify` prints it (failures in red)."""
+    import html
+    j = self.json()
+    s = j["summary"]
+    colour = "#1a7f37" if self.passed else "#cf222e"
+    head = (f'<p><b style="color:{colour}">{"PASSED" if self.passed else "FAILED"}</b> &mdash; '
+            f'{s["proved"]} proved, {s["refuted"]} refuted, {s["unknown"]} unknown</p>')
+    lines = []
+    for line in self.text().splitlines():
+        esc = html.escape(line)
+        if line.lstrip().startswith(("FAIL", "fail")):
+            esc = f'<span style="color:#cf222e">{esc}</span>'
+        elif line.lstrip().startswith(("warn", "WARN")):
+            esc = f'<span style="color:#9a6700">{esc}</span>'
+        lines.append(esc)
+    return head + "<pre>" + "\n".join(lines) + "</pre>"
+
+
+Report._repr_html_ = _report_html
+Report.__repr__ = lambda self: self.text()
+Plan.__repr__ = lambda self: self.text()
