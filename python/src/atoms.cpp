@@ -74,6 +74,14 @@ void bind_atoms(nb::module_& m) {
           "The atom's layouts as CuTe defines them: MMA thr_id, A, B, C (TV -> element of the M x K, N x K, "
           "M x N "
           "tile); copy thr_id, src, dst, ref ((thread, bit) -> bit, before the value type).")
+      .def(
+          "_repr_svg_",
+          [](const PyAtom& a) {
+            viz::RenderRequest r;
+            r.what = std::visit([](const auto& x) { return x.name; }, a.atom);
+            return render_svg(r);
+          },
+          "The atom as `tvlab render NAME` draws it.")
       .def("__repr__", [](const PyAtom& a) {
         return "tvlab.atom('" + std::visit([](const auto& x) { return x.name; }, a.atom) + "')";
       });

@@ -9,6 +9,8 @@
 
 #include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/expr.hpp"
+#include "tvlab/viz/output.hpp"
+#include "tvlab/viz/render_request.hpp"
 
 namespace tvlab::py {
 
@@ -42,10 +44,17 @@ AnyLayout to_layout(Value v, const char* role);
 // Every notice as a tvlab.errors.DivergenceWarning (an exception if warnings are errors).
 void warn_notices(const std::vector<EvalNotice>& notices);
 
+// What `tvlab render` draws for the request, as bytes of `format` (render.cpp); a RenderError raises
+// tvlab.errors.InputError, the request's warnings become UserWarnings.
+std::string render_bytes(const viz::RenderRequest& request, viz::Format format, const viz::Options& options);
+// The request's picture as SVG text (Jupyter's _repr_svg_).
+std::string render_svg(const viz::RenderRequest& request);
+
 // The text of a spec argument as given to plan()/verify() is handled in Python (tvlab/__init__.py).
 void bind_values(nb::module_& m);
 void bind_layout(nb::module_& m);
 void bind_atoms(nb::module_& m);
 void bind_specs(nb::module_& m);
+void bind_render(nb::module_& m);
 
 }  // namespace tvlab::py

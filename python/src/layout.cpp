@@ -6,8 +6,6 @@
 #include "bindings.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/viz/backends.hpp"
-#include "tvlab/viz/layout_builder.hpp"
 
 namespace tvlab::py {
 
@@ -137,8 +135,11 @@ nb::ndarray<nb::numpy, int64_t> tv_table(const PyLayout& self) {
       data, {static_cast<std::size_t>(rows), static_cast<std::size_t>(cols)}, owner);
 }
 
+// The layout's picture as `tvlab render LAYOUT` draws it.
 std::string svg_of(const AnyLayout& l) {
-  return std::visit([](const auto& x) { return viz::to_svg(viz::build_layout_scene(x)); }, l);
+  viz::RenderRequest r;
+  r.what = text_of(l);
+  return render_svg(r);
 }
 
 }  // namespace

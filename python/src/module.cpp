@@ -35,4 +35,5 @@ NB_MODULE(_tvlab, m) {
   py::bind_layout(m);
   py::bind_atoms(m);
   py::bind_specs(m);
+  py::bind_render(m);
 }

@@ -24,6 +24,8 @@ nb::object to_python(const nlohmann::ordered_json& j) {
 struct PyPlan {
   std::string source;  // the spec's name in messages (a file name, "<dict>", "<text>")
   NamedPlan np;
+  std::string text;               // the spec's text, for pictures
+  std::vector<std::string> bind;  // its --bind KEY=EXPR
 };
 
 // The reports of `tvlab verify` over one or several plans.
@@ -51,7 +53,7 @@ std::vector<PyPlan> load(const std::string& text, const std::string& source, con
   return spec_call(source, [&] {
     std::vector<PyPlan> out;
     for (NamedPlan& np : load_plans(text, config, source, parse_bindings(bind)))
-      out.push_back({source, std::move(np)});
+      out.push_back({source, std::move(np), text, bind});
     return out;
   });
 }
@@ -95,6 +97,8 @@ void bind_specs(nb::module_& m) {
           "config", [](const PyPlan& p) { return p.np.config; },
           "The C++ configuration's name (\"\" for JSON).")
       .def_prop_ro("source", [](const PyPlan& p) { return p.source; })
+      .def("_spec_text", [](const PyPlan& p) { return p.text; })
+      .def("_bind", [](const PyPlan& p) { return p.bind; })
       .def_prop_ro(
           "warnings",
           [](const PyPlan& p) {
@@ -121,6 +125,17 @@ void bind_specs(nb::module_& m) {
             return to_python(j);
           },
           "What `tvlab plan SPEC --json` prints, as Python objects.")
+      .def(
+          "_repr_svg_",
+          [](const PyPlan& p) {
+            viz::RenderRequest r;
+            r.what = p.source;
+            r.spec_text = p.text;
+            r.config = p.np.config;
+            r.bind = p.bind;
+            return render_svg(r);
+          },
+          "The plan as `tvlab render SPEC` draws it (the TiledMMA; an SM100 UMMA's accumulator in TMEM).")
       .def_prop_ro(
           "operands", [](const PyPlan& p) { return partition_operands(p.np.plan); },
           "The operands and copies partition() takes.")

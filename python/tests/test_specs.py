@@ -89,3 +89,40 @@ def test_atoms(cli):
         tvlab.atom("cp.async")
     names = tvlab.atoms("xe")
     assert any(n.startswith("XE_DPAS_TT") for n in names)
+
+
+@pytest.mark.parametrize("args,subject", [
+    (["(4,8):(8,1)"], lambda: tvlab.Layout("(4,8):(8,1)")),
+    (["Sw<3,3,3> o (8,64):(64,1)"], lambda: tvlab.Layout("Sw<3,3,3> o (8,64):(64,1)")),
+    (["(16,2):(1,16)", "--tile", "(8,4)"], lambda: tvlab.render("(16,2):(1,16)", tile="(8,4)")),
+    (["XE_DPAS_TT<8,float,bfloat16_t>"], lambda: tvlab.atom("XE_DPAS_TT<8,float,bfloat16_t>")),
+    (["SM75_U32x4_LDSM_N", "--value-type", "half_t"], lambda: tvlab.render("SM75_U32x4_LDSM_N", value_type="half_t")),
+    (["tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json", "--operand", "A"],
+     lambda: tvlab.render("tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json", operand="A")),
+    (["tests/data/specs/xe_bf16_b_plain_override.json"],
+     lambda: tvlab.plan("tests/data/specs/xe_bf16_b_plain_override.json")),
+], ids=range(7))
+def test_pictures_equal_the_cli(cli, tmp_path, args, subject):
+    out = tmp_path / "x.svg"
+    code, _, err = cli("render", *args, "-o", str(out))
+    assert code == 0, err
+    x = subject()
+    svg = x if isinstance(x, str) else x._repr_svg_()
+    assert svg == out.read_text()
+    png = tmp_path / "x.png"
+    tvlab.render(args[0] if len(args) > 1 else x, png, **({} if len(args) == 1 else
+                                                         {"tile": "(8,4)"} if "--tile" in args else
+                                                         {"value_type": "half_t"} if "--value-type" in args else
+                                                         {"operand": "A"}))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_render_errors_raise(tmp_path):
+    with pytest.raises(tvlab.InputError) as e:
+        tvlab.render("(4,8):(8,1)", view="tmem")
+    assert e.value.where
+    with pytest.raises(tvlab.InputError):
+        tvlab.render("(4,8):(8,1)", tmp_path / "x.gif")
+    with pytest.raises(tvlab.InputError):
+        tvlab.render("(4,8):(8,1)", tmp_path / "no" / "dir" / "x.svg")
+    assert not list(tmp_path.iterdir())  # nothing half-written

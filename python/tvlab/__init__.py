@@ -165,3 +165,40 @@ def _report_html(self):
 Report._repr_html_ = _report_html
 Report.__repr__ = lambda self: self.text()
 Plan.__repr__ = lambda self: self.text()
+
+
+def _render_args(x, view, operand, tile, value_type, thread, tensor, config, bind):
+    """(what, spec_text, config, bind) of render()'s subject."""
+    if isinstance(x, Layout):
+        return str(x), None, "", []
+    if isinstance(x, Atom):
+        return x.name, None, "", []
+    if isinstance(x, Plan):
+        return x.source, x._spec_text(), x.config, list(x._bind())
+    if isinstance(x, dict) or isinstance(x, _os.PathLike):
+        text, source = _spec_text(x)
+        return source, text, config or "", _bindings(bind)
+    if isinstance(x, str):
+        if "\n" not in x and (_os.path.isfile(x) or x.endswith(".json")):
+            text, source = _spec_text(x)
+            return source, text, config or "", _bindings(bind)
+        if "\n" in x:  # spec text (JSON, C++, a print)
+            return "<text>", x, config or "", _bindings(bind)
+        return x, None, "", []  # an expression or an atom name, as `tvlab render WHAT` takes it
+    return str(x), None, "", []  # CuTe DSL's layouts and prints
+
+
+def render(x, path=None, view="", operand="", tile="", value_type="", thread=None, tensor="", config=None,
+           bind=None, reorder=None, smem="", tv="", type="", op="", colorblind=False, force=False):
+    """Draw x as ``tvlab render`` does: a Layout, an Atom, a Plan, a spec (dict, file, text), a layout
+    expression or an atom name. With path (.svg .png .pdf .tex .txt) the file is written (whole or not at
+    all) and None returned; without, the SVG text is returned. The keywords are render's options:
+    view ("layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition", "tmem",
+    "tmem-copy"), operand, tile "(8,4)", value_type, thread and tensor (view "partition"), reorder
+    (SRC_TV, DST_TV), smem/tv/type/op (view "banks" of one instruction), colorblind, force."""
+    what, spec_text, cfg, binds = _render_args(x, view, operand, tile, value_type, thread, tensor, config, bind)
+    if reorder is not None:
+        what = ""
+    return _tvlab._render(what, spec_text, cfg, binds, view, operand, tile, value_type, thread, tensor,
+                          list(reorder or []), smem, tv, type, op, colorblind, force,
+                          None if path is None else _os.fspath(path))

@@ -101,6 +101,8 @@ case_ json-deep-object 2 "deep-object.json: mma.mma.mma" - -- plan "$tmp/deep-ob
 python3 -c "import json; print(json.dumps({'name': 'x' * 17000000}))" > "$tmp/huge.json"
 case_ json-too-large 2 "larger than 16 MiB" - -- verify "$tmp/huge.json"
 case_ json-too-large-render 2 "larger than 16 MiB" - -- render "$tmp/huge.json" -o "$tmp/out/a.svg"
+# A WHAT longer than a file name may be (the file-system check must not throw: exit 2, not 3).
+case_ long-what-reorder 2 "--view reorder" - -- render "$(printf 'x%.0s' $(seq 300))" --view reorder -o "$tmp/out/a.svg"
 printf '{"name":"\xff\xfe",%s}' "$xe" > "$tmp/utf8.json"
 case_ json-invalid-utf8 2 "malformed JSON at byte 10" - -- verify "$tmp/utf8.json"
 # Fuzz finding: a number beyond a double was nlohmann's out_of_range, not a parse error (tvlab exited 3).

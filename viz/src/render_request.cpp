@@ -416,15 +416,12 @@ Scene build(const RenderRequest& o, const Options& vo, Warnings& warnings) {
       o.view != "banks")
     throw RenderError{"arguments", "--smem/--tv/--type/--op", "belong to --view banks"};
   if (o.view == "banks" && !spec_input) return banks_scene(o, vo);
-  if (o.view == "reorder" &&
-      !(o.spec_text || o.what.ends_with(".json") || std::filesystem::is_regular_file(o.what)))
+  if (o.view == "reorder" && !spec_input)
     throw RenderError{"view", "--view reorder",
                       "needs a spec (with --operand) or --reorder SRC_TV DST_TV [--tile (M,N)]"};
   if (o.what.empty() && !o.spec_text)
     throw RenderError{"arguments", "WHAT", "name a layout, an atom or a spec (or use --reorder)"};
-  std::error_code ec;
-  if (o.spec_text || std::filesystem::is_regular_file(o.what, ec) || o.what.ends_with(".json"))
-    return spec_scene(o, vo, warnings);
+  if (spec_input) return spec_scene(o, vo, warnings);
   // A TiledMMA in C++ (TiledMMA<MMA_Atom<...>, Layout<...>, Tile<...>>, make_tiled_mma(...)): its MMA
   // picture.
   try {
