@@ -33,11 +33,12 @@ _CPP_SUFFIXES = (".hpp", ".h", ".hh", ".cpp", ".cc", ".cu", ".cuh", ".cxx")
 
 
 def _spec_text(spec):
-    """(text, source) of a spec argument: a dict (a JSON spec), an os.PathLike or a str naming an existing
+    """(text, source) of a spec argument: a dict (a JSON spec; other objects in it as their str(), so a CuTe
+    DSL TiledMma may stand where its print would), an os.PathLike or a str naming an existing
     file, other str (JSON, C++ or CuTe print text), or an object whose str() is CuTe's print (CuTe DSL's
     TiledMma / TiledCopy)."""
-    if isinstance(spec, dict):
-        return _json.dumps(spec), "<dict>"
+    if isinstance(spec, dict):  # objects in it (CuTe DSL's TiledMma, TiledCopy, layouts) as their str()
+        return _json.dumps(spec, default=str), "<dict>"
     if isinstance(spec, _os.PathLike) or (isinstance(spec, str) and "\n" not in spec and
                                           _os.path.isfile(spec)):
         path = _os.fspath(spec)
