@@ -7,27 +7,56 @@
 #include "bindings.hpp"
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/error.hpp"
+#include "tvlab/verify/atom_report.hpp"
+#include "tvlab/verify/banks_report.hpp"
 
 namespace tvlab::py {
 
 namespace {
 
+// An atom as `tvlab show` sees it: a copy atom viewed in its value type.
 struct PyAtom {
-  Atom atom;
+  ShownAtom shown;
+  const Atom& atom() const { return shown.atom; }
 };
 
-PyAtom find(const std::string& name) {
+PyAtom find(const std::string& name, std::optional<std::string> value_type) {
   try {
-    return {find_atom(name)};
-  } catch (const ParseError& e) {
+    return {show_atom(name, value_type)};
+  } catch (const ShowInputError& e) {
     nb::dict a;
-    a["text"] = name;
-    a["column"] = e.column();
-    raise("ParseError", "atom name " + name + ", column " + std::to_string(e.column()) + ": " + e.what(), a);
-  } catch (const AtomError& e) {
-    raise("AtomError", e.what());
-  } catch (const LayoutError& e) {
-    raise("AtomError", name + ": " + e.what());
+    if (e.kind() == "atom name") {
+      a["text"] = name;
+      a["column"] = e.column() ? nb::cast(*e.column()) : nb::none();
+      raise("ParseError", e.kind() + " at " + e.where() + ": " + e.what(), a);
+    }
+    if (e.option() == "--value-type") {
+      a["where"] = "value_type";
+      raise("InputError", e.kind() + " at " + e.where() + ": " + e.what(), a);
+    }
+    raise("AtomError", e.kind() + " at " + e.where() + ": " + e.what());
+  }
+}
+
+// One instruction's bank conflicts (`tvlab banks`).
+struct PyBanks {
+  BanksRequest request;
+  BanksResult result;
+};
+
+PyBanks banks(const std::string& smem, const std::string& tv, const std::string& type, const std::string& op,
+              std::optional<std::string> gmem, const std::string& arch) {
+  BanksRequest r;
+  r.smem = smem, r.tv = tv, r.type = type, r.op = op, r.gmem = gmem, r.arch = arch;
+  try {
+    return {r, analyze_banks_request(r)};
+  } catch (const BanksInputError& e) {
+    nb::dict a;
+    a["where"] = e.where().substr(e.where().rfind('-') + 1);  // --smem -> smem: the keyword argument
+    raise("InputError",
+          e.where() + (e.column() ? ", column " + std::to_string(*e.column()) : std::string()) + ": " +
+              e.what(),
+          a);
   }
 }
 
@@ -40,15 +69,15 @@ nb::object layout_object(const Layout& l) {
 void bind_atoms(nb::module_& m) {
   nb::class_<PyAtom>(m, "Atom", "An MMA or copy atom of tvlab's registry (`tvlab show NAME`).")
       .def_prop_ro("name",
-                   [](const PyAtom& a) { return std::visit([](const auto& x) { return x.name; }, a.atom); })
+                   [](const PyAtom& a) { return std::visit([](const auto& x) { return x.name; }, a.atom()); })
       .def_prop_ro("kind",
-                   [](const PyAtom& a) { return std::holds_alternative<MmaAtom>(a.atom) ? "mma" : "copy"; })
+                   [](const PyAtom& a) { return std::holds_alternative<MmaAtom>(a.atom()) ? "mma" : "copy"; })
       .def_prop_ro("arch",
-                   [](const PyAtom& a) { return std::visit([](const auto& x) { return x.arch; }, a.atom); })
+                   [](const PyAtom& a) { return std::visit([](const auto& x) { return x.arch; }, a.atom()); })
       .def_prop_ro(
           "shape_mnk",
           [](const PyAtom& a) -> nb::object {
-            if (const auto* x = std::get_if<MmaAtom>(&a.atom)) return nb::make_tuple(x->m, x->n, x->k);
+            if (const auto* x = std::get_if<MmaAtom>(&a.atom())) return nb::make_tuple(x->m, x->n, x->k);
             return nb::none();
           },
           "(M, N, K) of an MMA atom; None for a copy atom.")
@@ -56,14 +85,14 @@ void bind_atoms(nb::module_& m) {
           "layouts",
           [](const PyAtom& a) {
             nb::dict out;
-            if (const auto* x = std::get_if<MmaAtom>(&a.atom)) {
+            if (const auto* x = std::get_if<MmaAtom>(&a.atom())) {
               out["thr_id"] = layout_object(x->thr_id);
               out["A"] = layout_object(x->a);
               out["B"] = layout_object(x->b);
               out["C"] = layout_object(x->c);
               for (const auto& [k, l] : x->extra) out[k.c_str()] = layout_object(l);
             } else {
-              const CopyAtom& c = std::get<CopyAtom>(a.atom);
+              const CopyAtom& c = std::get<CopyAtom>(a.atom());
               out["thr_id"] = layout_object(c.thr_id);
               out["src"] = layout_object(c.src);
               out["dst"] = layout_object(c.dst);
@@ -78,14 +107,63 @@ void bind_atoms(nb::module_& m) {
           "_repr_svg_",
           [](const PyAtom& a) {
             viz::RenderRequest r;
-            r.what = std::visit([](const auto& x) { return x.name; }, a.atom);
+            r.what = std::visit([](const auto& x) { return x.name; }, a.atom());
             return render_svg(r);
           },
           "The atom as `tvlab render NAME` draws it.")
+      .def(
+          "text", [](const PyAtom& a) { return atom_text(a.shown); }, "What `tvlab show NAME` prints.")
+      .def(
+          "json",
+          [](const PyAtom& a) {
+            return nb::module_::import_("json").attr("loads")(atom_json(a.shown).dump());
+          },
+          "`tvlab show NAME --json`, as Python objects.")
       .def("__repr__", [](const PyAtom& a) {
-        return "tvlab.atom('" + std::visit([](const auto& x) { return x.name; }, a.atom) + "')";
+        return "tvlab.atom('" + std::visit([](const auto& x) { return x.name; }, a.atom()) + "')";
       });
-  m.def("atom", &find, nb::arg("name"), "The atom NAME as tvlab's registry builds it (`tvlab show NAME`).");
+  m.def("atom", &find, nb::arg("name"), nb::arg("value_type") = nb::none(),
+        "The atom NAME as tvlab's registry builds it (`tvlab show NAME [--value-type T]`; a copy atom is "
+        "viewed in "
+        "T, else in Copy_Atom<Op, T>'s T, else in the unsigned type of its width).");
+  nb::class_<PyBanks>(m, "Banks",
+                      "One shared-memory instruction's wavefronts and bank conflicts (`tvlab banks`).")
+      .def_prop_ro("wavefronts", [](const PyBanks& b) { return b.result.analysis.wavefronts; })
+      .def_prop_ro("ideal_wavefronts", [](const PyBanks& b) { return b.result.analysis.ideal_wavefronts; })
+      .def_prop_ro("bank_conflicts", [](const PyBanks& b) { return b.result.analysis.bank_conflicts; })
+      .def_prop_ro(
+          "suggestion",
+          [](const PyBanks& b) -> nb::object {
+            if (!b.result.suggestion) return nb::none();
+            return nb::cast(PyLayout{b.result.suggestion->layout});
+          },
+          "The cheapest conflict-free layout found for a conflicted access (None: conflict-free, cp.async, "
+          "or "
+          "none found).")
+      .def(
+          "text", [](const PyBanks& b) { return banks_to_text(b.result); }, "What `tvlab banks` prints.")
+      .def(
+          "json",
+          [](const PyBanks& b) {
+            return nb::module_::import_("json").attr("loads")(banks_to_json(b.result).dump());
+          },
+          "`tvlab banks --json`, as Python objects.")
+      .def(
+          "_repr_svg_",
+          [](const PyBanks& b) {
+            viz::RenderRequest r;
+            r.view = "banks";
+            r.smem = b.request.smem, r.tv = b.request.tv, r.type = b.request.type, r.op = b.request.op;
+            return render_svg(r);
+          },
+          "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red).")
+      .def("__repr__", [](const PyBanks& b) { return banks_to_text(b.result); });
+  m.def(
+      "banks", &banks, nb::arg("smem"), nb::arg("tv"), nb::arg("type"), nb::arg("op"),
+      nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia",
+      "One warp-wide shared-memory instruction's bank conflicts, as `tvlab banks` computes them: smem (tile "
+      "coordinate -> element offset), tv ((lane, v) -> tile index), type, op (ld, st, cp.async, "
+      "ldmatrix.x4[.trans], stmatrix...), gmem (cp.async's global sources), arch nvidia or xe.");
   m.def(
       "atoms",
       [](std::optional<std::string> arch) {

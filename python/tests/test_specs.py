@@ -126,3 +126,48 @@ def test_render_errors_raise(tmp_path):
     with pytest.raises(tvlab.InputError):
         tvlab.render("(4,8):(8,1)", tmp_path / "no" / "dir" / "x.svg")
     assert not list(tmp_path.iterdir())  # nothing half-written
+
+
+@pytest.mark.parametrize("name,value_type", [("XE_LOAD_2D_VNNI<16,4,16>", None), ("SM75_U32x4_LDSM_N", "half_t"),
+                                             ("XE_DPAS_TT<8,float,bfloat16_t>", None),
+                                             ("SM80_16x8x16_F32F16F16F32_TN", None),
+                                             ("SM100_MMA_F16BF16_SS<half_t,half_t,float,64,64,UMMA::Major::K,UMMA::Major::K>",
+                                              None)])
+def test_show_equals_the_cli(cli, name, value_type):
+    extra = ["--value-type", value_type] if value_type else []
+    a = tvlab.atom(name, value_type)
+    assert a.text() == cli("show", name, *extra)[1]
+    assert a.json() == cli.json("show", name, *extra, "--json")
+
+
+BANKS = [dict(smem="(64,64):(64,1)", tv="((8,4),8):((1,512),64)", type="half_t", op="ldmatrix.x4"),
+         dict(smem="Sw<3,3,3> o (64,64):(64,1)", tv="((8,4),8):((1,512),64)", type="half_t", op="ldmatrix.x4"),
+         dict(smem="(32,32):(33,1)", tv="(32,1):(1,0)", type="float", op="ld"),
+         dict(smem="1024:1", tv="(32,1):(1,0)", type="float", op="cp.async", gmem="1024:1")]
+
+
+@pytest.mark.parametrize("kw", BANKS, ids=range(len(BANKS)))
+def test_banks_equal_the_cli(cli, kw):
+    args = [x for k, v in kw.items() for x in (f"--{k}", v)]
+    code, out, _ = cli("banks", *args)
+    b = tvlab.banks(**kw)
+    assert b.text() == out and (b.bank_conflicts > 0) == (code == 1)
+    assert b.json() == cli.json("banks", *args, "--json")
+    if b.suggestion is not None:
+        assert tvlab.banks(**dict(kw, smem=str(b.suggestion))).bank_conflicts == 0
+
+
+def test_bad_atoms_and_banks_raise():
+    with pytest.raises(tvlab.ParseError):
+        tvlab.atom("XE_DPAS_TT<8,float")
+    with pytest.raises(tvlab.InputError) as e:
+        tvlab.atom("SM75_U32x4_LDSM_N", "no_such_type")
+    assert e.value.where == "value_type"
+    with pytest.raises(tvlab.InputError) as e:
+        tvlab.banks(smem="(64,64):(64,1)", tv="((8,4),8):((1,512),64", type="half_t", op="ldmatrix.x4")
+    assert e.value.where == "tv"
+    with pytest.raises(tvlab.InputError) as e:  # ldmatrix on Xe's 16-lane SLM model (it once corrupted the heap)
+        tvlab.banks(smem="(64,64):(64,1)", tv="((8,4),8):((1,512),64)", type="half_t", op="ldmatrix.x4", arch="xe")
+    with pytest.raises(tvlab.InputError) as e:
+        tvlab.banks(smem="1024:1", tv="(32,1):(1,0)", type="float", op="cp.async")
+    assert e.value.where == "op"

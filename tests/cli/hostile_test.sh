@@ -101,6 +101,8 @@ case_ json-deep-object 2 "deep-object.json: mma.mma.mma" - -- plan "$tmp/deep-ob
 python3 -c "import json; print(json.dumps({'name': 'x' * 17000000}))" > "$tmp/huge.json"
 case_ json-too-large 2 "larger than 16 MiB" - -- verify "$tmp/huge.json"
 case_ json-too-large-render 2 "larger than 16 MiB" - -- render "$tmp/huge.json" -o "$tmp/out/a.svg"
+# ldmatrix on Xe's 16-lane model: refused before any lane is written (it corrupted the heap).
+case_ banks-xe-ldmatrix 2 "exists only on NVIDIA" - -- banks --arch xe --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4
 # A WHAT longer than a file name may be (the file-system check must not throw: exit 2, not 3).
 case_ long-what-reorder 2 "--view reorder" - -- render "$(printf 'x%.0s' $(seq 300))" --view reorder -o "$tmp/out/a.svg"
 printf '{"name":"\xff\xfe",%s}' "$xe" > "$tmp/utf8.json"

@@ -111,6 +111,8 @@ SmemInstruction build_instruction(int64_t tile, int64_t lanes, int64_t vals, con
                                   const Index& index, const Offset& offset) {
   const int bits = type.bits;
   int64_t used_lanes = lanes;
+  if (op.is_matrix() && 8 * op.matrices > model.lanes)  // ldmatrix/stmatrix on a model of narrower subgroups
+    throw BankError(to_string(op) + " exists only on NVIDIA GPUs (model " + model.name + ")");
   if (op.is_matrix()) {
     if (lanes != 8 * op.matrices && lanes != 32)
       throw BankError(std::string(what) + " has " + std::to_string(lanes) + " lanes; " + to_string(op) +
