@@ -11,6 +11,7 @@
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/desc_report.hpp"
 #include "tvlab/viz/desc_builder.hpp"
 #include "tvlab/viz/output.hpp"
 
@@ -24,11 +25,6 @@ struct DescOptions {
   std::string output;
 };
 
-std::string hex(uint64_t v, int digits) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "0x%0*llx", digits, static_cast<unsigned long long>(v));
-  return buf;
-}
 }  // namespace
 
 std::function<int()> setup_desc(CLI::App& app) {
@@ -89,7 +85,6 @@ std::function<int()> setup_desc(CLI::App& app) {
       report(e.condition(), "LAYOUT", e.what());
       return kBadInput;
     }
-    const SmemDescriptor& d = dt.desc;
     if (!opt->output.empty()) {
       try {
         viz::Options vo;
@@ -100,47 +95,11 @@ std::function<int()> setup_desc(CLI::App& app) {
         return kBadInput;
       }
     }
-    nlohmann::ordered_json j;
-    j["arch"] = opt->arch;
-    j["major"] = opt->major;
-    j["type"] = vt->name;
-    j["value"] = hex(d.value(), 16);
-    j["start_address"] = d.start_address;
-    j["leading_byte_offset"] = d.leading_byte_offset;
-    j["stride_byte_offset"] = d.stride_byte_offset;
-    j["base_offset"] = d.base_offset;
-    j["layout_type"] = d.layout_type;
-    j["layout_type_name"] = d.layout_type_name;
-    if (arch == DescArch::SM100) j["version"] = d.version, j["lbo_mode"] = d.lbo_mode;
-    j["u128_layout"] = to_string(d.u128_layout);
-    j["canonical"] = to_string(d.canonical);
-    j["block"] = {dt.block_mn, dt.block_k};
-    j["blocks"] = {dt.blocks_mn, dt.blocks_k};
-    j["block_offsets"] = dt.block_offsets;
     if (opt->json) {
-      std::cout << j.dump(2) << '\n';
+      std::cout << desc_json(dt, *vt, major, arch).dump(2) << '\n';
       return kOk;
     }
-    std::cout << (arch == DescArch::SM90 ? "GmmaDescriptor" : "SmemDescriptor (UMMA)") << ": "
-              << hex(d.value(), 16) << "\n"
-              << "  start_addr :  " << hex(d.start_address, 4) << "\n"
-              << "  leading_off:  " << hex(d.leading_byte_offset, 4) << " (" << d.leading_byte_offset << ")  "
-              << d.leading_byte_offset * 16 << " bytes\n"
-              << "  stride_off :  " << hex(d.stride_byte_offset, 4) << " (" << d.stride_byte_offset << ")  "
-              << d.stride_byte_offset * 16 << " bytes\n"
-              << "  base_offset:  " << hex(d.base_offset, 1) << "\n"
-              << "  layout_type:  " << hex(d.layout_type, 1) << " (" << d.layout_type_name << ")\n";
-    if (arch == DescArch::SM100)
-      std::cout << "  version    :  " << d.version << "\n  lbo_mode   :  " << d.lbo_mode << "\n";
-    std::cout << "block " << dt.block_mn << "x" << dt.block_k
-              << " (MN x K elements) in uint128_t units: " << to_string(d.u128_layout)
-              << "\ncanonical form: " << to_string(d.canonical) << "\n";
-    if (dt.block_offsets.size() > 1) {
-      std::cout << "block start-address increments (16-byte units, " << dt.blocks_mn << " MN x "
-                << dt.blocks_k << " K blocks):";
-      for (int64_t o : dt.block_offsets) std::cout << ' ' << o;
-      std::cout << "\n";
-    }
+    std::cout << desc_text(dt, major, arch);
     return kOk;
   };
 }

@@ -33,10 +33,7 @@ int run_render(const RenderOptions& opts) {
     report("output", opts.output, e.what());
     return kBadInput;
   }
-  viz::Options vo;
-  vo.colorblind = opts.palette == "colorblind";
-  if (opts.force) vo.max_cells = viz::kForceMaxCells;
-  vo.provenance.push_back(std::string("palette: ") + (vo.colorblind ? "colorblind" : "default"));
+  const viz::Options vo = viz::render_options(opts.palette == "colorblind", opts.force);
   const std::string input = o.what.empty() ? "--reorder" : o.what;
   std::vector<viz::RenderWarning> warnings;
   const auto print_warnings = [&warnings] {

@@ -137,7 +137,7 @@ std::function<int()> setup_reorder(CLI::App& app) {
       "the kind follows xe-atoms.md section 5; movs count register-region moves inside 64-byte GRFs.\n"
       "Examples:\n"
       "  tvlab reorder --src \"(16,8):(1@1,1@0)\" --dst \"(16,8):(1@1,1@0)\" --types bf16,bf16\n"
-      "  tvlab reorder --src \"(16,(2,8)):(1@0,(1@1,2@1))\" --dst \"((2,8),(2,4)):((1@1,1@0),(8@0,2@1))\" "
+      "  tvlab reorder --src \"(16,16):(1@0,1@1)\" --dst \"((2,8),(2,8)):((1@1,1@0),(8@0,2@1))\" "
       "--types bf16,bf16\n"
       "Exit codes: 0 a no-op, 1 data moves (the reorder is printed), 2 bad input.");
   return [opt]() -> int {
@@ -159,28 +159,7 @@ std::function<int()> setup_reorder(CLI::App& app) {
         }
       }
       const ReorderPlan p = plan_xe_reorder(src, dst, s, d);
-      if (opt->json) {
-        nlohmann::ordered_json j;
-        j["kind"] = p.kind;
-        j["rlayout"] = to_string(p.rlayout);
-        j["noop"] = p.noop;
-        j["converts"] = p.converts;
-        j["movs"] = p.movs;
-        j["moved_values"] = p.moved_values;
-        j["route"] = p.route;
-        j["steps"] = steps_json(p.steps);
-        std::cout << j.dump(2) << "\n";
-      } else {
-        std::cout << "reorder " << s.name << " -> " << d.name << ": " << (p.noop ? "no-op" : p.kind) << "\n"
-                  << "  rlayout " << to_string(p.rlayout) << "\n  route   " << p.route << "\n  cost    "
-                  << p.movs << " movs, " << p.moved_values << " of " << size(p.rlayout) << " values move\n";
-        for (const ProofStep& st : p.steps)
-          std::cout << "  - " << st.text << (st.expr.empty() ? "" : ": " + st.expr)
-                    << (st.result.empty() ? "" : " = " + st.result) << "\n";
-        if (p.witness_src)
-          std::cout << "  first moved value: src (T" << *p.witness_src % 16 << ",V" << *p.witness_src / 16
-                    << ") -> dst (T" << *p.witness_dst % 16 << ",V" << *p.witness_dst / 16 << ")\n";
-      }
+      std::cout << (opt->json ? reorder_json(p).dump(2) + "\n" : reorder_text(p, s, d));
       return p.noop ? kOk : kCheckFailed;
     } catch (const AtomError& e) {
       report("bad type", "--types", e.what());

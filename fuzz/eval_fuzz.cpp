@@ -38,5 +38,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string noticed = outcome([&] { return tvlab::evaluate(text, notices); });
   if (took && (noticed != fast || fast != outcome([&] { return tvlab::detail::evaluate_parsed(text); })))
     std::abort();
+  // The Python module's paths: a text as one argument (a tuple stays a tuple) ends in a value or an
+  // EvalError; and a top-level call applied to its evaluated arguments with call() gives evaluate()'s value
+  // or error (the column aside: call() numbers arguments).
+  outcome([&] { return tvlab::evaluate_argument(text, &notices); });
+  tvlab::Expr e;
+  try {
+    e = tvlab::parse_expr(text);
+  } catch (const tvlab::ParseError&) {
+    return 0;
+  }
+  if (e.kind != tvlab::Expr::Kind::Call || text.find("MMA") != std::string_view::npos) return 0;
+  std::vector<tvlab::Value> args;
+  try {
+    for (const tvlab::Expr& c : e.children) args.push_back(tvlab::evaluate(c));
+  } catch (const tvlab::EvalError&) {
+    return 0;
+  }
+  const auto strip = [](const std::string& o) {  // "error COLUMN subject: why" -> "error subject: why"
+    if (o.rfind("error ", 0) != 0) return o;
+    return "error" + o.substr(o.find(' ', 6));
+  };
+  std::vector<tvlab::EvalNotice> by_value;
+  if (strip(outcome([&] { return tvlab::call(e.name, std::move(args), &by_value); })) != strip(noticed))
+    std::abort();
   return 0;
 }

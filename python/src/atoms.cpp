@@ -1,4 +1,5 @@
-// Atoms: tvlab.atom(name) and the registry's names.
+// Atoms and the hardware facts about them: tvlab.atom(name), the registry, bank conflicts (banks), Xe
+// subgroup reorders (reorder) and GMMA/UMMA shared-memory descriptors (desc), as the CLI computes them.
 #include <nanobind/stl/optional.h>
 #include <nanobind/stl/pair.h>
 #include <nanobind/stl/string.h>
@@ -6,9 +7,13 @@
 
 #include "bindings.hpp"
 #include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/atoms/smem_tile.hpp"
 #include "tvlab/core/error.hpp"
+#include "tvlab/core/notation.hpp"
 #include "tvlab/verify/atom_report.hpp"
 #include "tvlab/verify/banks_report.hpp"
+#include "tvlab/verify/desc_report.hpp"
+#include "tvlab/verify/report_format.hpp"
 
 namespace tvlab::py {
 
@@ -64,6 +69,95 @@ nb::object layout_object(const Layout& l) {
   return nb::cast(PyLayout{l});
 }
 
+// A subgroup reorder between two TV layouts (`tvlab reorder`).
+struct PyReorder {
+  ReorderPlan plan;
+  ValueType s, d;
+};
+
+ValueType type_arg(const std::string& name, const char* where) {
+  try {
+    return value_type(name);
+  } catch (const AtomError& e) {
+    nb::dict a;
+    a["where"] = where;
+    raise("InputError", std::string(where) + ": " + e.what(), a);
+  }
+}
+
+Layout layout_arg(const std::string& text, const char* where) {
+  try {
+    return parse_layout(text);
+  } catch (const ParseError& e) {
+    nb::dict a;
+    a["text"] = text;
+    a["column"] = e.column();
+    raise("ParseError", std::string(where) + ", column " + std::to_string(e.column()) + ": " + e.what(), a);
+  } catch (const LayoutError& e) {
+    nb::dict a;
+    a["condition"] = e.condition();
+    raise("LayoutError", std::string(where) + ": " + e.what(), a);
+  }
+}
+
+PyReorder reorder(const std::string& src, const std::string& dst, const std::string& source_type,
+                  const std::string& destination_type) {
+  const ValueType s = type_arg(source_type, "source_type"),
+                  d = type_arg(destination_type, "destination_type");
+  const Layout a = layout_arg(src, "src"), b = layout_arg(dst, "dst");
+  try {
+    return {plan_xe_reorder(a, b, s, d), s, d};
+  } catch (const LayoutError& e) {
+    nb::dict x;
+    x["function"] = "reorder";
+    x["condition"] = e.condition();
+    raise("LayoutError", std::string("no reorder: ") + e.what(), x);
+  }
+}
+
+// A GMMA/UMMA shared-memory descriptor (`tvlab desc`).
+struct PyDesc {
+  DescriptorTiling tiling;
+  ValueType type;
+  OperandMajor major;
+  DescArch arch;
+};
+
+PyDesc desc(const std::string& layout, const std::string& type, const std::string& major,
+            const std::string& arch, int64_t mn) {
+  const std::optional<ValueType> vt = parse_value_type(type);
+  nb::dict w;
+  if (!vt) {
+    w["where"] = "type";
+    raise("InputError", "type: '" + type + "' is not a value type tvlab knows", w);
+  }
+  if (major != "K" && major != "MN") {
+    w["where"] = "major";
+    raise("InputError", "major: K or MN, got '" + major + "'", w);
+  }
+  if (arch != "sm90" && arch != "sm100") {
+    w["where"] = "arch";
+    raise("InputError", "arch: sm90 or sm100, got '" + arch + "'", w);
+  }
+  const OperandMajor om = major == "K" ? OperandMajor::K : OperandMajor::MN;
+  const DescArch da = arch == "sm100" ? DescArch::SM100 : DescArch::SM90;
+  try {
+    return {make_desc_tiling(parse_smem_tile(layout, vt->bits), om, da, mn), *vt, om, da};
+  } catch (const ParseError& e) {
+    nb::dict a;
+    a["text"] = layout;
+    a["column"] = e.column();
+    raise("ParseError", "layout, column " + std::to_string(e.column()) + ": " + e.what(), a);
+  } catch (const EvalError& e) {
+    raise_eval(e, layout);
+  } catch (const LayoutError& e) {  // not canonical: the condition names CuTe's rule (GMMA_K.stride_00, ...)
+    nb::dict a;
+    a["function"] = arch == "sm100" ? "make_umma_desc" : "make_gmma_desc";
+    a["condition"] = e.condition();
+    raise("LayoutError", e.what(), a);
+  }
+}
+
 }  // namespace
 
 void bind_atoms(nb::module_& m) {
@@ -114,10 +208,7 @@ void bind_atoms(nb::module_& m) {
       .def(
           "text", [](const PyAtom& a) { return atom_text(a.shown); }, "What `tvlab show NAME` prints.")
       .def(
-          "json",
-          [](const PyAtom& a) {
-            return nb::module_::import_("json").attr("loads")(atom_json(a.shown).dump());
-          },
+          "json", [](const PyAtom& a) { return to_python(atom_json(a.shown)); },
           "`tvlab show NAME --json`, as Python objects.")
       .def("__repr__", [](const PyAtom& a) {
         return "tvlab.atom('" + std::visit([](const auto& x) { return x.name; }, a.atom()) + "')";
@@ -143,10 +234,7 @@ void bind_atoms(nb::module_& m) {
       .def(
           "text", [](const PyBanks& b) { return banks_to_text(b.result); }, "What `tvlab banks` prints.")
       .def(
-          "json",
-          [](const PyBanks& b) {
-            return nb::module_::import_("json").attr("loads")(banks_to_json(b.result).dump());
-          },
+          "json", [](const PyBanks& b) { return to_python(banks_to_json(b.result)); },
           "`tvlab banks --json`, as Python objects.")
       .def(
           "_repr_svg_",
@@ -158,6 +246,39 @@ void bind_atoms(nb::module_& m) {
           },
           "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red).")
       .def("__repr__", [](const PyBanks& b) { return banks_to_text(b.result); });
+  nb::class_<PyReorder>(m, "Reorder", "The subgroup reorder between two TV layouts (`tvlab reorder`).")
+      .def_prop_ro("noop", [](const PyReorder& r) { return r.plan.noop; })
+      .def_prop_ro("kind", [](const PyReorder& r) { return r.plan.kind; })
+      .def_prop_ro("movs", [](const PyReorder& r) { return r.plan.movs; })
+      .def_prop_ro("rlayout", [](const PyReorder& r) { return nb::cast(PyLayout{r.plan.rlayout}); })
+      .def(
+          "text", [](const PyReorder& r) { return reorder_text(r.plan, r.s, r.d); },
+          "What `tvlab reorder` prints.")
+      .def(
+          "json", [](const PyReorder& r) { return to_python(reorder_json(r.plan)); },
+          "`tvlab reorder --json`.")
+      .def("__repr__", [](const PyReorder& r) { return reorder_text(r.plan, r.s, r.d); });
+  m.def("reorder", &reorder, nb::arg("src"), nb::arg("dst"), nb::arg("source_type") = "float",
+        nb::arg("destination_type") = "float",
+        "The Xe subgroup reorder from TV layout src to dst, (T,V) -> coordinate of 16 work-items, as `tvlab "
+        "reorder "
+        "--src --dst --types S,D` explains it.");
+  nb::class_<PyDesc>(m, "Descriptor", "A GMMA/UMMA shared-memory descriptor (`tvlab desc`).")
+      .def_prop_ro("value", [](const PyDesc& d) { return d.tiling.desc.value(); })
+      .def(
+          "text", [](const PyDesc& d) { return desc_text(d.tiling, d.major, d.arch); },
+          "What `tvlab desc` prints.")
+      .def(
+          "json", [](const PyDesc& d) { return to_python(desc_json(d.tiling, d.type, d.major, d.arch)); },
+          "`tvlab desc --json`.")
+      .def("__repr__", [](const PyDesc& d) { return desc_text(d.tiling, d.major, d.arch); });
+  m.def("desc", &desc, nb::arg("layout"), nb::arg("type"), nb::arg("major"), nb::arg("arch") = "sm90",
+        nb::arg("mn") = 0,
+        "The shared-memory descriptor of a (swizzled) smem tile for GMMA (sm90) or UMMA (sm100), as `tvlab "
+        "desc "
+        "LAYOUT --type T --major K|MN [--arch] [--mn]` computes it; not canonical raises LayoutError naming "
+        "CuTe's "
+        "rule.");
   m.def(
       "banks", &banks, nb::arg("smem"), nb::arg("tv"), nb::arg("type"), nb::arg("op"),
       nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia",

@@ -4,6 +4,8 @@
 
 #include <nanobind/nanobind.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 #include <vector>
 
@@ -35,6 +37,9 @@ Value to_value(nb::handle h, std::vector<EvalNotice>& notices);
 nb::object from_value(Value v);
 // A notation value that must be a layout (a tuple is its compact layout), else TypeError naming `role`.
 AnyLayout to_layout(Value v, const char* role);
+
+// A JSON value as Python objects (what `--json` prints, parsed).
+nb::object to_python(const nlohmann::ordered_json& j);
 
 // Raises tvlab.errors.<cls>(message, **attrs) (throws nb::python_error).
 [[noreturn]] void raise(const char* cls, const std::string& message, const nb::dict& attrs = nb::dict());

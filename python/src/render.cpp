@@ -28,19 +28,8 @@ std::string render_bytes(const viz::RenderRequest& request, viz::Format format, 
   return bytes;
 }
 
-namespace {
-// The options `tvlab render` draws with (--palette, --force), its provenance line included.
-viz::Options render_options(bool colorblind, bool force) {
-  viz::Options o;
-  o.colorblind = colorblind;
-  if (force) o.max_cells = viz::kForceMaxCells;
-  o.provenance.push_back(std::string("palette: ") + (colorblind ? "colorblind" : "default"));
-  return o;
-}
-}  // namespace
-
 std::string render_svg(const viz::RenderRequest& request) {
-  return render_bytes(request, viz::Format::Svg, render_options(false, false));
+  return render_bytes(request, viz::Format::Svg, viz::render_options(false, false));
 }
 
 void bind_render(nb::module_& m) {
@@ -65,7 +54,7 @@ void bind_render(nb::module_& m) {
         r.tensor = tensor;
         r.reorder = reorder;
         r.smem = smem, r.tv = tv, r.type = type, r.op = op;
-        const viz::Options o = render_options(colorblind, force);
+        const viz::Options o = viz::render_options(colorblind, force);
         viz::Format format = viz::Format::Svg;
         if (path) {
           try {

@@ -16,10 +16,6 @@ namespace tvlab::py {
 
 namespace {
 
-nb::object to_python(const nlohmann::ordered_json& j) {
-  return nb::module_::import_("json").attr("loads")(j.dump());
-}
-
 // A plan of a spec: the kernel model `tvlab plan` prints.
 struct PyPlan {
   std::string source;  // the spec's name in messages (a file name, "<dict>", "<text>")

@@ -13,6 +13,10 @@ void raise(const char* cls, const std::string& message, const nb::dict& attrs) {
   throw nb::python_error();
 }
 
+nb::object to_python(const nlohmann::ordered_json& j) {
+  return nb::module_::import_("json").attr("loads")(j.dump());
+}
+
 void raise_eval(const EvalError& e, const std::string& text) {
   nb::dict a;
   if (e.subject() == "syntax") {

@@ -168,3 +168,10 @@ def test_coordinate_tables():
 def test_svg():
     svg = tvlab.Layout("Sw<3,3,3> o (8,64):(64,1)")._repr_svg_()
     assert svg.lstrip().startswith("<") and "<svg" in svg
+
+
+def test_tv_pictures():
+    tv = tvlab.Layout("(16,2):(1,16)")
+    pic = tv.render(tile="(8,4)")
+    assert isinstance(pic, str) and pic._repr_svg_() == pic and "<svg" in pic
+    assert pic != tv._repr_svg_()  # a TV layout over its tile, not the layout over its domain

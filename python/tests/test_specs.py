@@ -171,3 +171,24 @@ def test_bad_atoms_and_banks_raise():
     with pytest.raises(tvlab.InputError) as e:
         tvlab.banks(smem="1024:1", tv="(32,1):(1,0)", type="float", op="cp.async")
     assert e.value.where == "op"
+
+
+def test_reorder_and_desc_equal_the_cli(cli):
+    src, dst = "(16,16):(1@0,1@1)", "((2,8),(2,8)):((1@1,1@0),(8@0,2@1))"  # the README's
+    r = tvlab.reorder(src, dst, "bf16", "bf16")
+    assert r.text() == cli("reorder", "--src", src, "--dst", dst, "--types", "bf16,bf16")[1]
+    assert r.json() == cli.json("reorder", "--src", src, "--dst", dst, "--types", "bf16,bf16", "--json")
+    assert not r.noop and r.movs > 0
+    assert tvlab.reorder("(16,16):(1@0,1@1)", "(16,16):(1@0,1@1)", "bf16", "bf16").noop
+    for layout, major, more in [("Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),64):((64,512),1)", "K", []),
+                                ("tile_to_shape(Sw<3,3,3> o (64,8):(1,64), (128,32))", "MN", ["--mn", "64"])]:
+        d = tvlab.desc(layout, "half_t", major, mn=int(more[1]) if more else 0)
+        assert d.text() == cli("desc", layout, "--type", "half_t", "--major", major, *more)[1]
+        assert d.json() == cli.json("desc", layout, "--type", "half_t", "--major", major, *more, "--json")
+    with pytest.raises(tvlab.LayoutError) as e:  # not canonical: CuTe's rule by name
+        tvlab.desc("(64,8):(9,1)", "half_t", "K")
+    assert e.value.condition
+    with pytest.raises(tvlab.InputError):
+        tvlab.desc("(64,8):(8,1)", "no_type", "K")
+    with pytest.raises((tvlab.LayoutError, tvlab.ParseError)):
+        tvlab.reorder("(16,8):(1@1,1@0)", "(16,4):(1@1,1@0)", "bf16", "bf16")

@@ -200,6 +200,25 @@ def render(x, path=None, view="", operand="", tile="", value_type="", thread=Non
     what, spec_text, cfg, binds = _render_args(x, view, operand, tile, value_type, thread, tensor, config, bind)
     if reorder is not None:
         what = ""
-    return _tvlab._render(what, spec_text, cfg, binds, view, operand, tile, value_type, thread, tensor,
-                          list(reorder or []), smem, tv, type, op, colorblind, force,
-                          None if path is None else _os.fspath(path))
+    out = _tvlab._render(what, spec_text, cfg, binds, view, operand, tile, value_type, thread, tensor,
+                         list(reorder or []), smem, tv, type, op, colorblind, force,
+                         None if path is None else _os.fspath(path))
+    return None if out is None else Picture(out)
+
+
+class Picture(str):
+    """SVG text that Jupyter shows as the picture (render() without a path): tvlab.render(L, tile="(8,4)")."""
+
+    def _repr_svg_(self):
+        return str(self)
+
+    def __repr__(self):
+        return f"<tvlab.Picture: {len(self)} bytes of SVG>"
+
+
+def _render_method(self, path=None, **options):
+    """This object's picture: render(self, path, **options) (see tvlab.render)."""
+    return render(self, path, **options)
+
+
+Layout.render = Atom.render = Plan.render = _render_method

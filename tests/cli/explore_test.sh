@@ -37,9 +37,11 @@ hasnt no-fetch 'fetch\(|XMLHttpRequest|https?://[^w]' "$p"
 "$tvlab" explore "$data/xe_f16_a_col_major.json" -o "$tmp/b.html"
 cmp -s "$tmp/a.html" "$tmp/b.html" && ok || ko "not deterministic"
 # --operand, stdin.
-expect_rc operand 0 "$tvlab" explore "$root/gallery/specs/xe_bf16_256x256x32.json" --operand B -o "$tmp/b.html"
-has operand-b '"operands":{"B":' "$tmp/b.html"
-hasnt operand-only-b '"A":\{"rows"' "$tmp/b.html"
+if [ "${TVLAB_SANITIZED:-0}" != 1 ]; then  # 7 s under the sanitizers for a work-group page; the normal build runs it
+  expect_rc operand 0 "$tvlab" explore "$root/gallery/specs/xe_bf16_256x256x32.json" --operand B -o "$tmp/b.html"
+  has operand-b '"operands":{"B":' "$tmp/b.html"
+  hasnt operand-only-b '"A":\{"rows"' "$tmp/b.html"
+fi
 "$tvlab" explore - -o "$tmp/stdin.html" <"$data/xe_f16_a_col_major.json" && ok || ko "stdin"
 # The banks panel's data (explore_banks.cpp): an operand staged in shared memory carries every instruction of
 # its s2r and g2s copies; totals, the first of the worst-first order and the suggestion are verify's.

@@ -950,6 +950,10 @@ def main():
     ap.add_argument("--cuda-include", action="append", default=[])
     ap.add_argument("--origin", default="CUTLASS headers")
     ap.add_argument("--cxx", default="g++")
+    ap.add_argument("--live-files", choices=["all", "changed"], default="all",
+                    help="live: compile every file (all), or only those whose recording is missing or stale plus one "
+                         "canary (changed; the unchanged ones compare tvlab with their recording, which CuTe printed "
+                         "from the same input and CUTLASS version)")
     ap.add_argument("--partitions", action="store_true",
                     help="live: compile the per-thread partitions too (record always does)")
     a = ap.parse_args()
@@ -1009,10 +1013,31 @@ def main():
         print("CuTe: the CUTLASS headers in %s (%s); CUDA includes %s; %s" % (
             a.cutlass_include, a.origin, " ".join(a.cuda_include), compiler))
         jobs = max(1, min(len(cfs), os.cpu_count() or 1, 4))
+        compiled = [cf for cf in cfs if cf.nvidia]
+        if a.live_files == "changed":
+            # The canary: the README's configuration file (else the first), compiled every run so that the toolchain
+            # and CUTLASS still give the recording; the others only when their input changed or has no recording.
+            canary = next((cf for cf in compiled if os.path.basename(cf.path) == "cutlass_sm80_f16_tn.hpp"),
+                          compiled[0] if compiled else None)
+
+            def unchanged(cf):
+                rpath = recording_path(cf.path, a.recorded_dir)
+                return os.path.exists(rpath) and read_recording(rpath)[0].get("input-sha256") == sha256(cf.path)
+
+            kept = [cf for cf in compiled if cf is canary or not unchanged(cf)]
+            for cf in compiled:
+                if cf in kept:
+                    continue
+                rpath = recording_path(cf.path, a.recorded_dir)
+                meta, rec = read_recording(rpath)
+                print("unchanged since recorded with CUTLASS %s: %s (tvlab compared with the recording; "
+                      "--live-files all compiles it)" % (meta.get("cutlass-version"), os.path.relpath(cf.path, ROOT)))
+                cute_by_file[cf.path] = rec
+            compiled = kept
         with concurrent.futures.ThreadPoolExecutor(jobs) as pool:
             futs = {cf.path: pool.submit(run_cute, cf.path, [n for n, _, _ in cf.nvidia], a.out, a.cxx, includes,
                                          partitions)
-                    for cf in cfs if cf.nvidia}
+                    for cf in compiled}
             for cf in cfs:
                 rel = os.path.relpath(cf.path, ROOT)
                 if cf.path not in futs:

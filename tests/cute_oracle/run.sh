@@ -92,5 +92,8 @@ command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
 # compile time, so the ctest compares tvlab with their recording instead).
 part_args=()
 [ "${TVLAB_ORACLE_PARTITIONS:-0}" = 1 ] && part_args=(--partitions)
+# TVLAB_ORACLE_LIVE=changed (.ci/run): live compiles only the files whose recording is missing or stale, and one
+# canary; the others are compared with their recording (same input, same CUTLASS). Default: every file.
+[ "${TVLAB_ORACLE_LIVE:-all}" = changed ] && part_args+=(--live-files changed)
 exec python3 "$here/oracle.py" "$mode" --tvlab "$tvlab" --out "$out/$mode" --cutlass-include "$inc" \
   "${cuda_args[@]}" --origin "$origin" --cxx g++ "${part_args[@]}"

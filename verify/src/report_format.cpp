@@ -1,5 +1,7 @@
 #include "tvlab/verify/report_format.hpp"
 
+#include "tvlab/core/notation.hpp"
+
 #include <sstream>
 
 namespace tvlab {
@@ -283,6 +285,34 @@ std::string reorders_text(const nlohmann::ordered_json& reorders) {
            "  rlayout " + r["rlayout"].get<std::string>() + "  movs " +
            std::to_string(r["movs"].get<int64_t>()) + (r["converts"].get<bool>() ? "  (converts)" : "") +
            "\n";
+  return out;
+}
+
+nlohmann::ordered_json reorder_json(const ReorderPlan& p) {
+  nlohmann::ordered_json j;
+  j["kind"] = p.kind;
+  j["rlayout"] = to_string(p.rlayout);
+  j["noop"] = p.noop;
+  j["converts"] = p.converts;
+  j["movs"] = p.movs;
+  j["moved_values"] = p.moved_values;
+  j["route"] = p.route;
+  j["steps"] = steps_json(p.steps);
+  return j;
+}
+
+std::string reorder_text(const ReorderPlan& p, const ValueType& s, const ValueType& d) {
+  std::string out = "reorder " + s.name + " -> " + d.name + ": " + (p.noop ? "no-op" : p.kind) +
+                    "\n  rlayout " + to_string(p.rlayout) + "\n  route   " + p.route + "\n  cost    " +
+                    std::to_string(p.movs) + " movs, " + std::to_string(p.moved_values) + " of " +
+                    std::to_string(size(p.rlayout)) + " values move\n";
+  for (const ProofStep& st : p.steps)
+    out += "  - " + st.text + (st.expr.empty() ? "" : ": " + st.expr) +
+           (st.result.empty() ? "" : " = " + st.result) + "\n";
+  if (p.witness_src)
+    out += "  first moved value: src (T" + std::to_string(*p.witness_src % 16) + ",V" +
+           std::to_string(*p.witness_src / 16) + ") -> dst (T" + std::to_string(*p.witness_dst % 16) + ",V" +
+           std::to_string(*p.witness_dst / 16) + ")\n";
   return out;
 }
 

@@ -457,6 +457,14 @@ Scene build(const RenderRequest& o, const Options& vo, Warnings& warnings) {
 
 }  // namespace
 
+Options render_options(bool colorblind, bool force) {
+  Options o;
+  o.colorblind = colorblind;
+  if (force) o.max_cells = kForceMaxCells;
+  o.provenance.push_back(std::string("palette: ") + (colorblind ? "colorblind" : "default"));
+  return o;
+}
+
 Scene build_scene(const RenderRequest& request, const Options& opt, std::vector<RenderWarning>* warnings) {
   Warnings dropped;
   // What an engine error that no step above names is reported at.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "tvlab/verify/check.hpp"
+#include "tvlab/verify/reorder_plan.hpp"
 
 namespace tvlab {
 
@@ -22,5 +23,9 @@ std::string proof_latex(const std::vector<Report>& reports);
 // What `tvlab plan` prints after the plan: the reorders of reorders_json() (verifier.hpp), a line each, under
 // a heading ("" when there are none).
 std::string reorders_text(const nlohmann::ordered_json& reorders);
+// `tvlab reorder`'s output for one reorder from s to d: {kind, rlayout, noop, converts, movs, moved_values,
+// route, steps} (--json), and the text.
+nlohmann::ordered_json reorder_json(const ReorderPlan& p);
+std::string reorder_text(const ReorderPlan& p, const ValueType& s, const ValueType& d);
 
 }  // namespace tvlab

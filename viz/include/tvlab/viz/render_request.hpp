@@ -66,6 +66,10 @@ struct RenderWarning {
   std::string what, where, why;
 };
 
+// The options `tvlab render` draws with: the colour-blind palette or not, --force's larger cell limit, and
+// the palette named in the provenance.
+Options render_options(bool colorblind, bool force);
+
 // The picture of a request. Throws RenderError for a bad or unrenderable request (a picture over
 // opt.max_cells included); appends the request's warnings to *warnings (in the order they arise, also
 // when it throws afterwards), or drops them when warnings is null.
