@@ -22,7 +22,7 @@ std::optional<Layout> as_layout(const Tiler& t) {
 // throws, and the check is then not made (guarded()); overflow throws as in Layout::operator().
 class FlatFunction {
  public:
-  explicit FlatFunction(const Layout& l) {
+  explicit FlatFunction(const Layout& l) : layout_(l) {
     for (const auto& n : l.shape.nodes())
       if (n.rank < 0) shape_.push_back(n.value.value);
     for (const auto& n : l.stride.nodes())
@@ -31,8 +31,10 @@ class FlatFunction {
         stride_.push_back(n.value.value);
       }
   }
-  // CuTe's crd2idx of a 1-D index: colexicographic, the last mode takes what is left.
+  // CuTe's crd2idx of a 1-D index: colexicographic, the last mode takes what is left. A layout without
+  // modes (():()) is evaluated as Layout::operator() evaluates it.
   int64_t operator()(int64_t i) const {
+    if (shape_.empty()) return layout_(i);
     int64_t r = 0;
     const std::size_t last = shape_.size() - 1;
     for (std::size_t k = 0; k < last; ++k) {
@@ -43,6 +45,7 @@ class FlatFunction {
   }
 
  private:
+  const Layout& layout_;
   std::vector<int64_t> shape_, stride_;
 };
 

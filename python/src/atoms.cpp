@@ -197,11 +197,20 @@ void bind_atoms(nb::module_& m) {
           "The atom's layouts as CuTe defines them: MMA thr_id, A, B, C (TV -> element of the M x K, N x K, "
           "M x N "
           "tile); copy thr_id, src, dst, ref ((thread, bit) -> bit, before the value type).")
+      .def_prop_ro(
+          "value_type",
+          [](const PyAtom& a) -> nb::object {
+            if (!a.shown.value_type) return nb::none();
+            return nb::str(a.shown.value_type->name.c_str());
+          },
+          "The type a copy atom's values are counted in (its view, as Copy_Atom<Op, T>'s T); None for an MMA "
+          "atom.")
       .def(
           "_repr_svg_",
           [](const PyAtom& a) {
             viz::RenderRequest r;
             r.what = std::visit([](const auto& x) { return x.name; }, a.atom());
+            if (a.shown.value_type) r.value_type = a.shown.value_type->name;
             return render_svg(r);
           },
           "The atom as `tvlab render NAME` draws it.")

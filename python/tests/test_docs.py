@@ -22,3 +22,9 @@ def test_examples_run_as_written(root, doc, monkeypatch):
         runner.run(test)
     failed, attempted = runner.summarize(verbose=False)
     assert attempted > 3 and failed == 0
+
+
+def test_module_docstring_examples():
+    import tvlab
+    failed, attempted = doctest.testmod(tvlab, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted >= 3 and failed == 0

@@ -101,7 +101,9 @@ def test_atoms(cli):
      lambda: tvlab.render("tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json", operand="A")),
     (["tests/data/specs/xe_bf16_b_plain_override.json"],
      lambda: tvlab.plan("tests/data/specs/xe_bf16_b_plain_override.json")),
-], ids=range(7))
+    (["SM75_U32x4_LDSM_N", "--value-type", "half_t"], lambda: tvlab.atom("SM75_U32x4_LDSM_N", "half_t")),
+    (["XE_LOAD_2D_VNNI<16,4,16>"], lambda: tvlab.atom("XE_LOAD_2D_VNNI<16,4,16>")),
+], ids=range(9))
 def test_pictures_equal_the_cli(cli, tmp_path, args, subject):
     out = tmp_path / "x.svg"
     code, _, err = cli("render", *args, "-o", str(out))

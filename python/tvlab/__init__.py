@@ -44,7 +44,7 @@ def _spec_text(spec):
         path = _os.fspath(spec)
         try:
             with open(path, "rb") as f:
-                data = f.read(16 << 20 + 1)
+                data = f.read((16 << 20) + 1)
         except OSError as e:
             raise SpecError(f"{path}: cannot read: {e.strerror}") from None
         if len(data) > 16 << 20:
@@ -168,25 +168,22 @@ Report.__repr__ = lambda self: self.text()
 Plan.__repr__ = lambda self: self.text()
 
 
-def _render_args(x, view, operand, tile, value_type, thread, tensor, config, bind):
-    """(what, spec_text, config, bind) of render()'s subject."""
+def _render_subject(x, config, bind):
+    """(what, spec_text, config, bind, value_type) of render()'s subject x."""
     if isinstance(x, Layout):
-        return str(x), None, "", []
+        return str(x), None, "", [], ""
     if isinstance(x, Atom):
-        return x.name, None, "", []
+        return x.name, None, "", [], x.value_type or ""
     if isinstance(x, Plan):
-        return x.source, x._spec_text(), x.config, list(x._bind())
-    if isinstance(x, dict) or isinstance(x, _os.PathLike):
+        return x.source, x._spec_text(), x.config, list(x._bind()), ""
+    if isinstance(x, (dict, _os.PathLike)) or (isinstance(x, str) and "\n" not in x and
+                                                (_os.path.isfile(x) or x.endswith(".json"))):
         text, source = _spec_text(x)
-        return source, text, config or "", _bindings(bind)
-    if isinstance(x, str):
-        if "\n" not in x and (_os.path.isfile(x) or x.endswith(".json")):
-            text, source = _spec_text(x)
-            return source, text, config or "", _bindings(bind)
-        if "\n" in x:  # spec text (JSON, C++, a print)
-            return "<text>", x, config or "", _bindings(bind)
-        return x, None, "", []  # an expression or an atom name, as `tvlab render WHAT` takes it
-    return str(x), None, "", []  # CuTe DSL's layouts and prints
+        return source, text, config or "", _bindings(bind), ""
+    if isinstance(x, str) and "\n" in x:  # spec text (JSON, C++, a print)
+        return "<text>", x, config or "", _bindings(bind), ""
+    # An expression or an atom name as `tvlab render WHAT` takes it; CuTe DSL's layouts by their str().
+    return str(x), None, "", [], ""
 
 
 def render(x, path=None, view="", operand="", tile="", value_type="", thread=None, tensor="", config=None,
@@ -197,7 +194,8 @@ def render(x, path=None, view="", operand="", tile="", value_type="", thread=Non
     view ("layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition", "tmem",
     "tmem-copy"), operand, tile "(8,4)", value_type, thread and tensor (view "partition"), reorder
     (SRC_TV, DST_TV), smem/tv/type/op (view "banks" of one instruction), colorblind, force."""
-    what, spec_text, cfg, binds = _render_args(x, view, operand, tile, value_type, thread, tensor, config, bind)
+    what, spec_text, cfg, binds, atom_type = _render_subject(x, config, bind)
+    value_type = value_type or atom_type
     if reorder is not None:
         what = ""
     out = _tvlab._render(what, spec_text, cfg, binds, view, operand, tile, value_type, thread, tensor,
