@@ -57,7 +57,10 @@ def test_cute_dsl_objects_directly(root, tmp_path):
         pytest.skip(f"nvidia-cutlass-dsl not found ({DSL_PYTHON}; python3 -m venv there and pip install "
                     "nvidia-cutlass-dsl==4.2.0, or set TVLAB_CUTLASS_DSL_PYTHON): its printed forms are tested "
                     "in test_specs.py")
-    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a")
+    # The child imports the tvlab under test (the build tree's, or an installed one's directory).
+    here = str(pathlib.Path(tvlab.__file__).resolve().parents[1])
+    env = dict(os.environ, CUTE_DSL_ARCH="sm_90a",
+               PYTHONPATH=os.pathsep.join([here] + [p for p in [os.environ.get("PYTHONPATH")] if p]))
     script = tmp_path / "dsl_child.py"  # the DSL reads the traced function's source from its file
     script.write_text(CHILD)
     p = subprocess.run([DSL_PYTHON, str(script)], capture_output=True, text=True, env=env, timeout=240)
