@@ -15,7 +15,8 @@ namespace {
 
 using ojson = nlohmann::ordered_json;
 
-// "0-7 16 18-19": runs of consecutive lanes.
+}  // namespace
+
 std::string lane_list(const std::vector<int>& lanes) {
   std::string s;
   for (std::size_t i = 0; i < lanes.size(); ++i) {
@@ -26,8 +27,6 @@ std::string lane_list(const std::vector<int>& lanes) {
   }
   return s;
 }
-
-}  // namespace
 
 BanksResult analyze_banks_request(const BanksRequest& request) {
   if (request.arch != "nvidia" && request.arch != "xe")

@@ -6,22 +6,12 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
+#include "tvlab/verify/banks_report.hpp"
 #include "tvlab/viz/palette.hpp"
 
 namespace tvlab::viz {
 
 namespace {
-
-std::string lane_list(const std::vector<int>& lanes) {
-  std::string s;
-  for (std::size_t i = 0; i < lanes.size(); ++i) {
-    std::size_t j = i;
-    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
-    s += (s.empty() ? "" : " ") + std::to_string(lanes[i]) + (j > i ? "-" + std::to_string(lanes[j]) : "");
-    i = j;
-  }
-  return s;
-}
 
 // The tile's 2-D domain: rows = size of the layout's mode 0, columns = the rest (as the layout view).
 const Layout& domain_of(const SmemLayout& smem) {

@@ -76,4 +76,7 @@ nlohmann::ordered_json banks_to_json(const BanksResult& result);
 // `tvlab banks`' text (ends in a newline).
 std::string banks_to_text(const BanksResult& result);
 
+// Lanes as runs of consecutive lanes, "0-7 16 18-19" (the phase lines of the text and the pictures).
+std::string lane_list(const std::vector<int>& lanes);
+
 }  // namespace tvlab
