@@ -62,7 +62,27 @@ Value evaluate_text(const std::string& text, std::vector<EvalNotice>& notices) {
 
 }  // namespace
 
+namespace {
+// Python tuples nested as deep as CuTe notation may be (kMaxNesting), with as many leaves (kMaxNodes): a
+// hostile argument is an InputError, not an exhausted stack.
+Value to_value_at(nb::handle h, std::vector<EvalNotice>& notices, int depth, std::size_t& nodes);
+}  // namespace
+
 Value to_value(nb::handle h, std::vector<EvalNotice>& notices) {
+  std::size_t nodes = 0;
+  return to_value_at(h, notices, 0, nodes);
+}
+
+namespace {
+Value to_value_at(nb::handle h, std::vector<EvalNotice>& notices, int depth, std::size_t& nodes) {
+  if (depth > kMaxNesting || ++nodes > kMaxNodes) {
+    nb::dict a;
+    a["where"] = "argument";
+    raise("InputError",
+          depth > kMaxNesting ? "a tuple nested deeper than " + std::to_string(kMaxNesting) + " levels"
+                              : "a tuple of more than " + std::to_string(kMaxNodes) + " elements",
+          a);
+  }
   if (nb::isinstance<PyLayout>(h)) {
     const AnyLayout& l = nb::cast<const PyLayout&>(h).v;
     if (const auto* p = std::get_if<Layout>(&l)) return *p;
@@ -76,7 +96,7 @@ Value to_value(nb::handle h, std::vector<EvalNotice>& notices) {
     std::vector<Value> elems;
     bool all_int = true;
     for (nb::handle e : h) {
-      elems.push_back(to_value(e, notices));
+      elems.push_back(to_value_at(e, notices, depth + 1, nodes));
       all_int &= std::holds_alternative<IntTuple>(elems.back());
     }
     if (all_int) {
@@ -103,6 +123,8 @@ Value to_value(nb::handle h, std::vector<EvalNotice>& notices) {
   // str, and any object whose str() is CuTe notation (CuTe DSL's layouts, numpy integers).
   return evaluate_text(nb::cast<std::string>(nb::str(h)), notices);
 }
+
+}  // namespace
 
 namespace {
 nb::object int_tuple_object(const IntTuple& t) {

@@ -38,6 +38,16 @@ def test_bad_arguments_raise():
             call()
 
 
+def test_deep_and_wide_python_tuples_raise():
+    deep = 4
+    for _ in range(100000):  # deeper than any stack would take
+        deep = (deep,)
+    with pytest.raises(tvlab.InputError, match="deeper"):
+        tvlab.composition(tvlab.Layout("(4,8):(8,1)"), deep)
+    with pytest.raises(tvlab.InputError, match="more than"):
+        tvlab.Layout(tuple([1] * 200000))
+
+
 CHILD = r"""
 import random, sys, warnings
 import tvlab
