@@ -94,9 +94,7 @@ Layout layout_arg(const std::string& text, const char* where) {
     a["column"] = e.column();
     raise("ParseError", std::string(where) + ", column " + std::to_string(e.column()) + ": " + e.what(), a);
   } catch (const LayoutError& e) {
-    nb::dict a;
-    a["condition"] = e.condition();
-    raise("LayoutError", std::string(where) + ": " + e.what(), a);
+    raise_layout(e, std::string(where) + ": ");
   }
 }
 
@@ -110,8 +108,7 @@ PyReorder reorder(const std::string& src, const std::string& dst, const std::str
   } catch (const LayoutError& e) {
     nb::dict x;
     x["function"] = "reorder";
-    x["condition"] = e.condition();
-    raise("LayoutError", std::string("no reorder: ") + e.what(), x);
+    raise_layout(e, "no reorder: ", x);
   }
 }
 
@@ -153,8 +150,7 @@ PyDesc desc(const std::string& layout, const std::string& type, const std::strin
   } catch (const LayoutError& e) {  // not canonical: the condition names CuTe's rule (GMMA_K.stride_00, ...)
     nb::dict a;
     a["function"] = arch == "sm100" ? "make_umma_desc" : "make_gmma_desc";
-    a["condition"] = e.condition();
-    raise("LayoutError", e.what(), a);
+    raise_layout(e, "", a);
   }
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tvlab/core/composed_layout.hpp"
+#include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/viz/output.hpp"
 #include "tvlab/viz/render_request.hpp"
@@ -43,6 +44,10 @@ nb::object to_python(const nlohmann::ordered_json& j);
 
 // Raises tvlab.errors.<cls>(message, **attrs) (throws nb::python_error).
 [[noreturn]] void raise(const char* cls, const std::string& message, const nb::dict& attrs = nb::dict());
+// A core LayoutError as tvlab.errors.LayoutError with its condition, the message after `prefix` ("" or
+// "WHERE: "); `attrs` adds attributes (function, ...).
+[[noreturn]] void raise_layout(const LayoutError& e, const std::string& prefix = "",
+                               nb::dict attrs = nb::dict());
 // An EvalError as LayoutError (with function, condition, argument) or ParseError (syntax; with text,
 // column). `text`: the evaluated text, "" for a call on values (the column is then the argument's index).
 [[noreturn]] void raise_eval(const EvalError& e, const std::string& text);

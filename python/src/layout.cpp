@@ -47,9 +47,7 @@ AnyLayout make(nb::handle x, nb::handle stride) {
     try {
       validate(l);
     } catch (const LayoutError& e) {
-      nb::dict a;
-      a["condition"] = e.condition();
-      raise("LayoutError", e.what(), a);
+      raise_layout(e);
     }
     return l;
   }
@@ -93,9 +91,7 @@ nb::object evaluate_at(const PyLayout& self, nb::args args) {
     const Layout& l = std::get<Layout>(self.v);
     return from_value(IntTuple(l(coord)));
   } catch (const LayoutError& e) {
-    nb::dict a;
-    a["condition"] = e.condition();
-    raise("LayoutError", "evaluating " + text_of(self.v) + " at " + to_string(coord) + ": " + e.what(), a);
+    raise_layout(e, "evaluating " + text_of(self.v) + " at " + to_string(coord) + ": ");
   }
 }
 

@@ -22,7 +22,11 @@ NB_MODULE(_tvlab, m) {
     } catch (const tvlab::EvalError& e) {
       as("LayoutError", e.subject() + ": " + e.what());
     } catch (const tvlab::LayoutError& e) {
-      as("LayoutError", e.what());
+      try {
+        py::raise_layout(e);  // sets the Python error (with CuTe's condition) and throws to say so
+      } catch (nanobind::python_error& set) {
+        set.restore();
+      }
     } catch (const tvlab::ParseError& e) {
       as("ParseError", e.what());
     } catch (const tvlab::AtomError& e) {

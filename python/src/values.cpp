@@ -17,6 +17,11 @@ nb::object to_python(const nlohmann::ordered_json& j) {
   return nb::module_::import_("json").attr("loads")(j.dump());
 }
 
+void raise_layout(const LayoutError& e, const std::string& prefix, nb::dict attrs) {
+  attrs["condition"] = e.condition();
+  raise("LayoutError", prefix + e.what(), attrs);
+}
+
 void raise_eval(const EvalError& e, const std::string& text) {
   nb::dict a;
   if (e.subject() == "syntax") {
@@ -156,9 +161,7 @@ AnyLayout to_layout(Value v, const char* role) {
       validate(l);
       return l;
     } catch (const LayoutError& e) {
-      nb::dict a;
-      a["condition"] = e.condition();
-      raise("LayoutError", e.what(), a);
+      raise_layout(e);
     }
   }
   throw nb::type_error((std::string(role) + ": expected a layout, got " + to_string(v)).c_str());
