@@ -175,3 +175,29 @@ def test_tv_pictures():
     pic = tv.render(tile="(8,4)")
     assert isinstance(pic, str) and pic._repr_svg_() == pic and "<svg" in pic
     assert pic != tv._repr_svg_()  # a TV layout over its tile, not the layout over its domain
+
+
+def swizzle(b, m, s, x):
+    """CuTe's Swizzle<B,M,S>(x): the B bits above M+max(0,S) xor-ed into the B bits above M (S may be negative)."""
+    yyy = ((1 << b) - 1) << (m + max(0, s))
+    return x ^ ((x & yyy) >> s if s >= 0 else (x & yyy) << -s)
+
+
+@pytest.mark.parametrize("text,sw,offset,inner", [
+    ("Sw<3,3,3> o (8,64):(64,1)", (3, 3, 3), 0, "(8,64):(64,1)"),
+    ("Sw<2,3,3> o 32 o (8,32):(32,1)", (2, 3, 3), 32, "(8,32):(32,1)"),
+    ("Sw<3,4,3> o 64 o ((8,8),64):((64,512),1)", (3, 4, 3), 64, "((8,8),64):((64,512),1)"),
+    ("Sw<3,0,-6> o (64,8):(8,1)", (3, 0, -6), 0, "(64,8):(8,1)"),
+])
+def test_swizzled_evaluation_by_brute_force(text, sw, offset, inner):
+    L, I = tvlab.Layout(text), tvlab.Layout(inner)
+    table = L.tv_table()
+    rows = table.shape[0]
+    for i in range(L.size()):
+        want = swizzle(*sw, offset + I(i))
+        assert L(i) == want and table[i % rows, i // rows] == want
+    # The algebra keeps the swizzle and the offset (CuTe's rule: f(Sw o k o L) = Sw o k o f(L)).
+    C = tvlab.composition(L, (2, 4))
+    assert str(C).startswith(str(L).split(" o (")[0])
+    for i in range(C.size()):
+        assert C(i) == swizzle(*sw, offset + tvlab.composition(I, (2, 4))(i))
