@@ -25,6 +25,7 @@ std::string to_string(const Value& v, Style style) {
     std::string operator()(const Underscore&) const { return "_"; }
     std::string operator()(const Swizzle& s) const { return to_string(s); }
     std::string operator()(const ComposedLayout& c) const { return to_string(c, style); }
+    std::string operator()(const NestedLayout& n) const { return to_string(n, style); }
     std::string operator()(const Major& m) const { return m == Major::Left ? "LayoutLeft" : "LayoutRight"; }
   };
   return std::visit(Printer{style}, v);
@@ -33,6 +34,7 @@ std::string to_string(const Value& v, Style style) {
 namespace {
 
 Value value(const AnyLayout& l);
+Value value(const SwizzledLayout& l);
 
 // A call being evaluated: its arguments and where to report problems.
 // The notices of the evaluate(text, notices) call in progress on this thread (none: nullptr).
@@ -91,6 +93,7 @@ struct Call {
                       expr.name + " is not defined for composed layouts: argument " + std::to_string(i + 1) +
                           " is " + to_string(args[i]) + " (CuTe has no " + expr.name +
                           " for a ComposedLayout)");
+    if (nested(i)) fail_nested(i);
     fail_arg(i, "expected a layout, got " + to_string(args[i]));
   }
   Tiler tiler(std::size_t i) const {
@@ -143,16 +146,39 @@ struct Call {
   }
   // CuTe defines these functions with a composed layout first only.
   void no_composed_second() const {
-    if (args.size() > 1 && composed(1))
+    if (args.size() > 1 && (composed(1) || nested(1)))
       throw EvalError(
           expr.children[1].column, expr.name,
           expr.name + " is not defined for composed layouts as its second argument (CuTe has none)");
   }
   const ComposedLayout* composed(std::size_t i) const { return std::get_if<ComposedLayout>(&args[i]); }
-  // A layout-valued result: a plain layout, or CuTe's composed-layout function applied to a composed
-  // first argument.
+  const NestedLayout* nested(std::size_t i) const { return std::get_if<NestedLayout>(&args[i]); }
+  // Argument i as a plain, composed or nested layout.
+  SwizzledLayout swizzled(std::size_t i) const {
+    if (const NestedLayout* n = nested(i)) return *n;
+    if (const ComposedLayout* k = composed(i)) return *k;
+    return layout(i);
+  }
+  [[noreturn]] void fail_nested(std::size_t i, const std::string& why = {}) const {
+    throw EvalError(expr.children[i].column, expr.name,
+                    expr.name + " is not defined for nested composed layouts: argument " +
+                        std::to_string(i + 1) + " is " + to_string(args[i]) +
+                        (why.empty() ? " (CuTe defines " + expr.name + " for Swizzle o offset o Layout only)"
+                                     : " (" + why + ")"));
+  }
+  // A layout-valued result of a function that acts on the inner layout (CuTe's f(A o k o B) =
+  // composition(A, k, f(B))): a plain layout, the composed-layout function applied to a composed first
+  // argument, or to a nested one's innermost composed layout with every outer stage kept.
   template <class OnLayout, class OnComposed>
   Value dispatch(OnLayout on_layout, OnComposed on_composed) const {
+    if (const NestedLayout* n = nested(0)) return value(wrap(*n, widen(on_composed(n->inner))));
+    if (const ComposedLayout* c = composed(0)) return value(on_composed(*c));
+    return on_layout(layout(0));
+  }
+  // A function that changes the swizzle: each kind has its own rule.
+  template <class OnLayout, class OnComposed, class OnNested>
+  Value dispatch(OnLayout on_layout, OnComposed on_composed, OnNested on_nested) const {
+    if (const NestedLayout* n = nested(0)) return value(on_nested(*n));
     if (const ComposedLayout* c = composed(0)) return value(on_composed(*c));
     return on_layout(layout(0));
   }
@@ -161,6 +187,9 @@ struct Call {
 Value value(const AnyLayout& l) {
   if (auto* p = std::get_if<Layout>(&l)) return *p;
   return std::get<ComposedLayout>(l);
+}
+Value value(const SwizzledLayout& l) {
+  return std::visit([](const auto& x) { return Value(x); }, l);
 }
 
 using Handler = std::function<Value(const Call&)>;
@@ -204,24 +233,20 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(2, 2);
           if (auto* sw = std::get_if<Swizzle>(&c.args[0])) {
-            if (c.composed(1))
+            if (c.composed(1) || c.nested(1))
               c.fail(
                   "composition(Swizzle, ComposedLayout) is not defined for composed layouts (CuTe has none)");
             return value(composition(*sw, c.layout(1)));
           }
           if (auto* sw = std::get_if<Swizzle>(&c.args[1])) {
-            if (c.composed(0))
+            if (c.composed(0) || c.nested(0))
               c.fail(
                   "composition(ComposedLayout, Swizzle) is not defined for composed layouts (CuTe has none)");
             return value(composition(c.layout(0), *sw));
           }
-          if (const ComposedLayout* b = c.composed(1)) {
-            if (c.composed(0))
-              c.fail(
-                  "composition of two composed layouts is Sw o k o (Sw' o k' o L), a nested composed layout "
-                  "tvlab does not represent");
-            return value(composition(c.layout(0), *b));
-          }
+          // Two swizzled layouts (either may be nested): CuTe's nested composed layout.
+          if (c.composed(1) || c.nested(1)) return value(composition(c.swizzled(0), c.swizzled(1)));
+          if (const NestedLayout* a = c.nested(0)) return value(composition(*a, c.tiler(1)));
           if (const ComposedLayout* a = c.composed(0)) return value(composition(*a, c.tiler(1)));
           return c.checked(
               composition(c.layout(0), c.tiler(1)),
@@ -232,6 +257,11 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"complement(L[,cotarget])",
         [](const Call& c) -> Value {
           c.arity(1, 2);
+          if (const NestedLayout* n = c.nested(0)) {
+            if (c.args.size() == 1) return complement(*n);
+            if (auto* l = std::get_if<Layout>(&c.args[1])) return complement(*n, l->shape);
+            return complement(*n, c.tuple(1));
+          }
           if (const ComposedLayout* k = c.composed(0)) {
             if (c.args.size() == 1) return complement(*k);
             if (auto* l = std::get_if<Layout>(&c.args[1])) return complement(*k, l->shape);
@@ -247,7 +277,12 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 1);
           if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
           return c.dispatch([](const Layout& l) { return right_inverse(l); },
-                            [](const ComposedLayout& k) { return right_inverse(k); });
+                            [](const ComposedLayout& k) { return right_inverse(k); },
+                            [&](const NestedLayout&) -> AnyLayout {
+                              c.fail_nested(0,
+                                            "CuTe's generic rule puts a layout outside the swizzles, which "
+                                            "tvlab does not represent");
+                            });
         }}},
       {"left_inverse",
        {"left_inverse(L)",
@@ -255,7 +290,12 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 1);
           if (std::holds_alternative<Underscore>(c.args[0])) return Underscore{};
           return c.dispatch([](const Layout& l) { return left_inverse(l); },
-                            [](const ComposedLayout& k) { return left_inverse(k); });
+                            [](const ComposedLayout& k) { return left_inverse(k); },
+                            [&](const NestedLayout&) -> AnyLayout {
+                              c.fail_nested(0,
+                                            "CuTe's generic rule puts a layout outside the swizzles, which "
+                                            "tvlab does not represent");
+                            });
         }}},
       {"logical_divide",
        {"logical_divide(L,T)",
@@ -299,8 +339,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"logical_product(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
+          if (c.nested(1)) c.fail_nested(1);
           if (const ComposedLayout* t = c.composed(1)) {
-            if (c.composed(0)) c.no_composed_second();
+            if (c.composed(0) || c.nested(0)) c.no_composed_second();
             return value(logical_product(c.layout(0), *t));
           }
           return c.dispatch(
@@ -372,7 +413,8 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(2, 2);
           if (auto* sw = std::get_if<Swizzle>(&c.args[0])) return upcast(*sw, c.integer(1));
           return c.dispatch([&](const Layout& l) { return upcast(l, c.integer(1)); },
-                            [&](const ComposedLayout& k) { return upcast(k, c.integer(1)); });
+                            [&](const ComposedLayout& k) { return upcast(k, c.integer(1)); },
+                            [&](const NestedLayout& n) { return upcast(n, c.integer(1)); });
         }}},
       {"downcast",
        {"downcast(L,n)",
@@ -380,7 +422,8 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(2, 2);
           if (auto* sw = std::get_if<Swizzle>(&c.args[0])) return downcast(*sw, c.integer(1));
           return c.dispatch([&](const Layout& l) { return downcast(l, c.integer(1)); },
-                            [&](const ComposedLayout& k) { return downcast(k, c.integer(1)); });
+                            [&](const ComposedLayout& k) { return downcast(k, c.integer(1)); },
+                            [&](const NestedLayout& n) { return downcast(n, c.integer(1)); });
         }}},
       {"recast_layout",
        {"recast_layout(L,old_bits,new_bits)",
@@ -388,20 +431,23 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(3, 3);
           const int64_t from = c.integer(1), to = c.integer(2);
           return c.dispatch([&](const Layout& l) { return recast_layout(l, from, to); },
-                            [&](const ComposedLayout& k) { return recast_layout(k, from, to); });
+                            [&](const ComposedLayout& k) { return recast_layout(k, from, to); },
+                            [&](const NestedLayout& n) { return recast_layout(n, from, to); });
         }}},
       {"as_position_independent_swizzle_layout",
        {"as_position_independent_swizzle_layout(Sw o smem_ptr o L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
-          return c.dispatch(
-              [](const Layout& l) { return l; },
-              [](const ComposedLayout& k) { return as_position_independent_swizzle_layout(k); });
+          // A nested layout is never smem_ptr-flagged: already position-independent.
+          return c.dispatch([](const Layout& l) { return l; },
+                            [](const ComposedLayout& k) { return as_position_independent_swizzle_layout(k); },
+                            [](const NestedLayout& n) { return n; });
         }}},
       {"max_common_vector",
        {"max_common_vector(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
+          if (c.nested(0) || c.nested(1)) return IntTuple(max_common_vector(c.swizzled(0), c.swizzled(1)));
           const ComposedLayout *a = c.composed(0), *b = c.composed(1);
           if (a && b) return IntTuple(max_common_vector(*a, *b));
           if (a) return IntTuple(max_common_vector(*a, c.layout(1)));
@@ -412,8 +458,12 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"max_common_layout(A,B)",
         [](const Call& c) -> Value {
           c.arity(2, 2);
+          const bool swizzled0 = c.composed(0) || c.nested(0), swizzled1 = c.composed(1) || c.nested(1);
+          if (swizzled0 && swizzled1)
+            c.fail("max_common_layout of two composed layouts is not defined (CuTe has none)");
+          if (const NestedLayout* n = c.nested(0)) return max_common_layout(*n, c.layout(1));
+          if (const NestedLayout* n = c.nested(1)) return max_common_layout(*n, c.layout(0));
           const ComposedLayout *a = c.composed(0), *b = c.composed(1);
-          if (a && b) c.fail("max_common_layout of two composed layouts is not defined (CuTe has none)");
           if (a) return max_common_layout(*a, c.layout(1));
           if (b) return max_common_layout(c.layout(0), *b);
           return max_common_layout(c.layout(0), c.layout(1));
@@ -422,22 +472,27 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"nullspace(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
-          if (const ComposedLayout* k = c.composed(0)) {
+          if (c.composed(0) || c.nested(0)) {
             // CuTe does not attempt it: nullspace(ComposedLayout) is _1:_0. Its value stands; the notice says
-            // what the nullspace is where tvlab knows: with a zero offset (or an smem_ptr flag, value 0) the
+            // what the nullspace is where tvlab knows: with zero offsets (or an smem_ptr flag, value 0) every
             // swizzle is a bijection fixing 0, so Sw(L(c)) = 0 exactly where L(c) = 0.
             Layout r = make_layout(IntTuple(1), IntTuple(0));
             if (!t_notices) return r;
-            const bool zero = k->is_smem_flagged() || (k->offset.is_leaf() && k->offset.ival() == 0);
-            const Layout truth = nullspace(k->layout);
+            const ComposedLayout& k = c.nested(0) ? c.nested(0)->inner : *c.composed(0);
+            const bool zero = c.nested(0)
+                                  ? zero_offsets(*c.nested(0))
+                                  : k.is_smem_flagged() || (k.offset.is_leaf() && k.offset.ival() == 0);
+            const Layout truth = nullspace(k.layout);
             if (!zero || truth != r)
               t_notices->push_back(
                   {c.expr.column, c.expr.name,
                    "CuTe does not attempt the nullspace of a composed layout and returns " + to_string(r) +
                        (zero ? "; with offset 0 the swizzle is a bijection fixing 0, so the nullspace is "
                                "nullspace(" +
-                                   to_string(k->layout) + ") = " + to_string(truth)
-                             : "; with offset " + to_string(k->offset) +
+                                   to_string(k.layout) + ") = " + to_string(truth)
+                             : "; with " +
+                                   (c.nested(0) ? std::string("offsets not all 0")
+                                                : "offset " + to_string(k.offset)) +
                                    " tvlab does not compute the nullspace either")});
             return r;
           }
@@ -492,6 +547,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 1);
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(product(c.tuple(0)));
           if (const ComposedLayout* k = c.composed(0)) return IntTuple(size(*k));
+          if (const NestedLayout* n = c.nested(0)) return IntTuple(size(*n));
           return IntTuple(size(c.layout(0)));
         }}},
       {"cosize",
@@ -499,6 +555,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (const ComposedLayout* k = c.composed(0)) return IntTuple(cosize(*k));
+          if (const NestedLayout* n = c.nested(0)) return IntTuple(cosize(*n));
           return IntTuple(cosize(c.layout(0)));
         }}},
       {"coshape",
@@ -512,6 +569,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 1);
           if (const ComposedLayout* k = c.composed(0)) return shape(*k);
+          if (const NestedLayout* n = c.nested(0)) return shape(*n);
           return c.layout(0).shape;
         }}},
       {"stride",
@@ -527,6 +585,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           if (auto* t = std::get_if<Tiler>(&c.args[0])) return IntTuple(t->rank());
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(rank(c.tuple(0)));
           if (const ComposedLayout* k = c.composed(0)) return IntTuple(rank(*k));
+          if (const NestedLayout* n = c.nested(0)) return IntTuple(rank(*n));
           return IntTuple(rank(c.layout(0)));
         }}},
       {"depth",
@@ -535,6 +594,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(1, 1);
           if (std::holds_alternative<IntTuple>(c.args[0])) return IntTuple(depth(c.tuple(0)));
           if (const ComposedLayout* k = c.composed(0)) return IntTuple(depth(*k));
+          if (const NestedLayout* n = c.nested(0)) return IntTuple(depth(*n));
           return IntTuple(depth(c.layout(0)));
         }}},
       {"crd2idx",
@@ -544,6 +604,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           if (c.args.size() == 3) return crd2idx(c.tuple(0), c.tuple(1), c.tuple(2));
           if (std::holds_alternative<Layout>(c.args[1])) return c.layout(1)(c.tuple(0));
           if (const ComposedLayout* k = c.composed(1)) return IntTuple((*k)(c.tuple(0)));
+          if (const NestedLayout* n = c.nested(1)) return IntTuple((*n)(c.tuple(0)));
           return crd2idx(c.tuple(0), c.tuple(1), compact_col_major(c.tuple(1)));
         }}},
       {"idx2crd",
@@ -570,7 +631,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
             if (r.is_underscore()) return Underscore{};
             return r;
           }
-          if (const ComposedLayout* k = c.composed(0)) return value(get(*k, path));
+          if (c.nested(0) || c.composed(0))
+            return c.dispatch([](const Layout& l) { return l; },
+                              [&](const ComposedLayout& k) { return get(k, path); });
           return layout_or_tuple(
               c, [&](const Layout& l) { return get(l, path); },
               [&](const IntTuple& t) { return get(t, path); });
@@ -589,7 +652,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(3, 3);
           const int b = c.index(1), e = c.index(2);
-          if (const ComposedLayout* k = c.composed(0)) return value(take(*k, b, e));
+          if (c.nested(0) || c.composed(0))
+            return c.dispatch([](const Layout& l) { return l; },
+                              [&](const ComposedLayout& k) { return take(k, b, e); });
           return layout_or_tuple(
               c, [&](const Layout& l) { return take(l, b, e); },
               [&](const IntTuple& t) { return take(t, b, e); });
@@ -598,7 +663,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
        {"flatten(L)",
         [](const Call& c) -> Value {
           c.arity(1, 1);
-          if (const ComposedLayout* k = c.composed(0)) return value(flatten(*k));
+          if (c.nested(0) || c.composed(0))
+            return c.dispatch([](const Layout& l) { return l; },
+                              [](const ComposedLayout& k) { return flatten(k); });
           return layout_or_tuple(
               c, [](const Layout& l) { return flatten(l); }, [](const IntTuple& t) { return flatten(t); });
         }}},
@@ -629,7 +696,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           c.arity(3, 3);
           const int b = c.index(1);
           const int e = c.integer(2) == -1 ? -1 : c.index(2);
-          if (const ComposedLayout* k = c.composed(0)) return value(group(*k, b, e));
+          if (c.nested(0) || c.composed(0))
+            return c.dispatch([](const Layout& l) { return l; },
+                              [&](const ComposedLayout& k) { return group(k, b, e); });
           return layout_or_tuple(
               c, [&](const Layout& l) { return group(l, b, e); },
               [&](const IntTuple& t) { return group(t, b, e); });
@@ -639,7 +708,9 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
         [](const Call& c) -> Value {
           c.arity(1, 2);
           bool tuples = std::holds_alternative<IntTuple>(c.args[0]);
-          if (c.args.size() == 1 && c.composed(0)) return value(zip(*c.composed(0)));
+          if (c.args.size() == 1 && (c.nested(0) || c.composed(0)))
+            return c.dispatch([](const Layout& l) { return l; },
+                              [](const ComposedLayout& k) { return zip(k); });
           if (c.args.size() == 1) return tuples ? Value(zip(c.tuple(0))) : Value(zip(c.layout(0)));
           if (tuples) return zip(IntTuple::tuple({c.tuple(0), c.tuple(1)}));
           return zip(c.layout(0), c.layout(1));
@@ -776,6 +847,22 @@ Value eval_node(const Expr& e) {
         }
         if (auto* ll = std::get_if<Layout>(&l))
           return ptr_bits ? ComposedLayout::smem(sw, ptr_bits, *ll) : ComposedLayout(sw, offset, *ll);
+        // Sw o k o (Sw' o k' o L): CuTe's nested composed layout (as CuTe prints it, without parentheses).
+        if (std::holds_alternative<ComposedLayout>(l) || std::holds_alternative<NestedLayout>(l)) {
+          const SwizzledLayout x = std::holds_alternative<NestedLayout>(l)
+                                       ? SwizzledLayout(std::get<NestedLayout>(l))
+                                       : std::get<ComposedLayout>(l);
+          if (ptr_bits)
+            throw EvalError(
+                e.children[1].column, "composed layout",
+                "an smem_ptr flag over a composed layout: tvlab does not represent it (CuTe would add "
+                "its inner offset to the pointer flag)");
+          if (offset.is_tuple() || offset.value().is_basis())
+            throw EvalError(
+                e.children[1].column, "composed layout",
+                "the offset of a nested composed layout must be an integer, got " + to_string(offset));
+          return value(composition(sw, offset.value().value, x));
+        }
         throw EvalError(inner.column, "composed layout", "expected a layout after 'o', got " + to_string(l));
       }
       case Expr::Kind::Name: {

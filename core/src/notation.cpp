@@ -298,26 +298,46 @@ class Parser {
     return true;
   }
 
-  // expr := layout_expr, or a swizzle followed by "o [offset o] layout".
+  // expr := layout_expr, or a swizzle followed by "o [offset o] inner", where inner is a layout or, for
+  // CuTe's nested composed layouts (printed Sw o 0 o Sw' o 0 o L), again a swizzle and "o ...".
   // (One named result on every path, here and in layout_expr: returned without a move.)
   Expr expr() {
     skip_ws();
     const std::size_t start = pos_;
     Expr out = layout_expr();
     if (out.kind != Expr::Kind::Swizzle || !at_composition_o()) return out;
-    Expr first = std::move(out);
-    out = node(Expr::Kind::Composed, start);
+    return composed_rest(std::move(out), start);
+  }
+  // After a swizzle `first` at `start`, at its 'o'. Each nested stage counts as a nesting level.
+  Expr composed_rest(Expr first, std::size_t start) {
+    enter(start);
+    Expr out = composed_stages(std::move(first), start);
+    --depth_;
+    return out;
+  }
+  Expr composed_stages(Expr first, std::size_t start) {
+    Expr out = node(Expr::Kind::Composed, start);
     out.children.push_back(std::move(first));
     pos_ += 1;  // 'o'
     skip_ws();
+    const std::size_t second_at = pos_;
     Expr second = s_.compare(pos_, 9, "smem_ptr[") == 0 ? smem_ptr_flag() : layout_expr();
-    if (at_composition_o()) {
-      pos_ += 1;
+    if (!at_composition_o()) {
       out.children.push_back(std::move(second));
-      out.children.push_back(layout_expr());
-    } else {
-      out.children.push_back(std::move(second));
+      return out;
     }
+    if (second.kind == Expr::Kind::Swizzle) {  // Sw o Sw' o ...: no offset, a composed inner
+      out.children.push_back(composed_rest(std::move(second), second_at));
+      return out;
+    }
+    pos_ += 1;
+    out.children.push_back(std::move(second));
+    skip_ws();
+    const std::size_t third_at = pos_;
+    Expr third = layout_expr();
+    if (third.kind == Expr::Kind::Swizzle && at_composition_o())
+      third = composed_rest(std::move(third), third_at);
+    out.children.push_back(std::move(third));
     return out;
   }
 
@@ -893,10 +913,18 @@ class Parser {
     expect(',', "after the offset of ComposedLayout<Swizzle, Offset, Layout>");
     skip_namespace_prefix();
     at = pos_;
-    if (word_at(at) != "Layout")
-      fail(at, "expected Layout<...> as the inner layout of ComposedLayout<...>, found " + found_at(at));
-    pos_ += 6;
-    c.children.push_back(layout_template(at));
+    if (word_at(at) == "ComposedLayout") {  // CuTe's nested composed layout
+      pos_ += 14;
+      c.children.push_back(composed_template(at));
+    } else {
+      if (word_at(at) != "Layout")
+        fail(
+            at,
+            "expected Layout<...> or ComposedLayout<...> as the inner layout of ComposedLayout<...>, found " +
+                found_at(at));
+      pos_ += 6;
+      c.children.push_back(layout_template(at));
+    }
     expect('>', "to close ComposedLayout< at " + column_of(start));
     --depth_;
     return c;

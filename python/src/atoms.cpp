@@ -231,7 +231,7 @@ void bind_atoms(nb::module_& m) {
           "suggestion",
           [](const PyBanks& b) -> nb::object {
             if (!b.result.suggestion) return nb::none();
-            return nb::cast(PyLayout{b.result.suggestion->layout});
+            return nb::cast(PyLayout{widen(b.result.suggestion->layout)});
           },
           "The cheapest conflict-free layout found for a conflicted access (None: conflict-free, cp.async, "
           "or "

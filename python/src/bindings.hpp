@@ -19,9 +19,9 @@ namespace tvlab::py {
 
 namespace nb = nanobind;
 
-// tvlab.Layout: a plain or composed (swizzled) layout.
+// tvlab.Layout: a plain, composed (swizzled) or nested composed layout.
 struct PyLayout {
-  AnyLayout v;
+  SwizzledLayout v;
 };
 // tvlab.Value: any other value of the notation (a tiler holding layouts or _, a swizzle, _, LayoutLeft /
 // LayoutRight, a tuple holding scaled bases such as 1@0).
@@ -37,7 +37,7 @@ Value to_value(nb::handle h, std::vector<EvalNotice>& notices);
 // the rest as tvlab.Value.
 nb::object from_value(Value v);
 // A notation value that must be a layout (a tuple is its compact layout), else TypeError naming `role`.
-AnyLayout to_layout(Value v, const char* role);
+SwizzledLayout to_layout(Value v, const char* role);
 
 // A JSON value as Python objects (what `--json` prints, parsed).
 nb::object to_python(const nlohmann::ordered_json& j);

@@ -23,17 +23,26 @@ nb::object apply_named(const std::string& name, std::vector<Value>&& args, std::
   return from_value(std::move(r));
 }
 
-const Layout& inner(const AnyLayout& l) {
+// The innermost plain layout (the domain).
+const Layout& inner(const SwizzledLayout& l) {
   if (const auto* p = std::get_if<Layout>(&l)) return *p;
+  if (const auto* n = std::get_if<NestedLayout>(&l)) return n->inner.layout;
   return std::get<ComposedLayout>(l).layout;
 }
 
-std::string text_of(const AnyLayout& l) {
+std::string text_of(const SwizzledLayout& l) {
   return to_string(l);
 }
 
+// A swizzled layout's value at a coordinate (an element offset); a plain layout's as CuTe evaluates it.
+IntTuple value_at(const SwizzledLayout& l, const IntTuple& coord) {
+  if (const auto* c = std::get_if<ComposedLayout>(&l)) return IntTuple((*c)(coord));
+  if (const auto* n = std::get_if<NestedLayout>(&l)) return IntTuple((*n)(coord));
+  return std::get<Layout>(l)(coord);
+}
+
 // Layout(x) / Layout(shape, stride).
-AnyLayout make(nb::handle x, nb::handle stride) {
+SwizzledLayout make(nb::handle x, nb::handle stride) {
   std::vector<EvalNotice> notices;
   if (!stride.is_none()) {
     Value s = to_value(x, notices), d = to_value(stride, notices);
@@ -87,9 +96,7 @@ nb::object evaluate_at(const PyLayout& self, nb::args args) {
     coord = b.build();
   }
   try {
-    if (const auto* c = std::get_if<ComposedLayout>(&self.v)) return nb::int_((*c)(coord));
-    const Layout& l = std::get<Layout>(self.v);
-    return from_value(IntTuple(l(coord)));
+    return from_value(value_at(self.v, coord));
   } catch (const LayoutError& e) {
     raise_layout(e, "evaluating " + text_of(self.v) + " at " + to_string(coord) + ": ");
   }
@@ -107,9 +114,7 @@ nb::ndarray<nb::numpy, int64_t> tv_table(const PyLayout& self) {
   values.reserve(static_cast<std::size_t>(n));
   std::size_t width = 0;  // 0: integers
   for (int64_t i = 0; i < n; ++i) {
-    IntTuple v = std::holds_alternative<ComposedLayout>(self.v)
-                     ? IntTuple(std::get<ComposedLayout>(self.v)(IntTuple(i)))
-                     : IntTuple(l(IntTuple(i)));
+    IntTuple v = value_at(self.v, IntTuple(i));
     if (v.is_tuple()) width = std::max<std::size_t>(width, static_cast<std::size_t>(v.size()));
     values.push_back(std::move(v));
   }
@@ -132,7 +137,7 @@ nb::ndarray<nb::numpy, int64_t> tv_table(const PyLayout& self) {
 }
 
 // The layout's picture as `tvlab render LAYOUT` draws it.
-std::string svg_of(const AnyLayout& l) {
+std::string svg_of(const SwizzledLayout& l) {
   viz::RenderRequest r;
   r.what = text_of(l);
   return render_svg(r);
@@ -143,7 +148,8 @@ std::string svg_of(const AnyLayout& l) {
 void bind_layout(nb::module_& m) {
   auto cls = nb::class_<PyLayout>(
       m, "Layout",
-      "A CuTe layout, plain or composed (swizzled): Layout(\"(8,64):(64,1)\"), Layout(\"Sw<3,3,3> o "
+      "A CuTe layout, plain, composed (swizzled) or nested composed: Layout(\"(8,64):(64,1)\"), "
+      "Layout(\"Sw<3,3,3> o "
       "(8,64):(64,1)\"), Layout((4,8)) (compact), Layout((4,8), (8,1)), or any object whose str() is CuTe "
       "notation (CuTe DSL's layouts).");
   cls.def(
@@ -166,15 +172,15 @@ void bind_layout(nb::module_& m) {
       .def_prop_ro(
           "stride",
           [](const PyLayout& l) {
-            if (std::holds_alternative<ComposedLayout>(l.v))
+            if (!std::holds_alternative<Layout>(l.v))
               raise("LayoutError",
                     "stride() is not defined for a composed layout (CuTe has none): " + text_of(l.v));
             return from_value(std::get<Layout>(l.v).stride);
           },
           "The stride (plain layouts only, as in CuTe).")
       .def_prop_ro(
-          "swizzled", [](const PyLayout& l) { return std::holds_alternative<ComposedLayout>(l.v); },
-          "Whether this is a composed (swizzled) layout Sw o k o L.")
+          "swizzled", [](const PyLayout& l) { return !std::holds_alternative<Layout>(l.v); },
+          "Whether this is a composed (swizzled) layout Sw o k o L, or a nested one Sw o k o Sw' o k' o L.")
       .def("tv_table", &tv_table,
            "The layout as a NumPy table: rows index mode 0 (threads of a TV layout), columns the rest "
            "(values); "

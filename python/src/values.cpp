@@ -89,9 +89,7 @@ Value to_value_at(nb::handle h, std::vector<EvalNotice>& notices, int depth, std
           a);
   }
   if (nb::isinstance<PyLayout>(h)) {
-    const AnyLayout& l = nb::cast<const PyLayout&>(h).v;
-    if (const auto* p = std::get_if<Layout>(&l)) return *p;
-    return std::get<ComposedLayout>(l);
+    return std::visit([](const auto& l) { return Value(l); }, nb::cast<const PyLayout&>(h).v);
   }
   if (nb::isinstance<PyValue>(h)) return nb::cast<const PyValue&>(h).v;
   if (h.is_none()) return Underscore{};
@@ -149,12 +147,14 @@ nb::object from_value(Value v) {
   if (auto* t = std::get_if<IntTuple>(&v); t && !has_basis(*t)) return int_tuple_object(*t);
   if (auto* l = std::get_if<Layout>(&v)) return nb::cast(PyLayout{std::move(*l)});
   if (auto* c = std::get_if<ComposedLayout>(&v)) return nb::cast(PyLayout{std::move(*c)});
+  if (auto* n = std::get_if<NestedLayout>(&v)) return nb::cast(PyLayout{std::move(*n)});
   return nb::cast(PyValue{std::move(v)});
 }
 
-AnyLayout to_layout(Value v, const char* role) {
+SwizzledLayout to_layout(Value v, const char* role) {
   if (auto* l = std::get_if<Layout>(&v)) return std::move(*l);
   if (auto* c = std::get_if<ComposedLayout>(&v)) return std::move(*c);
+  if (auto* n = std::get_if<NestedLayout>(&v)) return std::move(*n);
   if (auto* t = std::get_if<IntTuple>(&v)) {
     try {
       Layout l = make_layout(*t);

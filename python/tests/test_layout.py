@@ -201,3 +201,22 @@ def test_swizzled_evaluation_by_brute_force(text, sw, offset, inner):
     assert str(C).startswith(str(L).split(" o (")[0])
     for i in range(C.size()):
         assert C(i) == swizzle(*sw, offset + tvlab.composition(I, (2, 4))(i))
+
+
+def test_nested_composed_layouts(cli):
+    """Composing two swizzled layouts nests them, as CuTe does (its unit test composition.cpp); the result is a
+    tvlab.Layout that evaluates as A o B and prints, renders and re-enters the algebra as the CLI's."""
+    A, B = tvlab.Layout("Sw<2,0,3> o (8,8):(8,1)"), tvlab.Layout("Sw<2,0,-3> o (8,8):(8,1)")
+    R = tvlab.composition(A, B)
+    code, out, _ = cli("eval", f"composition({A},{B})")
+    assert code == 0 and str(R) == out.strip() == "Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)"
+    assert isinstance(R, tvlab.Layout) and R.swizzled and R == tvlab.Layout(str(R))
+    table = R.tv_table()
+    for i in range(R.size()):
+        assert R(i) == A(B(i)) == table[i % 8, i // 8]
+    assert str(R.upcast(2)) == "Sw<1,0,3> o 0 o Sw<1,0,3> o 0 o (4,8):(1,4)"  # CuTe 4.2.0's print
+    assert "<svg" in R._repr_svg_()
+    with pytest.raises(tvlab.errors.LayoutError, match="nested composed"):
+        R.right_inverse()
+    with pytest.raises(tvlab.errors.LayoutError):
+        R.stride

@@ -45,6 +45,14 @@ case_ smem-atom-huge-type 2 "GMMA::Layout_K_SW128_Atom" - -- eval 'GMMA::Layout_
 case_ swizzle-stride 2 "stride is not defined for composed layouts" - -- eval 'stride(Sw<3,3,3> o (8,64):(64,1))'
 case_ swizzle-inverse-no-form 2 "no exact swizzle form" - -- eval 'right_inverse(Sw<1,1,-5> o (8,8):(8,1))'
 case_ swizzle-huge-inverse 2 "right_inverse" - -- eval 'right_inverse(Sw<3,3,3> o (1048576,1024):(1024,1))'
+# Nested composed layouts (a swizzle over a swizzled layout): what tvlab does not represent is refused by name.
+case_ nested-inverse 2 "not defined for nested composed layouts" - -- eval 'right_inverse(Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8))'
+case_ nested-offset 2 "Require offset == 0." - -- eval 'composition((8,8):(8,1),Sw<2,0,3> o 4 o Sw<2,0,3> o 0 o (8,8):(1,8))'
+case_ nested-flag-over 2 "smem_ptr flag over a composed layout" - -- eval 'Sw<1,2,3> o smem_ptr[16b](unset) o Sw<1,2,3> o 0 o 8:1'
+case_ nested-flag-under 2 "smem_ptr" - -- eval 'composition(GMMA::Layout_K_SW128_Atom<half_t>,Sw<3,0,-6> o (64,8):(8,1))'
+case_ nested-basis-offset 2 "must be an integer" - -- eval 'Sw<1,2,3> o 1@0 o Sw<1,2,3> o 0 o 8:1'
+case_ nested-deep 2 "nesting deeper than 64 levels" - -- eval "$(for i in $(seq 70); do printf 'Sw<1,0,1> o 0 o '; done)8:1"
+case_ nested-banks 2 "a nested composed layout" - -- banks --smem 'Sw<2,0,3> o 0 o Sw<2,0,3> o 0 o (8,8):(1,8)' --tv '(32,1):(1,0)' --type float --op ld
 case_ swizzle-render-atom-tile 2 "" - -- render 'GMMA::Layout_K_SW128_Atom<bogus>' -o "$tmp/out/a.svg"
 case_ size-overflow 2 "Integer overflow" - -- eval 'size((4294967296,4294967296,4))'
 case_ cosize-overflow 2 "Integer overflow" - -- eval 'cosize((2,2):(9223372036854775807,1))'

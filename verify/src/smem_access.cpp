@@ -49,6 +49,11 @@ SmemLayout parse_smem_layout(std::string_view text) {
     out = *l;
   } else if (auto* c = std::get_if<ComposedLayout>(&v)) {
     out = *c;
+  } else if (std::holds_alternative<NestedLayout>(v)) {
+    throw BankError(
+        "'" + std::string(text) + "' is " + to_string(v) +
+        ", a nested composed layout (a swizzle over a swizzled layout); a shared-memory layout has one "
+        "swizzle: SHAPE:STRIDE or Sw<B,M,S> o [k o] SHAPE:STRIDE");
   } else {
     throw BankError("'" + std::string(text) + "' is " + to_string(v) +
                     ", not a layout (expected SHAPE:STRIDE or Sw<B,M,S> o SHAPE:STRIDE)");

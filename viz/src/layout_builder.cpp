@@ -79,15 +79,27 @@ Scene build_layout_scene(const Layout& l, const Options& opt) {
       [&](int64_t i) { return std::pair<std::string, int64_t>(to_string(l(IntTuple(i))), -1); }, opt);
 }
 
-Scene build_layout_scene(const ComposedLayout& l, const Options& opt) {
-  if (!integer_valued(l.layout)) throw VizError("a swizzled layout needs integer strides: " + to_string(l));
+namespace {
+// A swizzled layout over its inner layout's domain, each cell the swizzled value.
+template <class Swizzled>
+Scene build_swizzled(const char* kind, const Swizzled& l, const Layout& inner, const Options& opt) {
+  if (!integer_valued(inner)) throw VizError("a swizzled layout needs integer strides: " + to_string(l));
   return build(
-      "swizzled layout", to_string(l), l.layout,
+      kind, to_string(l), inner,
       [&](int64_t i) {
         const int64_t v = l(IntTuple(i));
         return std::pair<std::string, int64_t>(std::to_string(v), v < 0 ? -v : v);
       },
       opt);
+}
+}  // namespace
+
+Scene build_layout_scene(const ComposedLayout& l, const Options& opt) {
+  return build_swizzled("swizzled layout", l, l.layout, opt);
+}
+
+Scene build_layout_scene(const NestedLayout& l, const Options& opt) {
+  return build_swizzled("nested swizzled layout", l, l.inner.layout, opt);
 }
 
 }  // namespace tvlab::viz

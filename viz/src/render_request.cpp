@@ -357,6 +357,11 @@ Scene expression_scene(const RenderRequest& o, const Options& vo, Warnings& warn
       throw RenderError{"view", "--view " + o.view, "a swizzled layout renders as layout"};
     return build_layout_scene(*c, vo);
   }
+  if (const auto* n = std::get_if<NestedLayout>(&v)) {
+    if (!o.view.empty() && o.view != "layout")
+      throw RenderError{"view", "--view " + o.view, "a swizzled layout renders as layout"};
+    return build_layout_scene(*n, vo);
+  }
   Layout l;
   if (const auto* p = std::get_if<Layout>(&v))
     l = *p;

@@ -7,7 +7,8 @@
 // Arguments are coerced the way CuTe's overloads take them: a bare shape where a layout is expected is
 // the compact column-major layout; where a tiler is expected (composition, divides, products) a tuple is
 // a tiler mode by mode. Swizzled (composed) layouts pass through the operations that act on their inner
-// layout. Every failure is an EvalError with the column of the call that failed.
+// layout; composing two composed layouts gives CuTe's nested composed layout (nested_layout.hpp), a value of
+// its own kind. Every failure is an EvalError with the column of the call that failed.
 #pragma once
 
 #include <functional>
@@ -18,14 +19,16 @@
 #include <variant>
 #include <vector>
 
+#include "tvlab/core/nested_layout.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/product.hpp"
 
 namespace tvlab {
 
 // A value of the notation: an integer or tuple, a layout, a tiler (a tuple holding layouts or _), the
-// placeholder _, a swizzle, a composed layout, or a major-order tag (LayoutLeft / LayoutRight).
-using Value = std::variant<IntTuple, Layout, Tiler, Underscore, Swizzle, ComposedLayout, Major>;
+// placeholder _, a swizzle, a composed layout, a nested composed layout, or a major-order tag (LayoutLeft /
+// LayoutRight).
+using Value = std::variant<IntTuple, Layout, Tiler, Underscore, Swizzle, ComposedLayout, Major, NestedLayout>;
 
 std::string to_string(const Value& v, Style style = Style::Plain);
 
