@@ -94,7 +94,10 @@ if [ "$rc" = 2 ] && grep -qF 'copies.g2s.thr_layout' <<<"$out" && grep -qF 'colu
 # A UMMA atom is issued by one thread: the text plan says "1 thread".
 printf '%s' '{"mma":{"atom":"SM100_MMA_F16BF16_SS<half_t,half_t,float,128,256,UMMA::Major::K,UMMA::Major::K>","atom_layout":"(1,1,1)"},"operands":{"A":{"type":"half_t"},"B":{"type":"half_t"},"C":{"type":"float"}}}' > "$tmp/umma.json"
 out="$("$tvlab" plan "$tmp/umma.json" 2>&1)"
-if grep -qF '(1,1,1,1):(0,0,0,0)  (1 thread)' <<<"$out"; then passes=$((passes+1)); else echo "FAIL umma-threads: $out"; fails=$((fails+1)); fi
+# A UMMA atom is CTA-scoped: its thread mode counts CTAs (one, or the pair of a 2x1SM atom).
+if grep -qF '(1,1,1,1):(0,0,0,0)  (1 CTA)' <<<"$out"; then passes=$((passes+1)); else echo "FAIL umma-threads: $out"; fails=$((fails+1)); fi
+out="$("$tvlab" plan "$(dirname "${BASH_SOURCE[0]}")/../data/specs/sm100_tmem_2sm_m128_epilogue_64x32.json" 2>&1)"
+if grep -qF '(2,1,1,1):(1,0,0,0)  (2 CTAs)' <<<"$out"; then passes=$((passes+1)); else echo "FAIL umma-2sm-ctas: $out"; fails=$((fails+1)); fi
 
 # --thread: thread T's tensors (CuTe's print of CUTLASS's SM80 f16 TN mainloop, thread 5, as recorded in
 # tests/data/cute/oracle_cutlass_sm80_f16_tn.txt with the oracle's problem (1088,832,704,2)).

@@ -1233,8 +1233,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   if (const json* cs = member(spec, "copies"); cs && cs->is_object())
     for (auto it = cs->begin(); it != cs->end(); ++it)
       warn_unknown(it.value(), "copies." + printable(it.key()),
-                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst", "print",
-                    "ref"},
+                   {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst",
+                    "print", "ref"},
                    "a copy", w);
   return w;
 }
@@ -1609,7 +1609,9 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
 
 namespace {
 // "1 thread" (a UMMA atom is issued by one thread), "128 threads".
-std::string threads_text(int64_t n) {
+// What thr_layout_vmnk counts: threads, or the CTAs of a CTA-scoped atom (SM100 UMMA: one CTA, or a pair).
+std::string threads_text(int64_t n, const std::string& scope = "") {
+  if (scope == "cta") return std::to_string(n) + (n == 1 ? " CTA" : " CTAs");
   return std::to_string(n) + (n == 1 ? " thread" : " threads");
 }
 }  // namespace
@@ -1623,8 +1625,8 @@ std::string plan_to_text(const Plan& plan) {
       << "  tile_mnk        (" << m.tile_mnk[0] << "," << m.tile_mnk[1] << "," << m.tile_mnk[2] << ")\n"
       << "  permutation     (" << tiler_string(m.permutation[0]) << "," << tiler_string(m.permutation[1])
       << "," << tiler_string(m.permutation[2]) << ")\n"
-      << "  thr_layout_vmnk " << to_string(m.thr_layout_vmnk) << "  (" << threads_text(m.num_threads())
-      << ")\n"
+      << "  thr_layout_vmnk " << to_string(m.thr_layout_vmnk) << "  ("
+      << threads_text(m.num_threads(), m.atom.scope) << ")\n"
       << "  A_TV            " << to_string(m.get_layoutA_TV()) << "\n"
       << "  B_TV            " << to_string(m.get_layoutB_TV()) << "\n"
       << "  C_TV            " << to_string(m.get_layoutC_TV()) << "\n";
