@@ -10,25 +10,15 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="$1"; tvlab="$2"; out="$3"; shift 3
-cutlass_dir=""
-for arg in "$@"; do
-  case "$arg" in
-    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
-    *) echo "cute.oracle.eval: unknown argument $arg" >&2; exit 2 ;;
-  esac
-done
+name=cute.oracle.eval
+fallback="tvlab is still compared against the recorded CuTe output (ctest core.CuteVectors.*)"
+# shellcheck source=oracle_common.sh
+source "$here/oracle_common.sh"
 case "$mode" in live|record) ;; *) echo "cute.oracle.eval: unknown mode $mode (live, record)" >&2; exit 2 ;; esac
 recording="$here/../data/cute/eval_cases.tsv"
-skip() {
-  echo "cute.oracle.eval: SKIPPED: $*" >&2
-  echo "cute.oracle.eval: tvlab is still compared against the recorded CuTe output (ctest core.CuteVectors.*)" >&2
-  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
-  exit 77
-}
 # The compile costs ~7 s of CPU, which CI's 20 minutes on 2 cores do not have: live runs with TVLAB_ORACLE_EVAL=1.
 if [ "$mode" = live ] && [ "${TVLAB_ORACLE_EVAL:-0}" != 1 ]; then
-  echo "cute.oracle.eval: SKIPPED: the live compile runs with TVLAB_ORACLE_EVAL=1; core.CuteVectors.* compares tvlab with the recording" >&2
-  exit 77
+  skip "the live compile runs with TVLAB_ORACLE_EVAL=1 (about 7 s of CPU)"
 fi
 # shellcheck source=cuda_include.sh
 source "$here/cuda_include.sh"

@@ -17,13 +17,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="$1"; tvlab="$2"; out="$3"; shift 3
-cutlass_dir=""
-for arg in "$@"; do
-  case "$arg" in
-    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
-    *) echo "cute.oracle: unknown argument $arg" >&2; exit 2 ;;
-  esac
-done
+name=cute.oracle
+fallback="tvlab is still compared against the recorded CuTe output (ctest cute.oracle.recorded)"
+# shellcheck source=oracle_common.sh
+source "$here/oracle_common.sh"
 cutlass_pin="nvidia-cutlass==4.2.0.0"
 mkdir -p "$out"
 
@@ -32,13 +29,6 @@ case "$mode" in
   live|record) ;;
   *) echo "cute.oracle: unknown mode $mode (live, record, recorded, mutated)" >&2; exit 2 ;;
 esac
-
-skip() {
-  echo "cute.oracle: SKIPPED: $*" >&2
-  echo "cute.oracle: tvlab is still compared against the recorded CuTe output (ctest cute.oracle.recorded)" >&2
-  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
-  exit 77
-}
 
 # The CUDA include directory.
 # shellcheck source=cuda_include.sh

@@ -14,21 +14,12 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="$1"; tvlab="$2"; out="$3"; shift 3
-cutlass_dir=""
-for arg in "$@"; do
-  case "$arg" in
-    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
-    *) echo "cute.oracle.search: unknown argument $arg" >&2; exit 2 ;;
-  esac
-done
+name=cute.oracle.search
+fallback="the emitted C++ is still compared with the recording (cute.oracle.search.recorded)"
+# shellcheck source=oracle_common.sh
+source "$here/oracle_common.sh"
 recording="$here/../data/cute/search_emit.txt"
 mkdir -p "$out"
-skip() {
-  echo "cute.oracle.search: SKIPPED: $*" >&2
-  echo "cute.oracle.search: the emitted C++ is still compared with the recording (cute.oracle.search.recorded)" >&2
-  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
-  exit 77
-}
 case "$mode" in live|record|recorded|mutated) ;; *) echo "cute.oracle.search: unknown mode $mode" >&2; exit 2 ;; esac
 if [ "$mode" = live ] && [ "${TVLAB_ORACLE_SEARCH:-0}" != 1 ]; then
   skip "the live compile runs with TVLAB_ORACLE_SEARCH=1 (nvcc, about 30 s of CPU)"
