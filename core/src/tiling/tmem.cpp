@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tvlab/core/coalesce.hpp"
+#include "tvlab/core/complement.hpp"
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/divide.hpp"
 #include "tvlab/core/inverse.hpp"
@@ -200,15 +201,93 @@ std::vector<std::string> tmem_lane_runs(const TmemAccumulator& acc) {
   return out;
 }
 
-Layout tmem_epilogue_tiles(const Layout& acc, int64_t epi_m, int64_t epi_n) {
+namespace {
+
+bool has_basis(const IntTuple& t) {
+  for (const auto& n : t.nodes())
+    if (n.rank < 0 && n.value.is_basis()) return true;
+  return false;
+}
+
+// Whether layout l, with its complement up to `extent`, is a bijection onto [0, extent): the tiles of a
+// logical_divide by l cover the mode once, nothing past it. Empty if so, else why not.
+std::string tiling_problem(const Layout& l, int64_t extent) {
+  if (has_basis(l.shape) || has_basis(l.stride)) return "its strides are not integers";
+  const int64_t n = size(l);
+  if (n <= 0 || n > extent || extent % n != 0)
+    return "its size " + std::to_string(n) + " does not divide " + std::to_string(extent);
+  std::vector<char> seen(static_cast<std::size_t>(extent), 0);
+  for (int64_t i = 0; i < n; ++i) {
+    const int64_t x = l(i);
+    if (x < 0 || x >= extent) return "it reaches " + std::to_string(x) + ", past the mode";
+    if (seen[static_cast<std::size_t>(x)]++) return "it reaches " + std::to_string(x) + " twice";
+  }
+  Layout rest;
+  try {
+    rest = complement(l, extent);
+  } catch (const LayoutError& e) {
+    return std::string("its complement is undefined (") + e.what() + ")";
+  }
+  // l's image is exact; the complement's shifts must then reach every other index once.
+  const Layout whole = make_layout({l, rest});
+  if (size(whole) != extent) return "it and its complement cover " + std::to_string(size(whole)) + " indices";
+  std::fill(seen.begin(), seen.end(), 0);
+  for (int64_t i = 0; i < extent; ++i) {
+    const int64_t x = whole(i);
+    if (x < 0 || x >= extent || seen[static_cast<std::size_t>(x)]++)
+      return "its tiles, shifted by its complement " + to_string(rest) + ", do not cover the mode once";
+  }
+  return {};
+}
+
+}  // namespace
+
+Layout tmem_epilogue_mode(const Tiler& tile, int i) {
+  if (!tile.is_tuple() || i < 0 || i >= tile.rank())
+    throw AtomError("EpilogueTile", "no mode " + std::to_string(i) + " in " + to_string(tile));
+  const Tiler& t = tile.modes()[static_cast<std::size_t>(i)];
+  if (t.is_integer()) return L(t.integer(), 1);
+  if (t.is_layout()) return t.layout();
+  throw AtomError("EpilogueTile", "mode " + std::to_string(i) + " of " + to_string(tile) +
+                                      " is neither an integer nor a layout");
+}
+
+Layout tmem_epilogue_tiles(const Layout& acc, const Tiler& tile) {
   if (rank(acc) != 2)
     throw AtomError("flat_divide", "the accumulator tile " + to_string(acc) + " is not (M,N)");
-  const int64_t m = size(mode(acc, 0)), n = size(mode(acc, 1));
-  if (epi_m <= 0 || epi_n <= 0 || m % epi_m != 0 || n % epi_n != 0)
-    throw AtomError("EpilogueTile", "the epilogue tile (" + std::to_string(epi_m) + "," +
-                                        std::to_string(epi_n) + ") does not divide the accumulator's (" +
-                                        std::to_string(m) + "," + std::to_string(n) + ")");
-  return flat_divide(acc, Tiler(Tiler::Modes{Tiler(epi_m), Tiler(epi_n)}));
+  const std::string rule = "EpilogueTile";
+  if (!tile.is_tuple() || tile.rank() != 2)
+    throw AtomError(rule, "the epilogue tile " + to_string(tile) + " is not a tiler of 2 modes (M, N)");
+  const int64_t extent[2] = {size(mode(acc, 0)), size(mode(acc, 1))};
+  const char* names[2] = {"M", "N"};
+  bool integers = true;
+  for (const Tiler& t : tile.modes()) integers = integers && t.is_integer();
+  if (integers) {
+    const int64_t em = tile.modes()[0].integer(), en = tile.modes()[1].integer();
+    if (em <= 0 || en <= 0 || extent[0] % em != 0 || extent[1] % en != 0)
+      throw AtomError(rule, "the epilogue tile (" + std::to_string(em) + "," + std::to_string(en) +
+                                ") does not divide the accumulator's (" + std::to_string(extent[0]) + "," +
+                                std::to_string(extent[1]) + ")");
+  } else {
+    for (int i = 0; i < 2; ++i) {
+      const Tiler& t = tile.modes()[static_cast<std::size_t>(i)];
+      const std::string which = std::string("the epilogue tile's ") + names[i] + " mode " + to_string(t);
+      if (t.is_underscore() || t.is_tuple())
+        throw AtomError(rule, which + ": tvlab takes an integer or a layout for each mode" +
+                                  (t.is_tuple() ? " (CuTe would divide the accumulator's " +
+                                                      std::string(names[i]) + " mode sub-mode by sub-mode)"
+                                                : std::string()));
+      const std::string why = tiling_problem(tmem_epilogue_mode(tile, i), extent[i]);
+      if (!why.empty())
+        throw AtomError(rule, which + " does not tile the accumulator's " + names[i] + " = " +
+                                  std::to_string(extent[i]) + " exactly: " + why);
+    }
+  }
+  return flat_divide(acc, tile);
+}
+
+Layout tmem_epilogue_tiles(const Layout& acc, int64_t epi_m, int64_t epi_n) {
+  return tmem_epilogue_tiles(acc, Tiler(Tiler::Modes{Tiler(epi_m), Tiler(epi_n)}));
 }
 
 TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout& tmem) {
@@ -255,17 +334,26 @@ TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout
   return make_tiled_copy_impl(atom, vt, layout_tv, t);
 }
 
-TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, int64_t epi_m,
-                                int64_t epi_n, int64_t threads, int64_t first_thread) {
+TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, const Tiler& tile,
+                                int64_t threads, int64_t first_thread) {
   TmemEpilogue e;
   e.acc = acc;
-  e.epi_m = epi_m == 0 ? acc.mma_m : epi_m;
-  e.epi_n = epi_n == 0 ? acc.mma_n : epi_n;
   e.threads = threads;
   e.first_thread = first_thread;
-  e.tiles = tmem_epilogue_tiles(acc.first_mma_tile(), e.epi_m, e.epi_n);
+  e.tiles = tmem_epilogue_tiles(acc.first_mma_tile(), tile);
+  e.tile = tile;
+  e.epi_m = size(tmem_epilogue_mode(tile, 0));
+  e.epi_n = size(tmem_epilogue_mode(tile, 1));
   e.copy = make_tmem_copy(atom, acc.value_type, take(e.tiles, 0, 2));
   return e;
+}
+
+TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, int64_t epi_m,
+                                int64_t epi_n, int64_t threads, int64_t first_thread) {
+  return make_tmem_epilogue(
+      acc, atom,
+      Tiler(Tiler::Modes{Tiler(epi_m == 0 ? acc.mma_m : epi_m), Tiler(epi_n == 0 ? acc.mma_n : epi_n)}),
+      threads, first_thread);
 }
 
 TmemAddress tmem_atom_offset(const CopyAtom& atom, int bits, int64_t lane, int64_t value) {

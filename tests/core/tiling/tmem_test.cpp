@@ -22,6 +22,7 @@
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/divide.hpp"
+#include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
 
 namespace tvlab {
@@ -45,6 +46,7 @@ std::vector<std::string> split(const std::string& s, char sep) {
 struct OracleCase {
   std::string mma, copy, type;
   int64_t tm = 0, tn = 0, em = 0, en = 0;
+  std::string tiler;  // a by-mode EpilogueTile as CuTe printed it, underscores dropped (else em, en)
   std::map<std::string, std::string> v;  // acc, tmem, tv, tiler, s_tv, d_tv, part, addr
 };
 
@@ -70,7 +72,9 @@ std::vector<OracleCase> read_oracle() {
       c.tn = std::stoll(t.at(1));
       c.copy = f.at(2);
       c.type = f.at(3);
-      if (f.at(4) != "-") {
+      if (f.at(4).find(':') != std::string::npos) {
+        c.tiler = strip_underscores(f.at(4));
+      } else if (f.at(4) != "-") {
         const auto e = split(f.at(4), ',');
         c.em = std::stoll(e.at(0));
         c.en = std::stoll(e.at(1));
@@ -83,6 +87,14 @@ std::vector<OracleCase> read_oracle() {
   return cases;
 }
 
+// CuTe's print of a by-mode tiler, (64:1,(16,2):(1,64)) or (64,(8,2):(1,64)), as a Tiler.
+Tiler epilogue_tiler(const std::string& text) {
+  const Value v = evaluate(text);
+  if (const auto* t = std::get_if<Tiler>(&v)) return *t;
+  ADD_FAILURE() << text << " is not a tiler: " << to_string(v);
+  return Tiler(Tiler::Modes{});
+}
+
 uint32_t rotr32(uint64_t x, int s) {
   const auto v = static_cast<uint32_t>(x);
   return s == 0 ? v : (v >> s) | (v << (32 - s));
@@ -93,8 +105,9 @@ std::map<std::string, std::string> tvlab_case(const OracleCase& c) {
   const MmaAtom mma = find_mma_atom(c.mma);
   const TmemAccumulator acc = tmem_accumulator(mma, c.tm, c.tn);
   const Layout first = acc.first_mma_tile();
-  const Layout tiles =
-      c.em == 0 ? tmem_epilogue_tiles(first, acc.mma_m, acc.mma_n) : tmem_epilogue_tiles(first, c.em, c.en);
+  const Layout tiles = !c.tiler.empty() ? tmem_epilogue_tiles(first, epilogue_tiler(c.tiler))
+                       : c.em == 0      ? tmem_epilogue_tiles(first, acc.mma_m, acc.mma_n)
+                                        : tmem_epilogue_tiles(first, c.em, c.en);
   const Layout tmem = take(tiles, 0, 2);
   const ValueType vt = value_type(c.type);
   const CopyAtom atom = find_copy_atom(c.copy);
@@ -120,9 +133,11 @@ std::map<std::string, std::string> tvlab_case(const OracleCase& c) {
 
 TEST(TmemOracle, MatchesCuTe) {
   const std::vector<OracleCase> cases = read_oracle();
-  ASSERT_GE(cases.size(), 16u) << "no CuTe recording read from " << oracle_path();
+  ASSERT_GE(cases.size(), 24u) << "no CuTe recording read from " << oracle_path();
   std::set<std::string> kinds;
+  int tilers = 0;
   for (const OracleCase& c : cases) {
+    tilers += !c.tiler.empty();
     SCOPED_TRACE(c.mma + " tile " + std::to_string(c.tm) + "x" + std::to_string(c.tn) + " " + c.copy + " " +
                  c.type);
     ASSERT_EQ(c.v.size(), 8u);
@@ -133,6 +148,7 @@ TEST(TmemOracle, MatchesCuTe) {
     }
   }
   EXPECT_EQ(kinds.size(), 8u);
+  EXPECT_GE(tilers, 6);  // CUTLASS's by-mode epilogue tiles of the 2-CTA M = 128 accumulator
 }
 
 // The comparison can fail: the first case with two strides of its accumulator swapped is a mismatch.
@@ -194,6 +210,32 @@ TEST(Tmem, Refusals) {
   EXPECT_EQ(rule([&] { make_tmem_copy(find_copy_atom("SM75_U32x4_LDSM_N"), value_type("float"), acc64); }),
             "make_tmem_copy");
   EXPECT_EQ(rule([&] { tmem_epilogue_tiles(acc64, 48, 32); }), "EpilogueTile");
+  // By-mode tilers of the 2-CTA M = 128 accumulator: a mode must tile its accumulator mode exactly.
+  const Layout acc2sm =
+      tmem_accumulator(find_mma_atom("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,128,"
+                                     "UMMA::Major::K,UMMA::Major::K>"),
+                       128, 128)
+          .first_mma_tile();
+  const auto tiles = [&](Tiler::Modes n) {
+    return tmem_epilogue_tiles(acc2sm, Tiler(Tiler::Modes{Tiler(64), Tiler(std::move(n))}));
+  };
+  const auto layout_mode = [&](const std::string& n) {
+    return tmem_epilogue_tiles(acc2sm, Tiler(Tiler::Modes{Tiler(64), Tiler(parse_layout(n))}));
+  };
+  EXPECT_EQ(to_string(layout_mode("(16,2):(1,64)")), "(64,(16,2),1,4):(65536,(1,4194304),0,16)");
+  EXPECT_EQ(to_string(layout_mode("(16,2):(1,32)")), "(64,(16,2),1,(2,2)):(65536,(1,32),0,(16,4194304))");
+  for (const char* bad :
+       {"(16,2):(1,8)", "(16,2):(1,100)", "48:1", "(16,2):(1,0)", "(16,2):(1,-64)", "256:1"})
+    EXPECT_EQ(rule([&] { layout_mode(bad); }), "EpilogueTile") << bad;
+  EXPECT_EQ(rule([&] { tiles({Tiler(16), Tiler(2)}); }), "EpilogueTile");  // a nested tiler: not modelled
+  EXPECT_EQ(rule([&] {
+              tmem_epilogue_tiles(acc2sm, Tiler(Tiler::Modes{Tiler(64), Tiler(Underscore{})}));
+            }),
+            "EpilogueTile");
+  EXPECT_EQ(rule([&] {
+              tmem_epilogue_tiles(acc2sm, Tiler(Tiler::Modes{Tiler(64), Tiler(32), Tiler(1)}));
+            }),
+            "EpilogueTile");
 }
 
 // ---- postconditions over generated accumulators --------------------------------------------------
@@ -348,6 +390,114 @@ TEST(Tmem, CopyAlgebraMatchesHardware) {
   EXPECT_GT(built, 60);
   EXPECT_GT(refused, 100);
   EXPECT_GT(compared, 100000);
+}
+
+}  // namespace
+}  // namespace tvlab
+
+namespace tvlab {
+namespace {
+
+// ---- brute force: the 2-CTA M = 128 epilogue, tiled as CUTLASS's builder tiles it -------------------
+
+// What an epilogue thread's register values hold, two ways, over threads 0..127, every call and register:
+//  - the hardware: tcgen05.ld/st of the warp's base address (partition_S/D of tAcc_epi, the TMEM side) plus
+//    the atom's register layout and ValID, mapped back to (m, n) by expected() (CuTe's placement comments);
+//  - the epilogue's bookkeeping: partition_D/S of flat_divide(cD, EpilogueTile), cD the (m, n) -> m + M n
+//    tensor (CUTLASS's tTR_cD_mn), at the same register and call.
+struct BruteForce {
+  int64_t values = 0, mismatched = 0, never = 0, repeated = 0, outside_subpartition = 0;
+};
+
+BruteForce brute_force(const TmemEpilogue& e) {
+  const TmemAccumulator& acc = e.acc;
+  const int bits = acc.value_type.bits;
+  const int64_t M = acc.mma_m, N = acc.mma_n;
+  std::map<std::tuple<int64_t, int64_t, int64_t>, int64_t> at;  // TMEM address -> m + M n
+  for (int64_t n = 0; n < N; ++n)
+    for (int64_t m = 0; m < M; ++m) {
+      const TmemAddress a = expected(acc, m, n);
+      at[{a.lane, a.column, a.sub}] = m + M * n;
+    }
+  const Layout cd = flat_divide(Layout(make_shape(M, N), make_shape(1, M)), e.tile);
+  const TiledCopy& c = e.copy;
+  const bool store = e.store();
+  const int64_t nv = size(mode(store ? c.atom_values().src : c.atom_values().dst, 1));
+  std::vector<int64_t> hits(static_cast<std::size_t>(M * N), 0);
+  BruteForce r;
+  for (int64_t t = 0; t < 128; ++t) {
+    const LayoutSlice tm = store ? c.partition_D(e.tiles, t) : c.partition_S(e.tiles, t);
+    const LayoutSlice rg = store ? c.partition_S(cd, t) : c.partition_D(cd, t);
+    const Layout calls = take(tm.layout, 1, rank(tm.layout));
+    EXPECT_EQ(size(mode(rg.layout, 0)), nv);
+    EXPECT_EQ(size(take(rg.layout, 1, rank(rg.layout))), size(calls));
+    const int64_t lo = 32 * (t / 32 % 4);
+    for (int64_t k = 0; k < size(calls); ++k) {
+      const TmemAddress base = tmem_address(tm.offset.ival() + calls(k), bits);
+      for (int64_t v = 0; v < nv; ++v) {
+        const TmemAddress o = tmem_atom_offset(c.atom, bits, t % 32, v);
+        const TmemAddress a{base.lane + o.lane, base.column + o.column, base.sub + o.sub};
+        ++r.values;
+        r.outside_subpartition += a.lane < lo || a.lane > lo + 31;
+        const auto it = at.find({a.lane, a.column, a.sub});
+        const int64_t held = it == at.end() ? -1 : it->second;
+        r.mismatched += held != rg.offset.ival() + rg.layout(v + nv * k);
+        if (held >= 0) ++hits[static_cast<std::size_t>(held)];
+      }
+    }
+  }
+  for (int64_t h : hits) {
+    r.never += h == 0;
+    r.repeated += h > 1;
+  }
+  return r;
+}
+
+TEST(Tmem, StridedEpilogueTileBruteForce) {
+  const std::string k = ",UMMA::Major::K,UMMA::Major::K>";
+  const auto mma = [&](int n) {
+    return find_mma_atom("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128," + std::to_string(n) + k);
+  };
+  const auto tiler = [](int64_t m, const std::string& n) {
+    return Tiler(Tiler::Modes{Tiler(m), Tiler(parse_layout(n))});
+  };
+  struct Case {
+    int mma_n;
+    std::string copy, n_mode;
+  };
+  // CUTLASS's (N/2,2):(1,CtaN/2) for N = 32, 64, 16, 8, loads and a store, 32dp and 16dp atoms.
+  const std::vector<Case> cases = {
+      {128, "SM100_TMEM_LOAD_32dp32b8x", "(16,2):(1,64)"},
+      {256, "SM100_TMEM_LOAD_32dp32b16x", "(32,2):(1,128)"},
+      {64, "SM100_TMEM_STORE_32dp32b4x", "(8,2):(1,32)"},
+      {128, "SM100_TMEM_LOAD_16dp256b1x", "(8,2):(1,64)"},
+      {128, "SM100_TMEM_LOAD_32dp32b1x", "(4,2):(1,64)"},
+      {128, "SM100_TMEM_LOAD_16dp32b4x", "(32,2):(1,64)"},
+  };
+  int64_t values = 0;
+  for (const Case& cs : cases) {
+    SCOPED_TRACE(cs.copy + " N " + std::to_string(cs.mma_n) + " tile (64," + cs.n_mode + ")");
+    const TmemAccumulator acc = tmem_accumulator(mma(cs.mma_n), 128, cs.mma_n);
+    const TmemEpilogue e = make_tmem_epilogue(acc, find_copy_atom(cs.copy), tiler(64, cs.n_mode));
+    const BruteForce r = brute_force(e);
+    EXPECT_EQ(r.mismatched, 0);
+    EXPECT_EQ(r.never, 0);
+    EXPECT_EQ(r.repeated, 0);
+    EXPECT_EQ(r.outside_subpartition, 0);
+    EXPECT_EQ(r.values, 64 * cs.mma_n);  // every element once: as many register values as elements
+    values += r.values;
+  }
+  EXPECT_EQ(values, 64 * (128 + 256 + 64 + 128 + 128 + 128));
+  // The control: the plain 64x32 tile of the same accumulator loads every element twice (warps 2-3 repeat
+  // warps 0-1, whose 32 lanes reach past their subpartitions).
+  const TmemEpilogue plain = make_tmem_epilogue(tmem_accumulator(mma(128), 128, 128),
+                                                find_copy_atom("SM100_TMEM_LOAD_32dp32b8x"), 64, 32);
+  const BruteForce bad = brute_force(plain);
+  EXPECT_EQ(bad.mismatched, 0);         // the bookkeeping still agrees with the hardware ...
+  EXPECT_EQ(bad.values, 2 * 64 * 128);  // ... which loads each element twice
+  EXPECT_EQ(bad.repeated, 64 * 128);
+  EXPECT_EQ(bad.never, 0);
+  EXPECT_GT(bad.outside_subpartition, 0);
 }
 
 }  // namespace

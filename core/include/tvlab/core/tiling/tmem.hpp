@@ -80,9 +80,23 @@ bool is_umma(const MmaAtom& atom);
 // more than 128 x 512 32-bit columns, a complex interleaved atom tvlab does not model).
 TmemAccumulator tmem_accumulator(const MmaAtom& atom, int64_t tile_m, int64_t tile_n);
 
-// The whole of flat_divide(acc, (epi_m, epi_n)) and its (_,_,0,0) slice: an epilogue's subtile of the
-// first MMA tile. Throws AtomError unless epi_m, epi_n divide it.
+// flat_divide(acc, EpilogueTile): the epilogue's subtiles of the first MMA tile, (EPI_TILE_M, EPI_TILE_N,
+// EPI_M, EPI_N), the (_,_,0,0) slice the first. EpilogueTile is a by-mode tiler of 2 modes, each an integer n
+// (a Shape<_M,_N>: n:1) or a layout, as CUTLASS's SM100 epilogue builder makes for a 2-CTA M = 128 MMA
+// (TmemWarpShape 2x2, sm100_builder.inl): (64:1, (N/2,2):(1,CtaN/2)), each warp pair's columns from both
+// halves of N (the second half lives in lanes 64-127):
+//   acc (64,(64,2)):(65536,(1,4194304)), tile (64:1,(16,2):(1,64))
+//     -> (64,(16,2),1,4):(65536,(1,4194304),0,16)      tile j of N: n = (16,2):(1,64)(i) + 16 j
+// Throws AtomError (rule "EpilogueTile") unless each mode tiles the accumulator's mode exactly (an integer
+// divides it; a layout's union with complement(layout, extent) is a bijection onto [0, extent)), and for
+// what tvlab does not model: a mode that is a tuple of tilers (CuTe would divide sub-mode by sub-mode) or
+// `_`.
+Layout tmem_epilogue_tiles(const Layout& acc, const Tiler& tile);
+// The same with Shape<epi_m, epi_n>.
 Layout tmem_epilogue_tiles(const Layout& acc, int64_t epi_m, int64_t epi_n);
+// Mode i (0 = M, 1 = N) of an epilogue tile as a layout: the first subtile's coordinate -> m (n) of the MMA
+// tile (an integer n is n:1).
+Layout tmem_epilogue_mode(const Tiler& tile, int i);
 
 // make_tmem_copy(Copy_Atom<Op, T>{}, tmem) for an SM100_TMEM_LOAD/STORE atom and a TMEM tensor layout
 // (coordinate -> offset in T elements): CuTe's make_cotiled_copy with the atom's thread layout (32,4):
@@ -99,16 +113,20 @@ TiledCopy make_tmem_copy(const CopyAtom& atom, const ValueType& vt, const Layout
 //   % 128 and loops over partition_S(tAcc_epi) (partition_D for a store): (T2R, T2R_M, T2R_N, EPI_M, EPI_N).
 struct TmemEpilogue {
   TmemAccumulator acc;
-  int64_t epi_m = 0, epi_n = 0;
+  Tiler tile{Tiler::Modes{}};    // EpilogueTile, as given (integers and/or layouts, 2 modes)
+  int64_t epi_m = 0, epi_n = 0;  // its shape, product_each(shape(EpilogueTile))
   int64_t threads = 128, first_thread = 0;
   Layout tiles;  // tAcc_epi
   TiledCopy copy;
   bool store() const { return copy.atom.name.rfind("SM100_TMEM_STORE_", 0) == 0; }
 };
 // Throws AtomError as tmem_epilogue_tiles and make_tmem_copy do; epi_m = epi_n = 0 means the whole first
-// MMA tile.
+// MMA tile (Shape<MMA_M, MMA_N>).
 TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, int64_t epi_m = 0,
                                 int64_t epi_n = 0, int64_t threads = 128, int64_t first_thread = 0);
+// The same with EpilogueTile a by-mode tiler (see tmem_epilogue_tiles).
+TmemEpilogue make_tmem_epilogue(const TmemAccumulator& acc, const CopyAtom& atom, const Tiler& tile,
+                                int64_t threads = 128, int64_t first_thread = 0);
 
 // What one lane's register value of a TMEM copy atom addresses, relative to the warp's base address: the
 // hardware meaning of the atom's register layout and ValID (independent of the TiledCopy algebra).
