@@ -177,6 +177,26 @@ spec tmem-huge "{$umma,\"tmem\":{\"tile\":[281474976710656,281474976710656]}}"
 case_ tmem-tile-huge 2 "tmem.tile: UMMA::tmem_frg: requesting more TMEM than is available" - -- plan "$tmp/tmem-huge.json"
 spec tmem-16b "{$umma,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b1x_16b\"}}"
 case_ tmem-16b-on-float 2 "tmem.copy: make_tmem_copy: _16b atoms move 16-bit values" - -- verify "$tmp/tmem-16b.json"
+# epilogue_tile as a CuTe tiler (CUTLASS's (64,(16,2):(1,64)) for a 2-CTA M = 128 MMA): modes that do not tile
+# the accumulator, nested tuples, `_`, the wrong rank, broken notation.
+umma2='"mma":{"atom":"SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>"}'
+tmem_epi() { spec "$1" "{$umma2,\"tmem\":{\"copy\":\"SM100_TMEM_LOAD_32dp32b8x\",\"epilogue_tile\":$2}}"; }
+tmem_epi tmem-epi-overlap '[64,"(16,2):(1,8)"]'
+case_ tmem-epi-overlap 2 "tmem.epilogue_tile: EpilogueTile: the epilogue tile's N mode (16,2):(1,8) does not tile the accumulator's N = 128 exactly: it reaches 8 twice" - -- verify "$tmp/tmem-epi-overlap.json"
+tmem_epi tmem-epi-past '[64,"(16,2):(1,-64)"]'
+case_ tmem-epi-past 2 "it reaches -64, past the mode" - -- render "$tmp/tmem-epi-past.json" --view tmem-copy -o "$tmp/out/a.svg"
+tmem_epi tmem-epi-shape-mode '[64,"(16,2)"]'
+case_ tmem-epi-shape-mode 2 "tmem.epilogue_tile[1]: (16,2) is a tuple: as a mode of a tiler CuTe applies it to the accumulator's sub-modes one by one, which tvlab does not model" - -- plan "$tmp/tmem-epi-shape-mode.json"
+tmem_epi tmem-epi-underscore '"(_,(16,2):(1,64))"'
+case_ tmem-epi-underscore 2 "tmem.epilogue_tile: _ keeps the whole mode, which tvlab does not model here" - -- verify "$tmp/tmem-epi-underscore.json"
+tmem_epi tmem-epi-rank3 '[64,32,1]'
+case_ tmem-epi-rank3 2 "tmem.epilogue_tile: expected [M, N]: 2 modes" - -- verify "$tmp/tmem-epi-rank3.json"
+tmem_epi tmem-epi-one-layout '"(16,2):(1,64)"'
+case_ tmem-epi-one-layout 2 "tmem.epilogue_tile: expected a tiler of 2 modes (M, N) such as (64,(16,2):(1,64)), got (16,2):(1,64)" - -- verify "$tmp/tmem-epi-one-layout.json"
+tmem_epi tmem-epi-syntax '[64,"(16,2):(1,"]'
+case_ tmem-epi-syntax 2 "tmem.epilogue_tile[1]: column 11:" - -- verify "$tmp/tmem-epi-syntax.json"
+tmem_epi tmem-epi-huge '[64,"(281474976710656,281474976710656):(1,281474976710656)"]'
+case_ tmem-epi-huge 2 "tmem.epilogue_tile" - -- verify "$tmp/tmem-epi-huge.json"
 
 # Subtiled C/D copies (operands.{C,D}.subtile): wrong operand, no ThrK, absurd layouts and shapes.
 splitk='"mma":{"atom":"XE_DPAS_TT<8,float,bfloat16_t>","tile":[64,64,64],"sg_layout":"(2,2,2):(2,1,4)"}'

@@ -163,6 +163,10 @@ has tmem-warps-witness "warp 1 (threads 32..63, TiledCopy slices 0..) reaches la
 expect_rc tmem-2x2 1 "$tvlab" verify "$data/sm100_tmem_2sm_m128_epilogue_64x32.json"
 has tmem-2x2-twice "element (0,0) is loaded 2 times: by thread 0 call 0 register 0 and thread 64 call 0 register 0" "$tmp/out"
 has tmem-2x2-lanes "warp 0 (threads 0..31, TiledCopy slices 0..) reaches lanes 0..95; warp 0 may access only lanes 0..31 (subpartition 0)" "$tmp/out"
+# The same accumulator tiled as CUTLASS's SM100 builder tiles it for the 2x2 TMEM warp shape: (64,(16,2):(1,64)).
+expect_rc tmem-strided 0 "$tvlab" verify "$data/sm100_tmem_2sm_m128_epilogue_strided.json"
+has tmem-strided-coverage "ok   tmem.C.coverage  every one of the 8192 accumulator elements is loaded exactly once (128 threads)" "$tmp/out"
+has tmem-strided-sub "ok   tmem.C.subpartition  each of the 4 warps stays in its own 32 lanes" "$tmp/out"
 expect_rc reorder-noop 0 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,8):(1@1,1@0)" --types bf16,bf16
 has reorder-noop-text "no-op" "$tmp/out"
 # A plain 16x16 bf16 load (lane = n, value = k) into the DPAS B fragment (VNNI pairs of k): UV.

@@ -14,6 +14,7 @@
 
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/composition.hpp"
+#include "tvlab/core/notation.hpp"
 #include "tvlab/verify/spec.hpp"
 
 namespace tvlab {
@@ -37,6 +38,23 @@ TEST(TmemChecks, CutlassEpilogueProved) {
   const CheckResult s = check_tmem_subpartition(e);
   EXPECT_EQ(s.verdict, Verdict::Proved);
   EXPECT_EQ(s.summary, "each of the 4 warps stays in its own 32 lanes");
+}
+
+// A 2-CTA M = 128 accumulator (n >= 64 in lanes 64-127): CUTLASS's builder tiles N as (16,2):(1,64) for its
+// 2x2 TMEM warp shape, and the loads cover it once within the subpartitions; the plain 64x32 tile does not.
+TEST(TmemChecks, TwoCtaM128StridedTileProved) {
+  const TmemAccumulator acc = tmem_accumulator(
+      find_mma_atom("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,128" + kK), 128, 128);
+  const CopyAtom load = find_copy_atom("SM100_TMEM_LOAD_32dp32b8x");
+  const TmemEpilogue e = make_tmem_epilogue(
+      acc, load, Tiler(Tiler::Modes{Tiler(64), Tiler(Layout(make_shape(16, 2), make_shape(1, 64)))}));
+  const CheckResult c = check_tmem_coverage(e);
+  EXPECT_EQ(c.verdict, Verdict::Proved);
+  EXPECT_EQ(c.summary, "every one of the 8192 accumulator elements is loaded exactly once (128 threads)");
+  EXPECT_EQ(check_tmem_subpartition(e).verdict, Verdict::Proved);
+  const TmemEpilogue plain = make_tmem_epilogue(acc, load, 64, 32);
+  EXPECT_EQ(check_tmem_coverage(plain).summary, "8192 loaded more than once");
+  EXPECT_EQ(check_tmem_subpartition(plain).verdict, Verdict::Refuted);
 }
 
 TEST(TmemChecks, SecondMmaTileNeverLoaded) {
@@ -163,6 +181,50 @@ TEST(TmemChecks, SpecKeys) {
   EXPECT_NE(error(R"({"tile": [128, 640]})").find("tmem.tile"), std::string::npos);
   EXPECT_NE(error(R"([1])").find("tmem"), std::string::npos);
   EXPECT_NE(error(R"({"threads": 128})").find("give \"copy\" too"), std::string::npos);
+}
+
+// "epilogue_tile" as a by-mode tiler: mode by mode, or one string in tvlab's or CuTe's notation, all the
+// same.
+TEST(TmemChecks, SpecEpilogueTiler) {
+  const auto tmem = [](const std::string& tile) {
+    const Plan p = build_plan_from_text(
+        R"({"mma": {"atom": "SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,128,UMMA::Major::K,UMMA::Major::K>"}, )"
+        R"("tmem": {"copy": "SM100_TMEM_LOAD_32dp32b8x", "epilogue_tile": )" +
+        tile + "}}");
+    return to_string(p.tmem->tiles) + " " + to_string(p.tmem->tile);
+  };
+  const std::string want = "(64,(16,2),1,4):(65536,(1,4194304),0,16)";
+  EXPECT_EQ(tmem(R"j([64, "(16,2):(1,64)"])j"), want + " (64,(16,2):(1,64))");
+  EXPECT_EQ(tmem(R"j("(64,(16,2):(1,64))")j"), want + " (64,(16,2):(1,64))");
+  EXPECT_EQ(tmem(R"j("(_64:_1,(_16,_2):(_1,_64))")j"), want + " (64:1,(16,2):(1,64))");
+  EXPECT_EQ(tmem(R"j("make_tile(Layout<_64>{}, Layout<Shape<_16,_2>,Stride<_1,_64>>{})")j"),
+            want + " (64:1,(16,2):(1,64))");
+  // The plain tile: its first 32 columns are n = 0..31 of lanes 0-63 (the second half of N lies beside it).
+  EXPECT_EQ(tmem("[64, 32]"), "(64,32,1,(2,2)):(65536,1,0,(32,4194304)) (64,32)");
+  const auto error = [&](const std::string& tile) {
+    try {
+      tmem(tile);
+    } catch (const SpecError& e) {
+      return e.path() + ": " + e.what();
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error(R"j([64, "(16,2)"])j").rfind("tmem.epilogue_tile[1]: (16,2) is a tuple", 0), 0u);
+  EXPECT_EQ(error(R"j("(64,(16,2))")j").rfind("tmem.epilogue_tile: (16,2) is a tuple", 0), 0u);
+  EXPECT_EQ(error(R"j([64, "(16,2):(1,8)"])j"),
+            "tmem.epilogue_tile: EpilogueTile: the epilogue tile's N mode (16,2):(1,8) does not tile the "
+            "accumulator's N = 128 exactly: it reaches 8 twice");
+  EXPECT_EQ(
+      error(R"j([64, "48:1"])j"),
+      "tmem.epilogue_tile: EpilogueTile: the epilogue tile's N mode 48:1 does not tile the accumulator's N "
+      "= 128 exactly: its size 48 does not divide 128");
+  EXPECT_EQ(error(R"j([64, 32, 1])j").rfind("tmem.epilogue_tile: expected [M, N]: 2 modes", 0), 0u);
+  EXPECT_EQ(error(R"j("(16,2):(1,64)")j").rfind("tmem.epilogue_tile: expected a tiler of 2 modes", 0), 0u);
+  EXPECT_EQ(error(R"j("(_,32)")j").rfind("tmem.epilogue_tile: _ keeps the whole mode", 0), 0u);
+  EXPECT_EQ(
+      error(R"j([64, true])j").rfind("tmem.epilogue_tile[1]: expected a positive integer or a layout", 0),
+      0u);
+  EXPECT_EQ(error(R"j([0, 32])j").rfind("tmem.epilogue_tile[0]: expected a positive integer", 0), 0u);
 }
 
 }  // namespace

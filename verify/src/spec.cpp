@@ -1289,6 +1289,66 @@ class StrictKeys {
     return f.path + "[" + std::to_string(f.index++) + "]";
   }
 };
+// "tmem.epilogue_tile": CUTLASS's EpilogueTile, a tiler of 2 modes (M, N), each an integer (Shape<_M,_N>) or
+// a layout (the SM100 builder's (64:1, (N/2,2):(1,CtaN/2)) for a 2-CTA M = 128 MMA): [M, N] mode by mode (a
+// JSON integer or a layout string, CuTe's spellings too), or the whole tiler as one string,
+// "(64,(16,2):(1,64))" or CuTe's print "(_64:_1,(_16,_2):(_1,_64))". A tuple of integers as a mode would be a
+// nested tiler, which CuTe applies to the accumulator's sub-modes one by one: refused rather than read as the
+// compact layout.
+Tiler parse_epilogue_tile(const json& v, const std::string& path) {
+  const std::string want = "a positive integer or a layout such as \"(16,2):(1,64)\"";
+  const auto check_mode = [&](const Tiler& t, const std::string& p) {
+    if (t.is_integer() && t.integer() <= 0) throw SpecError(p, "expected " + want);
+    if (t.is_tuple() || t.is_underscore())
+      throw SpecError(p, to_string(t) +
+                             (t.is_tuple() ? " is a tuple: as a mode of a tiler CuTe applies it to the "
+                                             "accumulator's sub-modes one by one, which tvlab does not "
+                                             "model; "
+                                           : " keeps the whole mode, which tvlab does not model here; ") +
+                             "give " + want);
+  };
+  if (v.is_array()) {
+    if (v.size() != 2) throw SpecError(path, "expected [M, N]: 2 modes, each " + want);
+    Tiler::Modes modes;
+    for (std::size_t i = 0; i < 2; ++i) {
+      const std::string p = path + "[" + std::to_string(i) + "]";
+      const json& x = v[i];
+      if (x.is_number_integer()) {
+        const int64_t n = x.get<int64_t>();
+        if (n <= 0 || n > (int64_t(1) << 48)) throw SpecError(p, "expected " + want);
+        modes.emplace_back(n);
+        continue;
+      }
+      if (!x.is_string()) throw SpecError(p, "expected " + want + ", got " + std::string(x.type_name()));
+      const std::string text = x.get<std::string>();
+      const Tiler t = at(p, [&]() -> Tiler {
+        const Expr e = parse_expr(text);
+        if (is_integer_tuple(e)) return Tiler::from_shape(parse_int_tuple(text));
+        return Tiler(parse_layout_value(x, p));
+      });
+      check_mode(t, p);
+      modes.push_back(t);
+    }
+    return Tiler(modes);
+  }
+  if (!v.is_string())
+    throw SpecError(path, "expected [M, N] (each " + want + ") or a tiler such as \"(64,(16,2):(1,64))\"");
+  const std::string text = v.get<std::string>();
+  const Tiler t = at(path, [&]() -> Tiler {
+    if (is_integer_tuple(parse_expr(text))) return Tiler::from_shape(parse_int_tuple(text));
+    Value x = evaluate(text);
+    if (auto* tt = std::get_if<Tiler>(&x)) return *tt;
+    if (auto* it = std::get_if<IntTuple>(&x)) return Tiler::from_shape(*it);
+    throw SpecError(path,
+                    "expected a tiler of 2 modes (M, N) such as (64,(16,2):(1,64)), got " + to_string(x));
+  });
+  if (!t.is_tuple() || t.rank() != 2)
+    throw SpecError(path,
+                    "expected a tiler of 2 modes (M, N) such as (64,(16,2):(1,64)), got " + to_string(t));
+  for (int i = 0; i < 2; ++i) check_mode(t.modes()[static_cast<std::size_t>(i)], path);
+  return t;
+}
+
 // "tmem": an SM100 UMMA's accumulator in tensor memory and the epilogue's TMEM copies (docs/spec.md). Without
 // the key a UMMA TiledMMA still gets its accumulator where it builds (plan prints it).
 void build_tmem(Plan& plan, const json& spec) {
@@ -1344,7 +1404,8 @@ void build_tmem(Plan& plan, const json& spec) {
   const std::string cp = "tmem.copy";
   const std::string name = get_string(*c, cp);
   const CopyAtom atom = at(cp, [&] { return find_copy_atom(name); });
-  const auto epi = pair_of("epilogue_tile");
+  std::optional<Tiler> epi;
+  if (const json* v = member(*t, "epilogue_tile")) epi = parse_epilogue_tile(*v, "tmem.epilogue_tile");
   int64_t threads = 128, first = 0;
   const auto integer = [&](const char* key, int64_t& out) {
     const json* v = member(*t, key);
@@ -1362,7 +1423,8 @@ void build_tmem(Plan& plan, const json& spec) {
                     "expected the first thread of a warp (a multiple of 32), with "
                     "first_thread + threads at most 1024");
   plan.tmem = at(epi ? "tmem.epilogue_tile" : cp, [&] {
-    return make_tmem_epilogue(*plan.tmem_acc, atom, epi ? (*epi)[0] : 0, epi ? (*epi)[1] : 0, threads, first);
+    return epi ? make_tmem_epilogue(*plan.tmem_acc, atom, *epi, threads, first)
+               : make_tmem_epilogue(*plan.tmem_acc, atom, 0, 0, threads, first);
   });
 }
 
@@ -1459,6 +1521,17 @@ Plan build_plan_from_print(const std::string& text) {
 namespace {
 std::string tiler_string(const Tiler& t) {
   return t.is_underscore() ? "_" : to_string(t);
+}
+// An EpilogueTile as the spec takes it, mode by mode: [128, 16] or [64, "(16,2):(1,64)"].
+nlohmann::ordered_json epilogue_tile_json(const Tiler& t) {
+  nlohmann::ordered_json j = nlohmann::ordered_json::array();
+  for (const Tiler& m : t.modes()) {
+    if (m.is_integer())
+      j.push_back(m.integer());
+    else
+      j.push_back(to_string(m));
+  }
+  return j;
 }
 }  // namespace
 
@@ -1560,7 +1633,7 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     if (plan.tmem) {
       const TmemEpilogue& e = *plan.tmem;
       j["epilogue"] = {{"op", e.copy.atom.name},
-                       {"epilogue_tile", {e.epi_m, e.epi_n}},
+                       {"epilogue_tile", epilogue_tile_json(e.tile)},
                        {"threads", e.threads},
                        {"first_thread", e.first_thread},
                        {"tiles", to_string(e.tiles)},
@@ -1681,8 +1754,8 @@ std::string plan_to_text(const Plan& plan) {
     const TiledCopy& c = e.copy;
     const LayoutSlice p0 = e.store() ? c.partition_D(e.tiles, 0) : c.partition_S(e.tiles, 0);
     s << "\nTMEM epilogue " << (e.store() ? "store" : "load") << ": " << c.atom.name << " of "
-      << c.value_type.name << ", epilogue tile (" << e.epi_m << "," << e.epi_n << "), threads "
-      << e.first_thread << ".." << e.first_thread + e.threads - 1 << "\n"
+      << c.value_type.name << ", epilogue tile " << to_string(e.tile) << ", threads " << e.first_thread
+      << ".." << e.first_thread + e.threads - 1 << "\n"
       << "  tAcc_epi " << to_string(e.tiles) << "\n"
       << "  tiler    " << to_string(c.tiler) << "  (" << threads_text(c.num_threads()) << ")\n"
       << "  tv       " << to_string(c.tv) << "\n"
