@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 
 #include "tvlab/core/atoms/registry.hpp"
@@ -71,6 +72,27 @@ TEST(TmemBuilder, EpilogueLoad) {
   const Scene twice =
       build_tmem_copy_scene(make_tmem_epilogue(acc, find_copy_atom("SM100_TMEM_LOAD_32dp32b8x"), 0, 0, 256));
   EXPECT_EQ(cell_at(twice, 1, 2).label.size(), 2u);
+}
+
+// CUTLASS's strided N tile of a 2-CTA M = 128 accumulator: columns j = 0..15 are n = 0..15 (lanes 0-63, warps
+// 0-1), j = 16..31 are n = 64..79 (lanes 64-127, warps 2-3).
+TEST(TmemBuilder, StridedEpilogueTile) {
+  const TmemAccumulator acc = tmem_accumulator(
+      find_mma_atom("SM100_MMA_F16BF16_2x1SM_SS<half_t,half_t,float,128,128" + kK), 128, 128);
+  const Tiler tile(Tiler::Modes{Tiler(64), Tiler(Layout(make_shape(16, 2), make_shape(1, 64)))});
+  const Scene s =
+      build_tmem_copy_scene(make_tmem_epilogue(acc, find_copy_atom("SM100_TMEM_LOAD_32dp32b8x"), tile));
+  EXPECT_EQ(s.cells.size(), 64u * 32u);
+  for (const Cell& c : s.cells) EXPECT_EQ(c.label.size(), 1u);
+  EXPECT_EQ(cell_at(s, 1 + 0, 2 + 0).label, std::vector<std::string>{"T0V0"});
+  EXPECT_EQ(cell_at(s, 1 + 16, 2 + 0).label, std::vector<std::string>{"T64V0"});  // n = 64: lane 64
+  EXPECT_EQ(cell_at(s, 1 + 17, 2 + 5).label, std::vector<std::string>{"T69V1"});
+  EXPECT_EQ(cell_at(s, 1 + 9, 2 + 40).label, std::vector<std::string>{"T40V9"});  // n = 9: the second call
+  const auto has = [&](const std::string& note) {
+    return std::find(s.notes.begin(), s.notes.end(), note) != s.notes.end();
+  };
+  EXPECT_TRUE(has("the tile's column j is accumulator column n = (16,2):(1,64)(j): 0..15, 64..79"));
+  EXPECT_EQ(s.notes.size(), 2u);  // M is plain: rows are m
 }
 
 }  // namespace

@@ -16,6 +16,20 @@ std::string mn_label(int64_t m, int64_t n) {
   return std::to_string(m) + "," + std::to_string(n);
 }
 
+// Where the first epilogue tile's coordinates land in the MMA tile, one mode: "n = (16,2):(1,64)(j): 0..15,
+// 64..79" (runs of consecutive values).
+std::string mode_note(const char* coord, const char* index, const Layout& l) {
+  std::string runs;
+  for (int64_t i = 0; i < size(l);) {
+    int64_t j = i + 1;
+    while (j < size(l) && l(j) == l(j - 1) + 1) ++j;
+    runs += (runs.empty() ? "" : ", ") + std::to_string(l(i)) +
+            (j - i > 1 ? ".." + std::to_string(l(j - 1)) : std::string());
+    i = j;
+  }
+  return std::string(coord) + " = " + to_string(l) + "(" + index + "): " + runs;
+}
+
 }  // namespace
 
 Scene build_tmem_acc_scene(const TmemAccumulator& acc, const Options& opt) {
@@ -114,6 +128,12 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
   check_cells(cells_mul(rows, cols), opt.max_cells, "the TMEM copy picture");
   const Layout mn = acc.mn();
   const int bits = acc.value_type.bits;
+  // The first epilogue tile, tAcc_epi(_,_,0,0): its row i is m = tile_m(i), its column j is n = tile_n(j)
+  // (the identity for an integer EpilogueTile, CUTLASS's strided N of a 2-CTA M = 128 MMA otherwise).
+  const Layout tile_m = tmem_epilogue_mode(e.tile, 0), tile_n = tmem_epilogue_mode(e.tile, 1);
+  std::map<int64_t, int64_t> row_of, col_of;
+  for (int64_t i = 0; i < rows; ++i) row_of[tile_m(i)] = i;
+  for (int64_t j = 0; j < cols; ++j) col_of[tile_n(j)] = j;
   std::map<std::tuple<int64_t, int64_t, int64_t>, std::pair<int64_t, int64_t>> element;
   for (int64_t n = 0; n < acc.tile_n; ++n)
     for (int64_t m = 0; m < acc.tile_m; ++m) {
@@ -135,8 +155,10 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
       continue;
     }
     const auto [m, n] = it->second;
-    if (m >= rows || n >= cols) continue;  // another epilogue tile (or MMA tile)
-    g.cells[static_cast<std::size_t>(m * cols + n)].push_back(
+    const auto r = row_of.find(m), col = col_of.find(n);
+    if (m >= acc.mma_m || n >= acc.mma_n || r == row_of.end() || col == col_of.end())
+      continue;  // another epilogue tile (or MMA tile)
+    g.cells[static_cast<std::size_t>(r->second * cols + col->second)].push_back(
         {a.thread - e.first_thread, a.value + nv * a.call});
   }
   Scene s;
@@ -151,16 +173,19 @@ Scene build_tmem_copy_scene(const TmemEpilogue& e, const Options& opt) {
                     ": TiledLayout_TV " + to_string(e.copy.tv) + ", Tiler " + to_string(e.copy.tiler));
   PanelStyle st;
   st.group_size = 32;
-  st.heading = "epilogue tile (" + std::to_string(rows) + "," + std::to_string(cols) +
-               ") of the accumulator: T = thread (threadIdx.x - " + std::to_string(e.first_thread) +
-               "), V = register of its fragment tTR_rAcc";
-  st.corner = "m\\n";
+  // A mode other than 0..size-1 (CUTLASS's strided N): the axis is the tile's own coordinate, noted below.
+  const bool plain_m = tile_m == Layout(rows, 1), plain_n = tile_n == Layout(cols, 1);
+  st.heading = "epilogue tile " + to_string(e.tile) + " of the accumulator: T = thread (threadIdx.x - " +
+               std::to_string(e.first_thread) + "), V = register of its fragment tTR_rAcc";
+  st.corner = std::string(plain_m ? "m" : "i") + "\\" + (plain_n ? "n" : "j");
   add_tv_panel(s, g, 1, 2, st);
   add_color_legend(s, e.threads, ColorBy::Thread, 32);
   const int64_t per_tile = size(take(e.tiles, 2, 4));
   s.notes.push_back(std::to_string(calls / std::max<int64_t>(1, per_tile)) + " " + op +
                     " per thread for this epilogue tile, " + std::to_string(per_tile) +
                     " epilogue tile(s) (EPI_M x EPI_N); warp w reaches only lanes 32*(w%4)..32*(w%4)+31");
+  if (!plain_m) s.notes.push_back("the tile's row i is accumulator row " + mode_note("m", "i", tile_m));
+  if (!plain_n) s.notes.push_back("the tile's column j is accumulator column " + mode_note("n", "j", tile_n));
   if (outside > 0)
     s.notes.push_back(std::to_string(outside) +
                       " register values address TMEM holding no accumulator element");
