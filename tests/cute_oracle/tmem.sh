@@ -12,26 +12,16 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="$1"; testbin="$2"; out="$3"; shift 3
-cutlass_dir=""
-for arg in "$@"; do
-  case "$arg" in
-    --cutlass=*) cutlass_dir="${arg#--cutlass=}" ;;
-    *) echo "cute.oracle.tmem: unknown argument $arg" >&2; exit 2 ;;
-  esac
-done
+name=cute.oracle.tmem
+fallback="tvlab is still compared against the recorded CuTe output (ctest core.TmemOracle.*)"
+# shellcheck source=oracle_common.sh
+source "$here/oracle_common.sh"
 case "$mode" in live|record) ;; *) echo "cute.oracle.tmem: unknown mode $mode (live, record)" >&2; exit 2 ;; esac
 # The live compile costs ~45 s of CPU: the ctest runs it only with TVLAB_ORACLE_TMEM=1 (record always does);
 # core.TmemOracle.* compares tvlab with the recording on every run.
 recording="$here/../data/cute/sm100_tmem_copy.txt"
-skip() {
-  echo "cute.oracle.tmem: SKIPPED: $*" >&2
-  echo "cute.oracle.tmem: tvlab is still compared against the recorded CuTe output (ctest core.TmemOracle.*)" >&2
-  if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
-  exit 77
-}
 if [ "$mode" = live ] && [ "${TVLAB_ORACLE_TMEM:-0}" != 1 ]; then
-  echo "cute.oracle.tmem: SKIPPED: the live compile runs with TVLAB_ORACLE_TMEM=1 (about 45 s of CPU); core.TmemOracle.* compares tvlab with the recording" >&2
-  exit 77
+  skip "the live compile runs with TVLAB_ORACLE_TMEM=1 (about 45 s of CPU)"
 fi
 # shellcheck source=cuda_include.sh
 source "$here/cuda_include.sh"
