@@ -45,6 +45,19 @@ TEST(Partition, Sm80F16TnThread5AsCuTePrintsIt) {
   EXPECT_NE(q.notes[0].find("problem shape"), std::string::npos);
 }
 
+// An Xe coordinate tensor prints its offset as a coordinate of every axis, as sycl-tla's ArithTuple does:
+// sycl-tla (6601377d, tests/data/sycl_tla/xe_partitions.txt) prints thread 17's tBgB of
+// examples/00_bmg_gemm as ArithTuple(64,_0) o ..., and tvlab printed ArithTuple(64) (the zero k dropped).
+TEST(Partition, XeCoordinateOffsetHasEveryAxis) {
+  const Plan plan = build_plan(nlohmann::json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json")));
+  const ThreadTensor b = named(thread_partitions(plan, "B", 17), "tBgB");
+  EXPECT_EQ(to_string(b.offset), "(64,0)");
+  EXPECT_EQ(b.to_string(), "ArithTuple(64,0) o (((2,8,2),(2,2)),1,1):(((8@0,2@1,16@0),(32@0,16@1)),0,0)");
+  const ThreadTensor a = named(thread_partitions(plan, "A", 0), "tAgA");
+  EXPECT_EQ(to_string(a.offset), "(0,0)");
+  EXPECT_EQ(to_string(named(thread_partitions(plan, "A", 511), "tAgA").offset), "(224,0)");
+}
+
 TEST(Partition, RefusesAThreadOrOperandTheModelHasNot) {
   const Plan plan = sm80_tn(false);
   try {

@@ -148,7 +148,14 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
   if (const auto* c = std::get_if<ComposedLayout>(&b.layout); c != nullptr && c->is_smem_flagged())
     t.ptr_swizzle = c->swizzle;
   for (int64_t i = 0; i < t.size(); ++i) t.coordinates.push_back(coord_at(coords, i, b.axes.size()));
-  if (t.memory == "coord") return t;
+  if (t.memory == "coord") {
+    // A coordinate tensor's offset is a coordinate of the base: one entry per axis, as CuTe's ArithTuple
+    // holds it (ArithTuple(64,_0), not the basis sum 64@0, which would print as (64)).
+    std::vector<int64_t> origin(b.axes.size(), 0);
+    add_coord(v.offset, origin, -1);
+    t.offset = as_tuple(origin);
+    return t;
+  }
   // Every value lands where the base tensor's own layout puts its coordinate.
   for (int64_t i = 0; i < t.size(); ++i) {
     const std::vector<int64_t>& crd = t.coordinates[static_cast<size_t>(i)];
