@@ -145,7 +145,9 @@ Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& 
                             "): " + (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(w.warp) +
                             ", instruction " + std::to_string(w.block) + " (repeat " +
                             std::to_string(w.repeat) + "), the worst of " + std::to_string(b.sites.size());
-  return build_banks_scene(p->smem->layout, w.lanes, c.value_type, b.op, which, vo, *b.model);
+  // The instruction as verify analysed it (cp.async: with its global sources, exact or a lower bound).
+  return build_banks_scene(p->smem->layout, w.lanes, b.insts[static_cast<std::size_t>(b.worst)], c.value_type,
+                           which, vo, *b.model);
 }
 
 // --view banks with --smem --tv --type --op: one instruction, as `tvlab banks` takes it. The smem layout may
