@@ -94,6 +94,10 @@ nlohmann::ordered_json banks_json(const OperandBanks& b) {
       ij["wavefronts"] = in.analysis.wavefronts;
       ij["ideal_wavefronts"] = in.analysis.ideal_wavefronts;
       ij["bank_conflicts"] = in.analysis.bank_conflicts;
+      if (!in.analysis.exact) {  // wavefronts a lower bound; ideal and bank conflicts unknown
+        ij["exact"] = false;
+        ij["not_modeled"] = in.analysis.not_modeled;
+      }
       J phases = J::array();
       for (const BankPhase& ph : in.analysis.phases) {
         J cols = J::array();

@@ -391,7 +391,7 @@ std::function<int()> setup_repl(CLI::App& app) {
   cmd->add_option("SPEC", *spec, "a spec to load first");
   cmd->footer(std::string(kHelp) +
               "Line editing and history (libedit) when stdin is a terminal; plain lines from a pipe:\n"
-              "  printf 'load spec.json\\nowner A (4,7)\\n' | tvlab repl\n"
+              "  printf 'load tests/data/specs/sm80_ldsm_x4_rm64.json\\nowner A (4,7)\\n' | tvlab repl\n"
               "Exit codes: 0 (a terminal session, or every piped line succeeded), 2 a piped line failed.");
   return [spec]() -> int {
     Session s;

@@ -100,12 +100,14 @@ std::function<int()> setup_search(CLI::App& app) {
       "(one that verify refutes is never reported) and ranked by shared-memory wavefronts over the ideal,\n"
       "copy instructions (vector widths), Xe reorder moves and block 2D loads, smem bytes and registers.\n"
       "Examples:\n"
-      "  # CUTLASS's SM80 tf32 NT default has 2-way conflicts in its A and B loads; the conflict-free ones:\n"
-      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128\n"
-      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --emit cpp --row "
-      "1\n"
-      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 \\\n"
-      "      --with tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json   # where yours ranks\n"
+      "  # CUTLASS's SM80 tf32 NT default (128x128x16) has 2-way conflicts in its A and B loads: the\n"
+      "  # conflict-free ones with its warp arrangement, and where the default ranks among them\n"
+      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 128x128x16 --threads 128 \\\n"
+      "      --only 'mma.warps=(2,2,1):(2,1,1)' --with "
+      "tests/data/specs/cutlass_sm80_tf32_nt_128x128x16.json\n"
+      "  # the best row of a smaller tile as C++ (a CollectiveMma to paste)\n"
+      "  tvlab search sm80 --types tfloat32_t --layout NT --tile 64x64x16 --threads 128 \\\n"
+      "      --only 'mma.warps=(2,2,1):(2,1,1)' --emit cpp --row 1\n"
       "  tvlab search xe --types bfloat16_t,int8_t --layout TT --tile 256x256x32 --threads 32\n"
       "  tvlab search sm80 --types half_t --tile 128x128x32 --threads 128 --space\n"
       "Exit codes: 0 rows found, 1 no configuration in the space passes verify, 2 bad input (a space beyond\n"
@@ -234,7 +236,8 @@ std::function<int()> setup_search(CLI::App& app) {
             const SearchRank rank = search_rank_among(res, f);
             os << "\n  ranks #" << rank.better + 1;
             if (rank.ties)
-              os << ", with the same figures as " << rank.ties << (rank.ties == 1 ? " row" : " rows") << " above";
+              os << ", with the same figures as " << rank.ties << (rank.ties == 1 ? " row" : " rows")
+                 << " above";
             else if (rank.better == int(res.rows.size()))
               os << " (after every row above)";
             os << "\n";

@@ -68,10 +68,11 @@ std::function<int()> setup_verify(CLI::App& app) {
       "(T7,V2)`), unknown. Nothing is called proved without a proof.\n"
       "Examples:\n"
       "  tvlab verify gallery/specs/xe_bf16_256x256x32.json\n"
-      "  tvlab verify --format junit -o verify.xml specs/*.json\n"
+      "  tvlab verify --format junit -o verify.xml gallery/specs/*.json\n"
       "  tvlab verify tests/data/cpp/cutlass_sm80_f16_tn.hpp      (a CUTLASS configuration as C++)\n"
-      "  tvlab verify tiled_mma.txt                                (what print(tiled_mma) printed)\n"
-      "  tvlab verify --proof proof.tex spec.json && pdflatex proof.tex\n"
+      "  tvlab verify tests/data/cute/prints/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt   (what "
+      "print(tiled_mma) printed)\n"
+      "  tvlab verify --proof proof.tex gallery/specs/xe_bf16_256x256x32.json && pdflatex proof.tex\n"
       "Exit codes: 0 all checks hold, 1 a check failed, 2 bad spec or unwritable output, 3 internal error.");
   return [opt]() -> int {
     if (!opt->proof.empty() && !ends_with(opt->proof, ".md") && !ends_with(opt->proof, ".tex")) {
@@ -138,7 +139,7 @@ std::function<int()> setup_reorder(CLI::App& app) {
       "Examples:\n"
       "  tvlab reorder --src \"(16,8):(1@1,1@0)\" --dst \"(16,8):(1@1,1@0)\" --types bf16,bf16\n"
       "  tvlab reorder --src \"(16,16):(1@0,1@1)\" --dst \"((2,8),(2,8)):((1@1,1@0),(8@0,2@1))\" "
-      "--types bf16,bf16\n"
+      "--types bf16,bf16   # exit 1: data moves\n"
       "Exit codes: 0 a no-op, 1 data moves (the reorder is printed), 2 bad input.");
   return [opt]() -> int {
     try {

@@ -39,6 +39,8 @@ export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
 export TVLAB_SANITIZED=1
 # package.downstream builds a separate, unsanitized project against the installed (here instrumented) static
 # libraries, which cannot link without the sanitizer runtime: it runs in the normal build only.
+# cli.help_examples (every --help example run: tvlab search's take seconds) runs in the normal build only; the
+# options it exercises are the CLI tests' too.
 if [ "$scope" = input ]; then
   # Test executables left unbuilt show up as <name>_NOT_BUILT: not part of this scope; nor are the gallery
   # (pictures of committed inputs), the browser test (chromium drives the page) and the hardware recordings
@@ -51,7 +53,7 @@ if [ "$scope" = input ]; then
   # core.CutePrint.* and cli.print, and the comparison alone took 338 s under ASan), nor cute.oracle.search*
   # (tvlab search's emitted C++ against CUTLASS: ten searches; search's options are sanitized in cli.search).
   ctest --output-on-failure --parallel "$(nproc)" \
-    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem)$|^cute\.oracle\.search|^cute\.print$'
+    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem)$|^cute\.oracle\.search|^cute\.print$|^cli\.help_examples$'
 else
-  ctest --output-on-failure --parallel "$(nproc)" -E '^package\.'
+  ctest --output-on-failure --parallel "$(nproc)" -E '^package\.|^cli\.help_examples$'
 fi

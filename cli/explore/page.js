@@ -529,6 +529,9 @@
     return out.join(' ');
   }
   function wavefronts(n) { return n + (n === 1 ? ' wavefront' : ' wavefronts'); }
+  // A cp.async the bank model does not cover (tvlab's "not_modeled"): its wavefronts are a lower bound, its
+  // ideal and bank conflicts unknown, as `tvlab banks` and verify's banks.X.g2s (unknown) say.
+  function bound(x) { return x.exact === false || !!x.not_modeled; }
   function bankCopy() { var b = staged(state.m.d); return b && b.copies.length ? b.copies[state.bank.copy] : null; }
   // A warp (32 lanes) on NVIDIA, a subgroup (16 lanes) on the Xe SLM model.
   function instName(t) {
@@ -548,7 +551,8 @@
       var btn = document.createElement('button');
       btn.id = 'bank-copy-' + c.name;
       btn.textContent = c.name + ' ' + c.op;
-      btn.title = c.name + ': ' + c.atom + (c.error ? ' (cannot be analysed)' : ', ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts);
+      btn.title = c.name + ': ' + c.atom + (c.error ? ' (cannot be analysed)' : bound(c) ? ', at least ' + wavefronts(c.wavefronts) +
+        ' (a lower bound)' : ', ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts);
       btn.addEventListener('click', function () { state.bank = { copy: k, pos: 0 }; showBank(); });
       ctl.querySelector('#bank-copies').appendChild(btn);
     });
@@ -596,14 +600,19 @@
     if (c.error) { sum.textContent += ' \u2014 cannot be analysed (verify\'s vector.' + state.op + '.' + c.name + '): ' + c.error; sum.className = 'error'; return; }
     sum.textContent += ', ' + c.bytes_per_lane + ' bytes a lane';
     sum.className = '';
-    sum.textContent += '; ' + c.insts.length + ' instructions, ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts +
-      (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') + (b.validated ? '' : '; model: unvalidated');
+    if (bound(c))
+      sum.textContent += '; ' + c.insts.length + ' instructions, at least ' + wavefronts(c.wavefronts) +
+        ' (a lower bound; ideal and bank conflicts unknown): not modeled: ' + c.not_modeled + (b.validated ? '' : '; model: unvalidated');
+    else
+      sum.textContent += '; ' + c.insts.length + ' instructions, ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts +
+        (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') + (b.validated ? '' : '; model: unvalidated');
     var sel = $('bank-inst');
     if (sel.getAttribute('data-copy') !== c.name) {
       sel.setAttribute('data-copy', c.name);
       sel.innerHTML = c.order.map(function (k, pos) {
         var t = c.insts[k];
-        return '<option value="' + pos + '">#' + (pos + 1) + ' ' + instName(t) + ': ' + t.wavefronts + ' / ' + t.ideal_wavefronts + '</option>';
+        return '<option value="' + pos + '">#' + (pos + 1) + ' ' + instName(t) + ': ' +
+          (bound(t) ? 'at least ' + t.wavefronts : t.wavefronts + ' / ' + t.ideal_wavefronts) + '</option>';
       }).join('');
     }
     sel.value = state.bank.pos;
@@ -611,16 +620,23 @@
     $('bank-next').disabled = state.bank.pos === c.insts.length - 1;
     $('bank-pos').textContent = (state.bank.pos + 1) + ' of ' + c.insts.length + ', most conflicts first';
     var t = c.insts[c.order[state.bank.pos]];
-    info.innerHTML = '<b>' + c.name + ' ' + instName(t) + '</b>: <span id="bank-wavefronts">' + t.wavefronts +
-      '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
-      t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
+    if (bound(t)) {
+      info.innerHTML = '<b>' + c.name + ' ' + instName(t) + '</b>: at least <span id="bank-wavefronts">' + t.wavefronts +
+        '</span> wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: <span id="bank-not-modeled"></span>';
+      $('bank-not-modeled').textContent = t.not_modeled;
+    } else {
+      info.innerHTML = '<b>' + c.name + ' ' + instName(t) + '</b>: <span id="bank-wavefronts">' + t.wavefronts +
+        '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
+        t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
+    }
     t.phases.forEach(function (ph, k) {
       var li = document.createElement('li');
       if (!ph.lanes.length) { li.textContent = 'phase ' + k + ': no lanes'; li.className = 'idle'; phases.appendChild(li); return; }
-      li.textContent = 'phase ' + k + ': lanes ' + ranges(ph.lanes) + ', ' + wavefronts(ph.wavefronts);
+      li.textContent = (bound(t) ? 'all lanes (phases not modeled): lanes ' : 'phase ' + k + ': lanes ') + ranges(ph.lanes) + ', ' +
+        (bound(t) ? 'at least ' : '') + wavefronts(ph.wavefronts);
       if (ph.collisions.length) {
         var col = ph.collisions[0];
-        li.textContent += '; bank ' + col.bank + ' serves ' + col.ways + ' words to lanes ' + ranges(col.lanes) +
+        li.textContent += '; bank ' + col.bank + (bound(t) ? ' holds ' + col.ways + ' words of lanes ' : ' serves ' + col.ways + ' words to lanes ') + ranges(col.lanes) +
           (ph.collisions.length > 1 ? ' (and ' + (ph.collisions.length - 1) + ' more banks)' : '');
         li.className = 'clash';
       }
@@ -628,6 +644,7 @@
       phases.appendChild(li);
     });
     if (c.suggest) sug.textContent = 'suggest: ' + c.suggest.text + ' (now ' + wavefronts(c.wavefronts) + ' over the ' + c.insts.length + ' instructions)';
+    else if (bound(c)) sug.textContent = 'no verdict: the bank model gives a lower bound only for this cp.async (its global sources decide; verify says unknown)';
     else if (c.bank_conflicts) sug.textContent = 'suggest: none found (swizzles Sw<1..4,0..6,1..8> and row padding up to 8 vectors)';
     else sug.textContent = 'conflict-free: every instruction takes its ideal wavefronts';
     // The lanes: one outline around each lane's cells (their box when they fill it, else cell by cell).
@@ -662,7 +679,8 @@
     (bankLanes.get(i) || []).forEach(function (l) {
       text += '  |  ' + c.name + ' lane ' + l.lane + ': address ' + l.address + ', bank ' + l.bank + ', phase ' + l.phase;
       var col = t && l.phase >= 0 ? t.phases[l.phase].collisions.filter(function (x) { return x.lanes.indexOf(l.lane) >= 0; })[0] : null;
-      if (col) text += '; meets lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' in bank ' + col.bank + ' (' + col.ways + ' ways)';
+      if (col && bound(t)) text += '; shares bank ' + col.bank + ' with lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' (' + col.ways + ' words: phases not modeled)';
+      else if (col) text += '; meets lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' in bank ' + col.bank + ' (' + col.ways + ' ways)';
     });
     return text;
   }

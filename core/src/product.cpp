@@ -29,7 +29,7 @@ Layout logical_product(const Layout& block, const Tiler& tiler) {
 }
 
 Layout zipped_product(const Layout& block, const Tiler& tiler) {
-  return tile_unzip(logical_product(block, tiler), tiler.profile());
+  return detail::tile_unzip(block, logical_product(block, tiler), tiler, "zipped_product", "logical_product");
 }
 
 Layout tiled_product(const Layout& block, const Tiler& tiler) {

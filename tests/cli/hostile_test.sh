@@ -42,6 +42,8 @@ case_ int-literal 2 "does not fit in 64 bits" - -- eval 'size(999999999999999999
 case_ int-literal-wrap 2 "integer 18446744073709551620... does not fit in 64 bits" - -- eval '18446744073709551620'
 case_ smem-atom-bad-type 2 "Unknown value type" - -- eval 'GMMA::Layout_K_SW128_Atom<nonsense_t>'
 case_ smem-atom-huge-type 2 "GMMA::Layout_K_SW128_Atom" - -- eval 'GMMA::Layout_K_SW128_Atom<uint1024_t>'
+case_ underscore-tiler-rank1 2 "tiler mode 1 is _, which keeps layout mode 1 8:1 whole" - -- eval 'zipped_divide((4,8):(8,1),(2,_))'
+case_ underscore-tiler-nested 2 "tiler mode (0,0) is _" - -- eval 'flat_product(((4,(2,4)),6):((1,(4,8)),32),((_,2),3))'
 case_ swizzle-stride 2 "stride is not defined for composed layouts" - -- eval 'stride(Sw<3,3,3> o (8,64):(64,1))'
 case_ swizzle-inverse-no-form 2 "no exact swizzle form" - -- eval 'right_inverse(Sw<1,1,-5> o (8,8):(8,1))'
 case_ swizzle-huge-inverse 2 "right_inverse" - -- eval 'right_inverse(Sw<3,3,3> o (1048576,1024):(1024,1))'

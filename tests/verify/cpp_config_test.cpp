@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "tvlab/verify/verifier.hpp"
@@ -163,6 +164,33 @@ TEST(CppConfig, BoundTutorialConfiguration) {
   const auto plans = load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", tn);
   EXPECT_EQ(plans[0].config, "gemm_tn");
   EXPECT_FALSE(verify_plan(plans[0].plan).failed(true));
+  // gemm_nt: float, UniversalFMA; its kernel call passes Copy_Atom<AutoVectorizingCopy, TA>{} as s2r atoms.
+  std::vector<std::string> nt_words = {"scope=gemm_nt", "cta_tile=cta_tiler", "stages=bP", "mma=mmaC",
+                                       "A.type=TA",     "A.gmem=dA",          "A.smem=sA", "A.g2s=copyA",
+                                       "B.type=TB",     "B.gmem=dB",          "B.smem=sB", "B.g2s=copyB"};
+  const std::vector<CppBinding> nt_g2s_only = parse_bindings(nt_words);
+  nt_words.push_back("A.s2r=Copy_Atom<AutoVectorizingCopy, TA>");
+  nt_words.push_back("B.s2r=Copy_Atom<AutoVectorizingCopy, TB>");
+  const std::vector<CppBinding> nt = parse_bindings(nt_words);
+  expect_same("cpp/cute_tutorial_sgemm_sm80.cu", "specs/cute_tutorial_sgemm_sm80_nt.json", nt);
+  // Without the s2r atoms the MMA reads shared memory itself: no register copy, but the g2s copy and the
+  // staged layout are still checked (they were dropped, silently, before).
+  const Plan g2s_only = load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", nt_g2s_only)[0].plan;
+  EXPECT_TRUE(g2s_only.copies.empty());
+  ASSERT_EQ(g2s_only.smem_only.size(), 2u);
+  EXPECT_EQ(g2s_only.smem_only[0].name, "A");
+  EXPECT_EQ(g2s_only.smem_only[0].how, "smem");
+  const Report r = verify_plan(g2s_only);
+  EXPECT_FALSE(r.failed(true));
+  std::map<std::string, std::string> got;
+  for (const CheckResult& c : r.checks) got[c.code] = c.summary;
+  EXPECT_EQ(got["banks.A.g2s"], "32 wavefronts (4 per instruction): ideal");
+  EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements");
+  EXPECT_EQ(got["gmem.A.g2s"],
+            "4 x float (16 bytes) a call, along M of M-major A, within its 4-element alignment");
+  EXPECT_EQ(got["cta.B.g2s"], "each thread repeats it 1 x 1 times");
+  EXPECT_EQ(got.count("fragment.A"), 0u);
+  EXPECT_EQ(got.count("banks.A.s2r"), 0u);
   // A run-time value (a function parameter) where a constant is needed is an error, never a guess.
   auto error = [](const std::vector<std::string>& b) -> std::string {
     try {

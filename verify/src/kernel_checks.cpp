@@ -1,6 +1,7 @@
 #include "tvlab/verify/kernel_checks.hpp"
 
 #include <algorithm>
+#include <vector>
 
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
@@ -140,7 +141,11 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     r.steps.push_back({"CTA tile / TiledMMA tile", cta + " / " + mt, "(" + tuple_text(reps) + ")"});
     rep.checks.push_back(std::move(r));
   }
-  for (const PlannedCopy& p : plan.copies) {
+  std::vector<const PlannedCopy*> staged;  // operands with a register copy, then those without (smem_only)
+  for (const PlannedCopy& p : plan.copies) staged.push_back(&p);
+  for (const PlannedCopy& p : plan.smem_only) staged.push_back(&p);
+  for (const PlannedCopy* pp : staged) {
+    const PlannedCopy& p = *pp;
     if (!p.smem) continue;
     const IntTuple tile = cta_operand_tile(k, p.name);
     for (const char* cname : {"g2s", "s2r", "r2s"}) {
@@ -182,7 +187,8 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     const int64_t limit = smem_limit_bytes(k.arch, &source);
     int64_t total = 0;
     std::string parts;
-    for (const PlannedCopy& p : plan.copies) {
+    for (const PlannedCopy* pp : staged) {
+      const PlannedCopy& p = *pp;
       if (!p.smem || !p.smem->staged || (p.name != "A" && p.name != "B")) continue;
       const int64_t cos = std::visit([](const auto& l) { return cosize(l); }, *p.smem->staged);
       const int64_t bytes = cos * p.mem_type.bits / 8;
@@ -198,8 +204,8 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     }
     for (const PlannedSmem& p : plan.smem) {
       // An operand's staging counted once: its copies' smem stage (SM80) or its TMA-loaded tile (SM90).
-      if (!p.staged || std::any_of(plan.copies.begin(), plan.copies.end(), [&](const PlannedCopy& c) {
-            return c.name == p.name && c.smem && c.smem->staged;
+      if (!p.staged || std::any_of(staged.begin(), staged.end(), [&](const PlannedCopy* c) {
+            return c->name == p.name && c->smem && c->smem->staged;
           }))
         continue;
       const int64_t cos = std::visit([](const auto& l) { return cosize(l); }, *p.staged);

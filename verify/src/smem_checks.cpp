@@ -475,8 +475,9 @@ void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool 
     rep.checks.push_back(banks_check(p, *c, b, suggest));
     (std::string(name) == "s2r" ? reader : writer) = std::move(b);
   }
-  // A loaded operand's writer is checked against its reader; D's (the epilogue's r2s) alone.
-  if (writer && (reader || p.name == "D"))
+  // A loaded operand's writer is checked against its reader; D's (the epilogue's r2s) alone, and so is the
+  // writer of a stage no s2r copy reads (the MMA reads shared memory itself: Plan::smem_only).
+  if (writer && (reader || p.name == "D" || !stage_copy(*p.smem, "s2r")))
     rep.checks.push_back(coverage_check(p, tile, *writer, reader ? &*reader : nullptr));
 }
 

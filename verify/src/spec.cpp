@@ -626,14 +626,20 @@ std::optional<PlannedCopy> build_operand(const std::string& name, const json& o,
                       "the operand's register copy is given twice (\"copy\" and smem.r2s)");
   }
   if (copy_v && copy_v->is_object() && member(*copy_v, "tma")) return std::nullopt;  // build_smem reads it
-  // nothing to build: CuTe-form MMAs need an explicit copy
-  if (!copy_v && !xe && !(smem && (smem->s2r || smem->r2s))) return std::nullopt;
   PlannedCopy p;
   p.name = name;
   p.modes = modes;
   p.mem_type = vt;
   p.gmem = gmem;
   p.contiguous_given = gmem || member(o, "contiguous");
+  // No register copy, only a g2s stage: the MMA reads shared memory itself; the stage's checks still apply
+  // (Plan::smem_only). No register copy at all: nothing to build (CuTe-form MMAs need an explicit copy).
+  if (!copy_v && !xe && smem && smem->g2s && !smem->s2r && !smem->r2s) {
+    p.how = "smem";
+    p.smem = std::move(smem);
+    return p;
+  }
+  if (!copy_v && !xe && !(smem && (smem->s2r || smem->r2s))) return std::nullopt;
   if (const json* shape = member(o, "shape")) {
     const std::string sp = join(path, "shape");
     if (!shape->is_array() || shape->size() != 2 || !(*shape)[0].is_number_integer() ||
@@ -1447,7 +1453,7 @@ Plan build_plan(const json& spec) {
     for (const char* name : {"A", "B", "C", "D"})
       if (const json* o = member(*ops, name)) {
         if (auto p = build_operand(name, *o, std::string("operands.") + name, plan.mma, plan.kernel))
-          plan.copies.push_back(*p);
+          (p->how == "smem" ? plan.smem_only : plan.copies).push_back(*p);
         if (auto s = build_smem(name, *o, std::string("operands.") + name, plan.mma, plan.kernel))
           plan.smem.push_back(*s);
       }
@@ -1559,6 +1565,24 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
     if (!plan.mma_origin.empty()) j["from"] = plan.mma_origin;
     out["mma"] = j;
   }
+  auto smem_json = [](const SmemStage& st) {
+    nlohmann::ordered_json sm;
+    sm["tile"] = to_string(st.tile);
+    sm["layout"] = to_string(st.layout);
+    if (st.staged) {
+      sm["stages"] = st.stages;
+      sm["staged"] = to_string(*st.staged);
+    }
+    for (const auto& [key, copy] : {std::pair{"g2s", &st.g2s}, {"s2r", &st.s2r}, {"r2s", &st.r2s}})
+      if (*copy)
+        sm[key] = {{"op", (*copy)->atom.name},
+                   {"value_type", (*copy)->value_type.name},
+                   {"tiler", to_string((*copy)->tiler)},
+                   {"tv", to_string((*copy)->tv)},
+                   {"tv_src", to_string((*copy)->get_layoutS_TV())},
+                   {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
+    return sm;
+  };
   nlohmann::ordered_json copies = nlohmann::ordered_json::object();
   for (const PlannedCopy& p : plan.copies) {
     nlohmann::ordered_json c;
@@ -1599,28 +1623,17 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
                                                   : p.name == "B" ? "NK"
                                                                   : "MN")[p.gmem->contiguous])},
                    {"alignment", p.gmem->alignment}};
-    if (p.smem) {
-      nlohmann::ordered_json sm;
-      sm["tile"] = to_string(p.smem->tile);
-      sm["layout"] = to_string(p.smem->layout);
-      if (p.smem->staged) {
-        sm["stages"] = p.smem->stages;
-        sm["staged"] = to_string(*p.smem->staged);
-      }
-      for (const auto& [key, copy] :
-           {std::pair{"g2s", &p.smem->g2s}, {"s2r", &p.smem->s2r}, {"r2s", &p.smem->r2s}})
-        if (*copy)
-          sm[key] = {{"op", (*copy)->atom.name},
-                     {"value_type", (*copy)->value_type.name},
-                     {"tiler", to_string((*copy)->tiler)},
-                     {"tv", to_string((*copy)->tv)},
-                     {"tv_src", to_string((*copy)->get_layoutS_TV())},
-                     {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
-      c["smem"] = sm;
-    }
+    if (p.smem) c["smem"] = smem_json(*p.smem);
     copies[p.name] = c;
   }
   out["copies"] = copies;
+  // Staged operands without a register copy (the MMA reads shared memory itself): their stage only.
+  if (!plan.smem_only.empty()) {
+    nlohmann::ordered_json so = nlohmann::ordered_json::object();
+    for (const PlannedCopy& p : plan.smem_only)
+      so[p.name] = {{"value_type", p.mem_type.name}, {"smem", smem_json(*p.smem)}};
+    out["smem_only"] = so;
+  }
   if (plan.tmem_acc) {
     const TmemAccumulator& a = *plan.tmem_acc;
     nlohmann::ordered_json j;
@@ -1724,6 +1737,13 @@ std::string plan_to_text(const Plan& plan) {
         s << "  slm " << key << "    " << copy->atom.name << " of " << copy->value_type.name << "  tiler "
           << to_string(copy->tiler) << "  tv " << to_string(copy->tv) << "\n";
     }
+  }
+  for (const PlannedCopy& p : plan.smem_only) {
+    const TiledCopy& g = *p.smem->g2s;
+    s << "\nOperand " << p.name << " (smem, no register copy: the MMA reads shared memory itself)\n"
+      << "  smem   " << to_string(p.smem->layout) << "\n"
+      << "  g2s    " << g.atom.name << " of " << g.value_type.name << "  tiler " << to_string(g.tiler)
+      << "  tv " << to_string(g.tv) << "\n";
   }
   if (plan.tmem_acc) {
     const TmemAccumulator& a = *plan.tmem_acc;

@@ -807,6 +807,13 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
     add_gmem_checks(rep, p, m, plan.kernel);
     add_smem_checks(rep, p, m, opts.suggest, opts.s2r_accesses);
   }
+  // Staged with no register copy (the MMA reads shared memory itself): the g2s copy and the smem layout are
+  // checked as for any staged operand; the MMA's own shared-memory reads are not an s2r copy tvlab walks.
+  if (plan.mma)
+    for (const PlannedCopy& p : plan.smem_only) {
+      add_gmem_checks(rep, p, *plan.mma, plan.kernel);
+      add_smem_checks(rep, p, *plan.mma, opts.suggest, opts.s2r_accesses);
+    }
   for (const PlannedSmem& s : plan.smem) {
     add_desc(rep, s);
     add_tma(rep, s);

@@ -45,13 +45,23 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
 
   Scene s;
   s.colorblind = opt.colorblind;
-  s.marked_meaning = "lanes meeting in one bank in one phase";
+  // A cp.async the model does not cover (its global sources unknown or in no measured arrangement): the
+  // counts are a lower bound (the most distinct words one bank holds, ...), the one "phase" all its lanes.
+  const bool bound = !a.exact;
+  const std::string meeting = bound ? "lanes whose words share a bank (each word a wavefront at least)"
+                                    : "lanes meeting in one bank in one phase";
+  s.marked_meaning = meeting;
   s.provenance = provenance;
   for (const std::string& p : opt.provenance) s.provenance.push_back(p);
   s.title.push_back(heading);
-  s.title.push_back("wavefronts " + std::to_string(a.wavefronts) + " (ideal " +
-                    std::to_string(a.ideal_wavefronts) + "), " + std::to_string(a.bank_conflicts) +
-                    " bank conflicts" + (a.bank_conflicts == 0 ? " (conflict-free)" : ""));
+  if (bound)
+    s.title.push_back("at least " + std::to_string(a.wavefronts) +
+                      (a.wavefronts == 1 ? " wavefront" : " wavefronts") +
+                      " (a lower bound; ideal and bank conflicts unknown): not modeled: " + a.not_modeled);
+  else
+    s.title.push_back("wavefronts " + std::to_string(a.wavefronts) + " (ideal " +
+                      std::to_string(a.ideal_wavefronts) + "), " + std::to_string(a.bank_conflicts) +
+                      " bank conflicts" + (a.bank_conflicts == 0 ? " (conflict-free)" : ""));
   if (!model.validated)
     s.title.push_back("model: unvalidated (" + model.name + ": no public source states its banking)");
   const int x0 = 1, y0 = 2;
@@ -94,7 +104,7 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
          "bank " + std::to_string(k) +
              (k + Palette::kColors < model.banks ? "/" + std::to_string(k + Palette::kColors) : "")});
   s.legend.push_back({Swatch::Boundary, 0, "one lane's access (L<lane>)"});
-  if (any_marked) s.legend.push_back({Swatch::Marked, 0, "lanes meeting in one bank in one phase"});
+  if (any_marked) s.legend.push_back({Swatch::Marked, 0, meeting});
   s.notes.push_back("cell colour: the bank of the element's " + std::to_string(model.bank_bytes) +
                     "-byte word (" + std::to_string(model.banks) + " banks), colour = bank mod " +
                     std::to_string(Palette::kColors) + " (palette " + pal + "); label b<bank>, L<lane>");
@@ -103,12 +113,14 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
   for (std::size_t p = 0; p < a.phases.size(); ++p) {
     const BankPhase& ph = a.phases[p];
     if (ph.lanes.empty()) continue;
-    std::string line = "phase " + std::to_string(p) + ": lanes " + lane_list(ph.lanes) + ", " +
-                       std::to_string(ph.wavefronts) + (ph.wavefronts == 1 ? " wavefront" : " wavefronts");
+    std::string line =
+        (bound ? "all lanes (phases not modeled): lanes " : "phase " + std::to_string(p) + ": lanes ") +
+        lane_list(ph.lanes) + ", " + (bound ? "at least " : "") + std::to_string(ph.wavefronts) +
+        (ph.wavefronts == 1 ? " wavefront" : " wavefronts");
     if (!ph.collisions.empty()) {
       const BankCollision& c = ph.collisions.front();
-      line += "; bank " + std::to_string(c.bank) + " serves " + std::to_string(c.ways) + " words to lanes " +
-              lane_list(c.lanes);
+      line += "; bank " + std::to_string(c.bank) + (bound ? " holds " : " serves ") + std::to_string(c.ways) +
+              (bound ? " words of lanes " : " words to lanes ") + lane_list(c.lanes);
       if (ph.collisions.size() > 1)
         line += " (and " + std::to_string(ph.collisions.size() - 1) + " more banks)";
     }
@@ -139,8 +151,14 @@ Scene build_banks_scene(const SmemLayout& smem, const Layout& tv, const ValueTyp
 Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
                         const SmemOp& op, const std::string& which, const Options& opt,
                         const BankModel& model) {
-  const SmemInstruction in = smem_instruction(smem, lanes, type, op, model);
-  return draw(smem, lanes, in, type, describe(op, type, smem) + ": " + which,
+  return build_banks_scene(smem, lanes, smem_instruction(smem, lanes, type, op, model), type, which, opt,
+                           model);
+}
+
+Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstruction& in,
+                        const ValueType& type, const std::string& which, const Options& opt,
+                        const BankModel& model) {
+  return draw(smem, lanes, in, type, describe(in.op, type, smem) + ": " + which,
               {"tvlab render: --view banks " + which}, opt, model);
 }
 

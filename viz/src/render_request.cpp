@@ -116,12 +116,14 @@ XeOperand xe_operand(const std::string& op) {
   return XeOperand::A;
 }
 
-// --view banks of a spec operand: the worst instruction of its s2r copy, chosen as verify's banks.X.s2r check
-// chooses it (the first instruction with the most bank conflicts).
+// --view banks of a spec operand: the worst instruction of its s2r copy (else r2s, else g2s), chosen as
+// verify's banks.X.<copy> check chooses it (the first instruction with the most bank conflicts).
 Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& vo) {
   const std::string op = o.operand.empty() ? "A" : o.operand;
   const PlannedCopy* p = nullptr;
   for (const PlannedCopy& c : plan.copies)
+    if (c.name == op) p = &c;
+  for (const PlannedCopy& c : plan.smem_only)  // staged by g2s alone: the MMA reads shared memory itself
     if (c.name == op) p = &c;
   // The copy banks.<X>.<c> names: the read (s2r), else the write (r2s, the epilogue's; g2s).
   const char* copy = nullptr;
@@ -129,8 +131,8 @@ Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& 
   if (!plan.mma || !copy)
     throw RenderError{"view", "--view banks",
                       "needs a spec whose operand " + op +
-                          " is staged in shared memory with a copy (\"smem\": {\"layout\", \"s2r\" or "
-                          "\"r2s\"}); or give --smem --tv --type --op"};
+                          " is staged in shared memory with a copy (\"smem\": {\"layout\", \"s2r\", "
+                          "\"r2s\" or \"g2s\"}); or give --smem --tv --type --op"};
   const TiledCopy& c = *stage_copy(*p->smem, copy);
   SmemCopyBanks b;
   try {
@@ -145,7 +147,9 @@ Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& 
                             "): " + (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(w.warp) +
                             ", instruction " + std::to_string(w.block) + " (repeat " +
                             std::to_string(w.repeat) + "), the worst of " + std::to_string(b.sites.size());
-  return build_banks_scene(p->smem->layout, w.lanes, c.value_type, b.op, which, vo, *b.model);
+  // The instruction as verify analysed it (cp.async: with its global sources, exact or a lower bound).
+  return build_banks_scene(p->smem->layout, w.lanes, b.insts[static_cast<std::size_t>(b.worst)], c.value_type,
+                           which, vo, *b.model);
 }
 
 // --view banks with --smem --tv --type --op: one instruction, as `tvlab banks` takes it. The smem layout may

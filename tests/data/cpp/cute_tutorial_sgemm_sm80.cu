@@ -6,6 +6,8 @@
 //   tvlab verify cute_tutorial_sgemm_sm80.cu --bind scope=gemm_tn --bind cta_tile=cta_tiler \
 //     --bind stages=bP --bind mma=mmaC --bind A.type=cute::half_t --bind A.gmem=dA --bind A.smem=sA \
 //     --bind A.g2s=copyA --bind A.s2r=s2r_atom_A --bind B.type=cute::half_t --bind B.gmem=dB ...
+//   gemm_nt: --bind scope=gemm_nt ... --bind 'A.s2r=Copy_Atom<AutoVectorizingCopy, TA>' (the kernel call's atom);
+//   twins: tests/data/specs/cute_tutorial_sgemm_sm80_{tn,nt}.json.
 #include <cute/tensor.hpp>
 
 template <class Alpha, class Beta>

@@ -24,6 +24,14 @@ namespace detail {
 // mode 1 (and of mode 0) of a rank-2 layout into the top level.
 Layout unpack_rest(const Layout& zipped);
 Layout unpack_both(const Layout& zipped);
+// CuTe's tile_unzip(r, tiler) of r = logical_divide(l, tiler) (or logical_product): ((tiles), (rests)).
+// A `_` in the tiler keeps its mode whole, and CuTe's zip2_by accepts that only for a mode of rank 2 (it is
+// then split as if it were (tile, rest)); any other rank is LayoutError "Mismatched ranks" naming the
+// tiler's mode, as `fn` (zipped_divide, ...) of l, and `logical_fn` (which accepts it).
+//   zipped_divide(((2,4),8):((1,2),8), (_,2)) = ((2,2),(4,4)):((1,8),(2,16))       (CUTLASS 4.2.0)
+//   zipped_divide((4,8):(8,1), (2,_))          -> Mismatched ranks (mode 1, 8:1, has rank 1)
+Layout tile_unzip(const Layout& l, const Layout& r, const Tiler& tiler, const char* fn,
+                  const char* logical_fn);
 }  // namespace detail
 
 }  // namespace tvlab

@@ -165,6 +165,11 @@ struct Plan {
   // atom, e.g. "C++ CuTe print; its layouts are SM80_16x8x16_F32F16F16F32_TN's" ("" for other MMAs).
   std::string mma_origin;
   std::vector<PlannedCopy> copies;
+  // NVIDIA operands staged in shared memory by a g2s copy with no register copy (no "s2r"): the MMA reads
+  // shared memory itself (UniversalFMA's gemm over smem tensors). Their copy is unset (how "smem"); verify
+  // runs their gmem, smem and g2s checks (gmem.X.g2s, smem.X.*, vector.X.g2s, banks.X.g2s, cta.X.g2s), not
+  // the fragment checks, which need a register copy.
+  std::vector<PlannedCopy> smem_only;
   std::vector<PlannedSmem> smem;
   // An SM100 UMMA TiledMMA's accumulator in tensor memory (over "tmem.tile", else the CTA tile's (M,N), else
   // the TiledMMA's), and the epilogue's TMEM copies when "tmem" names a copy (docs/spec.md, "tmem").

@@ -5,6 +5,9 @@
 //        its element's 4-byte word (colour index = bank mod 16, the label "b<bank>" says which of the two);
 //        the cells lane l reads labelled "L<l>" and outlined; cells whose word meets another lane's word in
 //        the same bank in the same phase marked red; title "wavefronts 32 (ideal 4), 28 bank conflicts".
+//   A cp.async whose global sources the model does not cover (none given, or in no measured arrangement):
+//   title "at least N wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: <why>",
+//   the bank model's lower bound (banks.hpp), as `tvlab banks` and verify's banks.X.g2s (unknown) say.
 //
 // The counts are the bank model's (analyze_banks) for exactly the instruction smem_instruction() builds, so
 // the picture and `tvlab banks` cannot disagree. Bad input (a lane's run not contiguous, a non-integer
@@ -26,6 +29,12 @@ Scene build_banks_scene(const SmemLayout& smem, const Layout& tv, const ValueTyp
 // `which` names it in the title ("s2r of A, warp 0, instruction 3: the worst of 16").
 Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
                         const SmemOp& op, const std::string& which, const Options& opt = {},
+                        const BankModel& model = nvidia_bank_model());
+
+// The same with the instruction as verify built it (a cp.async with its global sources, which the bank model
+// needs: smem_copy_sources). @pre in was built from these lanes over smem.
+Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstruction& in,
+                        const ValueType& type, const std::string& which, const Options& opt = {},
                         const BankModel& model = nvidia_bank_model());
 
 }  // namespace tvlab::viz
