@@ -20,15 +20,9 @@ recording="$here/../data/cute/eval_cases.tsv"
 if [ "$mode" = live ] && [ "${TVLAB_ORACLE_EVAL:-0}" != 1 ]; then
   skip "the live compile runs with TVLAB_ORACLE_EVAL=1 (about 7 s of CPU)"
 fi
-# shellcheck source=cuda_include.sh
-source "$here/cuda_include.sh"
-incs=(-I"$cuda_inc")
-[ -d "$cuda_inc/cccl/cuda/std" ] && incs+=(-I"$cuda_inc/cccl")
-# shellcheck source=cutlass_include.sh
-source "$here/cutlass_include.sh"
-command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+cute_includes
 mkdir -p "$out"
-g++ -std=c++17 -O0 -w -I"$cutlass_inc" "${incs[@]}" "$here/eval_cases.cpp" -o "$out/eval_cases"
+g++ -std=c++17 -O0 -w -I"$cutlass_inc" "${cute_incs[@]}" "$here/eval_cases.cpp" -o "$out/eval_cases"
 "$out/eval_cases" >"$out/eval_cases.tsv"
 version="$(awk '/define CUTLASS_(MAJOR|MINOR|PATCH)/ {printf "%s%s", sep, $3; sep="."}' "$cutlass_inc/cutlass/version.h")"
 cases="$(grep -vc '^#' "$out/eval_cases.tsv")"

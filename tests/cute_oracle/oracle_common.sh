@@ -15,3 +15,16 @@ skip() {
   if [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ]; then exit 1; fi
   exit 77
 }
+# What a host compile of CuTe needs: the CUDA include directory (and its cccl/, where CUDA 13 keeps libcu++) as
+# -I flags in cute_incs, CUTLASS's include directory in cutlass_inc, and g++; skips without them.
+cute_includes() {
+  local here_dir
+  here_dir="$(dirname "${BASH_SOURCE[0]}")"
+  # shellcheck source=cuda_include.sh
+  source "$here_dir/cuda_include.sh"
+  cute_incs=(-I"$cuda_inc")
+  [ -d "$cuda_inc/cccl/cuda/std" ] && cute_incs+=(-I"$cuda_inc/cccl")
+  # shellcheck source=cutlass_include.sh
+  source "$here_dir/cutlass_include.sh"
+  command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+}

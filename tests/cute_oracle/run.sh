@@ -9,8 +9,7 @@
 # CUTLASS: --cutlass=DIR (CMake's TVLAB_CUTLASS_DIR: a CUTLASS tree with include/cute, or that include directory),
 # else nvidia-cutlass (pinned below; its wheel ships the headers as cutlass_library/source/include) installed from
 # PyPI without its Python dependencies into $TVLAB_CUTLASS_VENV, else ${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/
-# cutlass-venv: made once with Debian's /usr/bin/python3 (python3-venv), remade when the pin changes or it is
-# incomplete (the marker file is written last; the venv is built under a temporary name and renamed).
+# cutlass-venv, by scripts/python_venv.sh --no-deps (made once, remade when the pin changes or it is incomplete).
 # CUDA: the include directory of $TVLAB_CUDA_INCLUDE, $CUDA_HOME, $CUDA_PATH, nvcc's toolkit, /usr/local/cuda*,
 # or /usr/include (cuda_runtime_api.h), plus its cccl/ when present (CUDA 13 keeps libcu++ there).
 # TVLAB_CUTE_ORACLE_REQUIRED=1 turns a skip into a failure.
@@ -46,30 +45,9 @@ if [ -n "$cutlass_dir" ]; then
   fi
   origin="TVLAB_CUTLASS_DIR $cutlass_dir"
 else
-  venv="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
-  if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$cutlass_pin" ]; then
-    /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null ||
-      skip "Debian's python3-venv is missing (scripts/setup.sh installs it): cannot install $cutlass_pin"
-    mkdir -p "$(dirname "$venv")"
-    tmp="$venv.new.$$"
-    log="$tmp.log"
-    rm -rf "$tmp"
-    trap 'rm -rf "$tmp" "$log"' EXIT
-    echo "cute.oracle: installing $cutlass_pin (headers only, --no-deps) into $venv" >&2
-    if ! { /usr/bin/python3 -m venv "$tmp" &&
-           "$tmp/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps "$cutlass_pin" &&
-           echo "$cutlass_pin" >"$tmp/.tvlab-pin"; } </dev/null >"$log" 2>&1; then
-      cat "$log" >&2
-      skip "could not install $cutlass_pin from PyPI"
-    fi
-    # Another run may have finished first: keep whichever complete venv is in place.
-    if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$cutlass_pin" ]; then
-      rm -rf "$venv"
-      mv -T "$tmp" "$venv" 2>/dev/null || true
-    fi
-    rm -rf "$tmp" "$log"
-    trap - EXIT
-  fi
+  python="$(bash "$here/../../scripts/python_venv.sh" --no-deps "${TVLAB_CUTLASS_VENV:-cutlass-venv}" "$cutlass_pin")" ||
+    skip "could not install $cutlass_pin from PyPI (scripts/python_venv.sh)"
+  venv="$(dirname "$(dirname "$python")")"
   found=("$venv"/lib/python3*/site-packages/cutlass_library/source/include/cute/tensor.hpp)
   if [ ${#found[@]} -eq 0 ]; then
     skip "$venv holds no cutlass_library/source/include/cute/tensor.hpp (the $cutlass_pin wheel's layout changed?)"

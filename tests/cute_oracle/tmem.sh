@@ -23,20 +23,13 @@ recording="$here/../data/cute/sm100_tmem_copy.txt"
 if [ "$mode" = live ] && [ "${TVLAB_ORACLE_TMEM:-0}" != 1 ]; then
   skip "the live compile runs with TVLAB_ORACLE_TMEM=1 (about 45 s of CPU)"
 fi
-# shellcheck source=cuda_include.sh
-source "$here/cuda_include.sh"
-incs=(-I"$cuda_inc")
-[ -d "$cuda_inc/cccl/cuda/std" ] && incs+=(-I"$cuda_inc/cccl")
-# shellcheck source=cutlass_include.sh
-source "$here/cutlass_include.sh"
-inc="$cutlass_inc"
-command -v g++ >/dev/null || skip "no g++ to compile CuTe's host code"
+cute_includes
 mkdir -p "$out"
 exe="$out/tmem_oracle"
-g++ -std=c++17 -O0 -w -fpermissive -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -I"$inc" "${incs[@]}" \
+g++ -std=c++17 -O0 -w -fpermissive -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -I"$cutlass_inc" "${cute_incs[@]}" \
   "$here/tmem_oracle.cpp" -o "$exe"
 "$exe" >"$out/sm100_tmem_copy.txt"
-echo "cute.oracle.tmem: CuTe ($inc) printed $(grep -c '^case|' "$out/sm100_tmem_copy.txt") cases"
+echo "cute.oracle.tmem: CuTe ($cutlass_inc) printed $(grep -c '^case|' "$out/sm100_tmem_copy.txt") cases"
 if [ "$mode" = record ]; then
   { grep '^#' "$recording"; cat "$out/sm100_tmem_copy.txt"; } >"$out/recording.txt"
   mv "$out/recording.txt" "$recording"

@@ -51,24 +51,9 @@ if [ -z "$commit" ]; then
 fi
 command -v g++ >/dev/null || skip "no g++"
 
-venv="${TVLAB_SYCL_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/sycl-venv}"
-if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$sycl_pin" ]; then
-  /usr/bin/python3 -c 'import ensurepip, venv' 2>/dev/null || skip "Debian's python3-venv is missing"
-  mkdir -p "$(dirname "$venv")"
-  tmp="$venv.new.$$"; log="$tmp.log"
-  rm -rf "$tmp"
-  trap 'rm -rf "$tmp" "$log"' EXIT
-  echo "sycl_tla.oracle: installing $sycl_pin (SYCL headers and libsycl, --no-deps) into $venv" >&2
-  if ! { /usr/bin/python3 -m venv "$tmp" &&
-         "$tmp/bin/python" -m pip install --quiet --disable-pip-version-check --no-input --no-deps "$sycl_pin" &&
-         echo "$sycl_pin" >"$tmp/.tvlab-pin"; } </dev/null >"$log" 2>&1; then
-    cat "$log" >&2
-    skip "could not install $sycl_pin from PyPI"
-  fi
-  if [ "$(cat "$venv/.tvlab-pin" 2>/dev/null)" != "$sycl_pin" ]; then rm -rf "$venv"; mv -T "$tmp" "$venv" 2>/dev/null || true; fi
-  rm -rf "$tmp" "$log"
-  trap - EXIT
-fi
+python="$(bash "$root/scripts/python_venv.sh" --no-deps "${TVLAB_SYCL_VENV:-sycl-venv}" "$sycl_pin")" ||
+  skip "could not install $sycl_pin from PyPI (scripts/python_venv.sh)"
+venv="$(dirname "$(dirname "$python")")"
 [ -f "$venv/include/sycl/sycl.hpp" ] && [ -f "$venv/lib/libsycl.so.9" ] ||
   skip "$venv holds no include/sycl/sycl.hpp or lib/libsycl.so.9 (the $sycl_pin wheel's layout changed?)"
 
