@@ -1,0 +1,182 @@
+// The C++ configuration reader: --bind KEY=EXPR, a configuration no collective declares, or what a
+// collective leaves to run time.
+#include "detail/cpp_reader.hpp"
+
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/expr.hpp"
+#include "tvlab/core/tuple_algorithms.hpp"
+
+namespace tvlab::detail {
+
+CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
+  std::string scope;
+  for (const CppBinding& b : binds)
+    if (b.key == "scope") scope = b.expr;
+  CppConfig cfg;
+  cfg.name = scope.empty() ? "bound" : scope;
+  nlohmann::json& s = cfg.spec;
+  for (const CppBinding& b : binds) {
+    if (b.key == "scope") continue;
+    const std::string construct = "--bind " + b.key;
+    std::vector<Tok> toks;
+    try {
+      toks = lex(b.expr);
+    } catch (const CppConfigError& e) {
+      throw CppConfigError(1, e.column(), construct, e.what());
+    }
+    Parser p(toks, 0, toks.size() - 1);
+    Node n;
+    CVal v;
+    try {
+      if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
+      n = p.expr();
+      if (!p.done()) p.fail("unexpected text after the expression");
+      v = eval(n, scope);
+    } catch (const CppConfigError& e) {
+      throw CppConfigError(1, e.column(), construct, e.what());
+    }
+    auto bad = [&](const std::string& want) -> void {
+      throw CppConfigError(1, 1, construct, "expected " + want + ", got " + kind_of(v));
+    };
+    const std::string& k = b.key;
+    if (k == "name") {
+      cfg.name = b.expr;
+    } else if (k == "cta_tile") {
+      const CCore* c = std::get_if<CCore>(&v);
+      const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
+      if (!t || !t->is_tuple() || rank(*t) != 3) bad("a shape (BLK_M, BLK_N, BLK_K)");
+      for (int i = 0; i < 3; ++i) {
+        if (!(*t)[i].is_leaf()) bad("a flat shape (BLK_M, BLK_N, BLK_K)");
+        s["cta_tile"].push_back((*t)[i].ival());
+      }
+    } else if (k == "stages") {
+      s["stages"] = as_int(n, scope, construct);
+    } else if (k == "problem") {
+      s["problem"] = problem_shape(n, scope, construct);
+    } else if (k == "mainloop") {
+      const CPolicy* pol = std::get_if<CPolicy>(&v);
+      if (!pol) bad("a dispatch policy");
+      s["mainloop"] = pol->name;
+      if (!s.contains("stages")) s["stages"] = pol->stages;
+    } else if (k == "mma") {
+      const CTiledMma* m = std::get_if<CTiledMma>(&v);
+      if (!m) bad("a TiledMMA");
+      s["mma"] = m->mma;
+    } else if (k.size() > 2 && (k[0] == 'A' || k[0] == 'B') && k[1] == '.') {
+      nlohmann::json& o = s["operands"][k.substr(0, 1)];
+      const std::string f = k.substr(2);
+      if (f == "type") {
+        const CType* t = std::get_if<CType>(&v);
+        if (!t || t->bits == 0) bad("an element type");
+        o["type"] = t->name;
+      } else if (f == "gmem") {
+        if (const CStride* st = std::get_if<CStride>(&v))
+          o["gmem"]["layout"] =
+              st->tag.empty() ? std::string(1, (k[0] == 'A' ? "MK" : "NK")[st->unit_mode]) : st->tag;
+        else if (const CTag* tag = std::get_if<CTag>(&v))
+          o["gmem"]["layout"] = tag->row_major ? "RowMajor" : "ColumnMajor";
+        else
+          bad("a stride (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>) or a layout tag");
+      } else if (f == "alignment") {
+        o["gmem"]["alignment"] = as_int(n, scope, construct);
+      } else if (f == "smem") {
+        const CCore* c = std::get_if<CCore>(&v);
+        if (!c || !(std::holds_alternative<Layout>(c->v) || std::holds_alternative<ComposedLayout>(c->v)))
+          bad("a shared-memory layout ((m,k) or (m,k,stage))");
+        o["smem"]["layout"] = to_string(c->v);
+      } else if (f == "atom") {
+        const CCore* c = std::get_if<CCore>(&v);
+        if (!c) bad("a shared-memory layout atom");
+        o["smem"]["atom"] = to_string(c->v);
+      } else if (f == "g2s") {
+        const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
+        if (!c || c->copy.contains("from_mma")) bad("a TiledCopy made with make_tiled_copy(atom, thr, val)");
+        o["smem"]["g2s"] = c->copy;
+      } else if (f == "s2r") {
+        if (const CCopyAtom* a = std::get_if<CCopyAtom>(&v))
+          o["smem"]["s2r"] = a->op;
+        else if (const CTiledCopy* c = std::get_if<CTiledCopy>(&v); c && c->copy.contains("from_mma"))
+          o["smem"]["s2r"] = c->copy["atom"];
+        else
+          bad("a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>) or make_tiled_copy_A/B(atom, mma)");
+      } else {
+        throw CppConfigError(1, 1, construct,
+                             "unknown key; per operand: type, gmem, alignment, smem, atom, g2s, s2r");
+      }
+    } else {
+      throw CppConfigError(
+          1, 1, construct,
+          "unknown key; expected scope, name, cta_tile, stages, mainloop, problem, mma, or A.* / B.* "
+          "(type, gmem, alignment, smem, atom, g2s, s2r)");
+    }
+    cfg.origins.push_back({k == "mma" || k == "cta_tile" || k == "stages" || k == "mainloop" ? k
+                           : k.size() > 2 ? "operands." + k.substr(0, 1)
+                                          : k,
+                           1, 1, construct});
+  }
+  s["name"] = cfg.name;
+  return cfg;
+}
+
+void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& binds) {
+  const auto at = cfg.name.rfind("::");
+  const std::string scope = at == std::string::npos ? "" : cfg.name.substr(0, at);
+  for (const CppBinding& b : binds) {
+    const std::string construct = "--bind " + b.key;
+    std::vector<Tok> toks;
+    try {
+      toks = lex(b.expr);
+      if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
+      Parser p(toks, 0, toks.size() - 1);
+      const Node n = p.expr();
+      if (!p.done()) p.fail("unexpected text after the expression");
+      if (b.key == "problem") {
+        cfg.spec["problem"] = problem_shape(n, scope, construct);
+        cfg.origins.push_back({"problem", 1, 1, construct});
+        continue;
+      }
+      cfg.spec["operands"][b.key.substr(0, 1)]["gmem"]["alignment"] = as_int(n, scope, construct);
+    } catch (const CppConfigError& e) {
+      throw CppConfigError(1, e.column(), construct, e.what());
+    }
+    cfg.origins.push_back({"operands." + b.key.substr(0, 1) + ".gmem.alignment", 1, 1, construct});
+  }
+}
+
+nlohmann::json Reader::problem_shape(const Node& n, const std::string& scope, const std::string& construct) {
+  const CVal v = eval(n, scope);
+  const CCore* c = std::get_if<CCore>(&v);
+  const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
+  if (!t || !t->is_tuple() || rank(*t) < 3 || rank(*t) > 4)
+    throw CppConfigError(1, 1, construct,
+                         std::string("expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
+                                     "make_shape(4096, 4096, 4096, 1), got ") +
+                             kind_of(v));
+  nlohmann::json out = nlohmann::json::array();
+  for (int i = 0; i < rank(*t); ++i) {
+    if (!(*t)[i].is_leaf()) throw CppConfigError(1, 1, construct, "expected a flat problem shape");
+    out.push_back((*t)[i].ival());
+  }
+  return out;
+}
+
+}  // namespace tvlab::detail
+
+namespace tvlab {
+
+std::vector<CppBinding> parse_bindings(const std::vector<std::string>& texts) {
+  std::vector<CppBinding> out;
+  for (const std::string& t : texts) {
+    const auto eq = t.find('=');
+    if (eq == std::string::npos || eq == 0)
+      throw SpecError("--bind " + printable(t), "expected KEY=EXPR, e.g. mma=mmaC or A.g2s=copyA");
+    out.push_back({t.substr(0, eq), t.substr(eq + 1)});
+  }
+  return out;
+}
+
+}  // namespace tvlab

@@ -1,0 +1,454 @@
+// The C++ configuration reader: evaluating CuTe and CUTLASS expressions (integers, element types, atoms,
+// TiledMMAs, TiledCopies, dispatch policies, strides and, through core's evaluate, layouts).
+#include "detail/cpp_reader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/atoms/value_type.hpp"
+#include "tvlab/core/error.hpp"
+#include "tvlab/core/expr.hpp"
+
+namespace tvlab::detail {
+
+std::optional<nlohmann::json> Reader::tiled_mma_expression() {
+  std::size_t k = 0;
+  while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
+  while (punct(k, "(")) ++k;
+  std::string head;
+  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
+  const std::string b = base_name(head);
+  if (b != "TiledMMA" && b != "make_tiled_mma" && b != "TiledMMAHelper") return std::nullopt;
+  std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
+  while (end > 0 && punct(end - 1, ";")) --end;
+  Parser p(t_, 0, end);
+  Node n = p.expr();
+  if (!p.done()) p.fail("unexpected text after the expression");
+  const CVal v = eval(n, "");
+  const CTiledMma* m = std::get_if<CTiledMma>(&v);
+  if (!m) fail(n, b, std::string("expected a TiledMMA, got ") + kind_of(v));
+  return m->mma;
+}
+
+std::optional<CType> Reader::type_named(const std::string& q) const {
+  const std::string b = base_name(q);
+  if (b.size() > 1 && b[0] == '_' && std::all_of(b.begin() + 1, b.end(), ::isdigit))
+    return std::nullopt;  // _8
+  static const std::set<std::string> ints = {"int",    "long",     "int64_t", "int32_t",
+                                             "size_t", "unsigned", "uint64_t"};
+  if (ints.count(b) && !(b == "int64_t" || b == "int32_t" || b == "uint64_t")) return CType{b, 0, true};
+  try {
+    const ValueType vt = value_type(b);
+    return CType{vt.name, vt.bits, b == "int64_t" || b == "int32_t" || b == "uint64_t"};
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+int64_t Reader::as_int(const Node& n, const std::string& scope, const std::string& what) {
+  const CVal v = eval(n, scope);
+  if (const CInt* i = std::get_if<CInt>(&v)) return i->v;
+  if (const CCore* c = std::get_if<CCore>(&v))
+    if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_leaf() && !t->value().is_basis())
+      return t->ival();
+  fail(n, what, std::string("expected an integer, got ") + kind_of(v));
+}
+
+std::vector<Node> Reader::args_of(const Node& n, std::size_t want_min, std::size_t want_max,
+                                  const char* form) {
+  if (n.calls.empty() || n.calls[0].first != '(')
+    fail(n, base_name(n.text), std::string("expected a call ") + form);
+  const auto& a = n.calls[0].second;
+  if (a.size() < want_min || a.size() > want_max)
+    fail(n, base_name(n.text),
+         "takes " + std::to_string(want_min) +
+             (want_max != want_min ? " to " + std::to_string(want_max) : "") + " arguments, " +
+             std::to_string(a.size()) + " given: " + form);
+  return a;
+}
+
+void Reader::want_targs(const Node& n, std::size_t lo, std::size_t hi, const char* form) {
+  if (!n.has_targs || n.targs.size() < lo || n.targs.size() > hi)
+    fail(n, base_name(n.text),
+         "takes " + std::to_string(lo) + (hi != lo ? " to " + std::to_string(hi) : "") +
+             " template arguments, " + std::to_string(n.targs.size()) + " given: " + form);
+}
+
+CMmaAtom Reader::mma_atom_of(const Node& n, const std::string& scope) {
+  const CVal v = eval(n, scope);
+  if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return *a;
+  fail(n, base_name(n.text), std::string("expected an MMA atom (MMA_Atom<Op> or Op{}), got ") + kind_of(v));
+}
+
+CCopyAtom Reader::copy_atom_of(const Node& n, const std::string& scope) {
+  const CVal v = eval(n, scope);
+  if (const CCopyAtom* a = std::get_if<CCopyAtom>(&v)) return *a;
+  fail(n, base_name(n.text), std::string("expected a copy atom (Copy_Atom<Op, T>), got ") + kind_of(v));
+}
+
+std::string Reader::core_text(const Node& n, const std::string& scope, bool want_layout) {
+  const CVal v = eval(n, scope);
+  if (const CCore* c = std::get_if<CCore>(&v)) {
+    if (want_layout && !std::holds_alternative<Layout>(c->v) && !std::holds_alternative<IntTuple>(c->v))
+      fail(n, base_name(n.text), "expected a layout, got " + to_string(c->v));
+    return to_string(c->v);
+  }
+  if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
+  fail(n, base_name(n.text), std::string("expected a layout, got ") + kind_of(v));
+}
+
+CVal Reader::apply_members(const Node& n, CVal v) {
+  for (const std::string& m : n.members) {
+    if (auto* c = std::get_if<std::shared_ptr<CCollective>>(&v)) {
+      auto it = std::find_if((*c)->members.begin(), (*c)->members.end(),
+                             [&](const auto& p) { return p.first == m; });
+      if (it == (*c)->members.end())
+        fail(n, n.text + "::" + m, "not a member type of CollectiveMma that tvlab reads");
+      v = it->second;
+      continue;
+    }
+    fail(n, n.text + "::" + m, std::string("members of ") + kind_of(v) + " are not read");
+  }
+  return v;
+}
+
+CVal Reader::eval(const Node& n, const std::string& scope) {
+  if (++depth_ > kMaxCppNesting) fail(n, "", "expressions nested too deeply");
+  struct Back {
+    int& d;
+    ~Back() { --d; }
+  } back{depth_};
+  switch (n.kind) {
+    case Node::Kind::Number:
+      return CInt{int_literal(n)};
+    case Node::Kind::Group:
+      return eval(n.kids[0], scope);
+    case Node::Kind::Unary: {
+      const int64_t x = as_int(n.kids[0], scope, n.text);
+      if (n.text == "-" && x == INT64_MIN) fail(n, "-", "integer overflow");
+      return CInt{n.text == "-" ? -x : x};
+    }
+    case Node::Kind::Binary: {
+      const int64_t a = as_int(n.kids[0], scope, n.text), b = as_int(n.kids[1], scope, n.text);
+      int64_t r = 0;
+      bool over = false;
+      if (n.text == "+") over = __builtin_add_overflow(a, b, &r);
+      if (n.text == "-") over = __builtin_sub_overflow(a, b, &r);
+      if (n.text == "*") over = __builtin_mul_overflow(a, b, &r);
+      if (n.text == "/" || n.text == "%") {
+        if (b == 0) fail(n, n.text, "division by zero");
+        if (a == INT64_MIN && b == -1)
+          over = true;
+        else
+          r = n.text == "/" ? a / b : a % b;
+      }
+      if (over) fail(n, n.text, "integer overflow");
+      return CInt{r};
+    }
+    case Node::Kind::Name:
+      break;
+  }
+  std::string full;
+  if (!n.has_targs && lookup(n.text, scope, &full)) {
+    CVal v = eval_decl(full);
+    for (const auto& [open, args] : n.calls)
+      if (!args.empty()) fail(n, n.text, "a value constructed with arguments is not read");
+    if (std::holds_alternative<CTemplateParam>(v))
+      fail(n, n.text,
+           "a template parameter of " + std::get<CTemplateParam>(v).owner +
+               ": tvlab does not instantiate templates (write the configuration's types out)");
+    if (std::holds_alternative<CRuntime>(v) && !allow_runtime_)
+      fail(n, n.text,
+           "a parameter of " + std::get<CRuntime>(v).owner +
+               ": a run-time value, which tvlab cannot know (use a compile-time constant)");
+    return apply_members(n, std::move(v));
+  }
+  if (n.has_targs)
+    if (const Decl* d = lookup(n.text, scope); d && d->user_template)
+      fail(n, n.text,
+           "a user template: tvlab reads concrete declarations and does not instantiate templates "
+           "(write the configuration's types out, e.g. as `using` aliases)");
+  const std::string b = base_name(n.text);
+  if (b == "decltype") {
+    const auto a = args_of(n, 1, 1, "decltype(expression)");
+    return apply_members(n, eval(a[0], scope));
+  }
+  if (b == "tuple" && n.has_targs && !n.targs.empty() && n.calls.empty() && n.members.empty()) {
+    // A tuple whose first element is a type: a mixed-input collective's ElementX (else a shape, below).
+    try {
+      const CVal first = eval(n.targs[0], scope);
+      if (const CType* t = std::get_if<CType>(&first); t && !t->integer_type) {
+        CType m = *t;
+        m.mixed = true;
+        m.tuple_extra = n.targs.size() - 1;
+        return m;
+      }
+    } catch (const CppConfigError&) {
+    }
+  }
+  if (b == "MMA_Atom") {
+    want_targs(n, 1, 1, "MMA_Atom<Op>");
+    const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
+    CVal v = op_value(inner, scope, true);
+    if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return apply_members(n, *a);
+    fail(inner, op_text(inner, scope), "not an MMA op tvlab knows (`tvlab atoms` lists them)");
+  }
+  if (b == "Copy_Atom") {
+    want_targs(n, 2, 2, "Copy_Atom<Op, T>");
+    const Node& inner = unwrap(n.targs[0], "Copy_Traits");
+    CVal v = op_value(inner, scope, false);
+    const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
+    if (!a) fail(inner, op_text(inner, scope), "not a copy op tvlab knows (`tvlab atoms` lists them)");
+    const CVal t = eval(n.targs[1], scope);
+    const CType* ty = std::get_if<CType>(&t);
+    if (!ty || (ty->integer_type && ty->bits == 0))
+      fail(n.targs[1], op_text(n.targs[1], scope), "expected the copy's value type (half_t, float, ...)");
+    return apply_members(n, CCopyAtom{a->op, ty->name});
+  }
+  if (b == "TiledMMA" || b == "make_tiled_mma") {
+    const bool call = b == "make_tiled_mma";
+    if (!call) want_targs(n, 1, 3, "TiledMMA<MMA_Atom<Op>, Layout<...>, Tile<...>>");
+    const std::vector<Node> a =
+        call ? args_of(n, 1, 3, "make_tiled_mma(MMA_Atom<Op>{} or Op{}, thr_layout, permutation)") : n.targs;
+    nlohmann::json mma;
+    mma["atom"] = mma_atom_of(a[0], scope).op;
+    if (a.size() > 1) mma["atom_layout"] = core_text(a[1], scope, true);
+    if (a.size() > 2) mma["permutation"] = core_text(a[2], scope, false);
+    return apply_members(n, CTiledMma{mma});
+  }
+  if (b == "make_tiled_copy") {
+    const auto a = args_of(n, 2, 3, "make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
+    const CCopyAtom atom = copy_atom_of(a[0], scope);
+    nlohmann::json c;
+    c["atom"] = atom.op;
+    c["thr_layout"] = core_text(a[1], scope, true);
+    if (a.size() > 2) c["val_layout"] = core_text(a[2], scope, true);
+    return apply_members(n, CTiledCopy{c, atom.type});
+  }
+  if (b == "make_tiled_copy_A" || b == "make_tiled_copy_B" || b == "make_tiled_copy_C") {
+    const auto a = args_of(n, 2, 2, "make_tiled_copy_X(Copy_Atom<Op, T>{}, tiled_mma)");
+    const CCopyAtom atom = copy_atom_of(a[0], scope);
+    const CVal m = eval(a[1], scope);
+    if (!std::holds_alternative<CTiledMma>(m))
+      fail(a[1], b, std::string("expected a TiledMMA, got ") + kind_of(m));
+    nlohmann::json c;
+    c["atom"] = atom.op;
+    c["from_mma"] = true;
+    c["operand"] = b.substr(b.size() - 1);
+    return apply_members(n, CTiledCopy{c, atom.type});
+  }
+  if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return CVoid{};
+  if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16" || b == "MainloopIntelXeXMX16MixedPrecision") {
+    want_targs(n, 1, 2, "MainloopXeL1Staged<Stages[, Schedule]>");
+    return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
+  }
+  if (b == "TiledMMAHelper") {
+    // sycl-tla: TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, SubgroupLayout>::TiledMMA.
+    want_targs(n, 3, 3, "TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, subgroup layout>::TiledMMA");
+    if (n.members.size() != 1 || n.members[0] != "TiledMMA")
+      fail(n, b, "expected TiledMMAHelper<...>::TiledMMA");
+    nlohmann::json mma;
+    mma["atom"] = mma_atom_of(n.targs[0], scope).op;
+    const CVal t = eval(n.targs[1], scope);
+    const CCore* tc = std::get_if<CCore>(&t);
+    const Layout* tl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
+    const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
+    const IntTuple shape = tl ? tl->shape : tt ? *tt : IntTuple();
+    if (!shape.is_tuple() || rank(shape) != 3)
+      fail(n.targs[1], b, "expected Layout<TileShape> with a shape (M, N, K)");
+    for (int i = 0; i < 3; ++i) {
+      if (!shape[i].is_leaf()) fail(n.targs[1], b, "expected a flat tile shape (M, N, K)");
+      mma["tile"].push_back(shape[i].ival());
+    }
+    mma["sg_layout"] = core_text(n.targs[2], scope, true);
+    return CTiledMma{mma};
+  }
+  if (b == "MainloopSm90TmaGmma" || b == "MainloopSm90TmaGmmaWarpSpecialized") {
+    // <Stages, ClusterShape = Shape<_1,_1,_1>, KernelSchedule (or PipelineAsyncMmaStages)>: the third
+    // argument does not change the layouts.
+    want_targs(n, 1, 3, "MainloopSm90TmaGmmaWarpSpecialized<Stages, ClusterShape, KernelSchedule>");
+    CPolicy pol{b, as_int(n.targs[0], scope, b)};
+    pol.cluster = {1, 1, 1};
+    if (n.targs.size() > 1) {
+      const CVal c = eval(n.targs[1], scope);
+      const CCore* cc = std::get_if<CCore>(&c);
+      const IntTuple* t = cc ? std::get_if<IntTuple>(&cc->v) : nullptr;
+      if (!t || !t->is_tuple() || rank(*t) != 3)
+        fail(n.targs[1], b, "expected a ClusterShape, e.g. Shape<_1,_2,_1>");
+      for (int i = 0; i < 3; ++i) {
+        if (!(*t)[i].is_leaf()) fail(n.targs[1], b, "expected a flat ClusterShape (x, y, z)");
+        pol.cluster[i] = (*t)[i].ival();
+      }
+    }
+    return apply_members(n, pol);
+  }
+  if (b == "MainloopSm80CpAsync" || b == "MainloopSm80CpAsyncUnpredicated") {
+    want_targs(n, 1, 2, "MainloopSm80CpAsync<Stages[, ClusterShape]>");
+    return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
+  }
+  if (b == "TagToStrideA_t" || b == "TagToStrideB_t" || b == "TagToStrideC_t") {
+    want_targs(n, 1, 1, "TagToStrideX_t<cutlass::layout::RowMajor | ColumnMajor>");
+    const CVal t = eval(n.targs[0], scope);
+    const CTag* tag = std::get_if<CTag>(&t);
+    if (!tag) fail(n.targs[0], b, std::string("expected RowMajor or ColumnMajor, got ") + kind_of(t));
+    return apply_members(n, CStride{tag->row_major ? "RowMajor" : "ColumnMajor", b[11], -1});
+  }
+  if (b == "RowMajor" || b == "ColumnMajor") return apply_members(n, CTag{b == "RowMajor"});
+  if (b == "identity") return apply_members(n, CIdentity{});
+  if ((b == "sizeof_bits" && n.members.size() == 1 && n.members[0] == "value") || b == "sizeof_bits_v") {
+    want_targs(n, 1, 1, "sizeof_bits<T>::value");
+    const CVal t = eval(n.targs[0], scope);
+    const CType* ty = std::get_if<CType>(&t);
+    if (!ty || ty->bits == 0) fail(n.targs[0], b, "expected an element type");
+    return CInt{ty->bits};
+  }
+  if (b == "CollectiveMma") return apply_members(n, collective(n, scope));
+  if (b == "make_stride" && !n.calls.empty()) {
+    // make_stride(ldA, Int<1>{}) (CuTe's tutorials): run-time modes are dynamic strides.
+    const auto a = args_of(n, 2, 3, "make_stride(dM, dK[, dL])");
+    std::vector<int> unit;
+    bool dynamic = false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      allow_runtime_ = true;
+      CVal v;
+      try {
+        v = eval(a[i], scope);
+      } catch (...) {
+        allow_runtime_ = false;
+        throw;
+      }
+      allow_runtime_ = false;
+      if (std::holds_alternative<CRuntime>(v)) {
+        dynamic = true;
+        continue;
+      }
+      if (eval_is_one(a[i], scope)) unit.push_back(static_cast<int>(i));
+    }
+    if (dynamic) {
+      if (unit.empty() || unit[0] > 1)
+        fail(n, "make_stride",
+             "no static unit stride among the first two modes: tvlab checks vectors along a "
+             "mode of stride Int<1>");
+      return apply_members(n, CStride{"", 0, unit[0]});
+    }
+  }
+  if (b == "Stride" && n.has_targs) {
+    // Explicit strides with run-time modes: Stride<int64_t, _1, int64_t> (K-major A).
+    bool dynamic = false;
+    std::vector<int> unit;
+    for (std::size_t i = 0; i < n.targs.size(); ++i) {
+      const Node& a = n.targs[i];
+      if (a.kind == Node::Kind::Name && !lookup(a.text, scope)) {
+        if (auto ty = type_named(a.text); ty && (ty->integer_type || ty->name == "int64_t")) {
+          dynamic = true;
+          continue;
+        }
+      }
+      if (eval_is_one(a, scope)) unit.push_back(static_cast<int>(i));
+    }
+    if (dynamic) {
+      if (unit.empty() || unit[0] > 1)
+        fail(n, "Stride",
+             "no static unit stride among the first two modes: tvlab checks vectors along a mode "
+             "of stride _1");
+      return apply_members(n, CStride{"", 0, unit[0]});
+    }
+  }
+  if (n.members.empty() && n.calls.empty() && !n.has_targs)
+    if (auto ty = type_named(n.text)) return *ty;
+  if (!n.has_targs && n.calls.empty() && n.members.empty()) {
+    // An op named alone (SM80_16x8x16_F32F16F16F32_TN, SM75_U32x4_LDSM_N).
+    if (auto v = atom_op(n.text, n)) return *v;
+  }
+  if (n.has_targs && n.members.empty() && b.rfind("make_", 0) != 0) {
+    // An op with template arguments (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, XE_DPAS_TT<8,float,bfloat16_t>).
+    std::optional<std::string> op;
+    try {
+      op = op_text(n, scope);
+    } catch (const CppConfigError&) {  // not an op's spelling: a layout, read below
+    }
+    if (op)
+      if (auto v = atom_op(*op, n)) return *v;
+  }
+  if (!n.calls.empty() && n.calls.size() == 1 && n.calls[0].second.empty() && n.members.empty()) {
+    Node bare = n;
+    bare.calls.clear();
+    if (!n.has_targs || base_name(n.text).rfind("SM", 0) == 0 || base_name(n.text).rfind("XE", 0) == 0) {
+      const std::string op = bare.has_targs ? op_text(bare, scope) : base_name(bare.text);
+      if (auto v = atom_op(op, n)) return *v;
+    }
+  }
+  if (!n.members.empty()) fail(n, n.text + "::" + n.members[0], "member types of this are not read");
+  // Everything else: CuTe's layout notation in C++ (core's evaluate).
+  const std::string text = render(n, scope);
+  try {
+    return CCore{evaluate(text)};
+  } catch (const EvalError& e) {
+    fail(n, base_name(n.text), std::string("cannot read '") + printable(text) + "': " + e.what());
+  } catch (const ParseError& e) {
+    fail(n, base_name(n.text), std::string("cannot read '") + printable(text) + "': " + e.what());
+  } catch (const LayoutError& e) {
+    fail(n, base_name(n.text), e.what());
+  }
+}
+
+CVal Reader::op_value(const Node& op, const std::string& scope, bool mma) {
+  if (op.kind != Node::Kind::Name || (!op.has_targs && lookup(op.text, scope))) return eval(op, scope);
+  const std::string text = op_text(op, scope);
+  if (auto v = atom_op(text, op)) return *v;
+  try {
+    if (mma)
+      (void)find_mma_atom(text);
+    else
+      (void)find_copy_atom(text);
+  } catch (const AtomError& e) {
+    fail(op, text, e.what());
+  }
+  return eval(op, scope);
+}
+
+const Node& Reader::unwrap(const Node& op, const char* traits) {
+  return op.kind == Node::Kind::Name && base_name(op.text) == traits && op.targs.size() == 1 ? op.targs[0]
+                                                                                             : op;
+}
+
+bool Reader::eval_is_one(const Node& a, const std::string& scope) {
+  // _1 alone is core's layout 1:0 (a bare static integer read as a shape); as a stride it is the integer 1.
+  if (a.kind == Node::Kind::Name && !a.has_targs && a.calls.empty() && base_name(a.text) == "_1" &&
+      !lookup(a.text, scope))
+    return true;
+  try {
+    const CVal v = eval(a, scope);
+    if (const CInt* i = std::get_if<CInt>(&v)) return i->v == 1;
+    if (const CCore* c = std::get_if<CCore>(&v))
+      if (const IntTuple* t = std::get_if<IntTuple>(&c->v)) return t->is_leaf() && t->ival() == 1;
+  } catch (const CppConfigError&) {
+  }
+  return false;
+}
+
+std::optional<CVal> Reader::atom_op(const std::string& op, const Node& n) {
+  std::string base = op.substr(0, op.find('<'));
+  if (const auto colons = base.rfind("::"); colons != std::string::npos) base.erase(0, colons + 2);
+  const AtomFamily* f = registry().family(base);
+  // An SM90 mainloop's GmemTiledCopy: the op alone; make_tma_copy tiles it (the spec's smem.g2s).
+  if (op.find('<') == std::string::npos && (base == "SM90_TMA_LOAD" || base == "SM90_TMA_LOAD_MULTICAST"))
+    return CVal(CCopyAtom{base, ""});
+  if (!f) return std::nullopt;
+  try {
+    if (f->kind == "mma") return CVal(CMmaAtom{find_mma_atom(op).name});
+    (void)find_copy_atom(op);
+    return CVal(CCopyAtom{op, ""});
+  } catch (const AtomError& e) {
+    fail(n, op, e.what());
+  }
+}
+
+}  // namespace tvlab::detail

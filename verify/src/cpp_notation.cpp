@@ -1,0 +1,124 @@
+// The C++ configuration reader: nodes spelled as tvlab's registry names ops and types, and as core notation.
+#include "detail/cpp_reader.hpp"
+
+#include <cctype>
+#include <string>
+#include <variant>
+
+#include "tvlab/core/expr.hpp"
+
+namespace tvlab::detail {
+
+std::string Reader::op_text(const Node& n, const std::string& scope) {
+  if (n.kind == Node::Kind::Number) return std::to_string(int_literal(n));
+  if (n.kind != Node::Kind::Name) return std::to_string(as_int(n, scope, "template argument"));
+  if (const Decl* d = lookup(n.text, scope); d && !n.has_targs) {
+    std::string full;
+    lookup(n.text, scope, &full);
+    const CVal v = eval_decl(full);
+    if (const CType* t = std::get_if<CType>(&v)) return t->name;
+    if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
+    if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return a->op;
+    if (const CCopyAtom* a = std::get_if<CCopyAtom>(&v); a && a->type.empty()) return a->op;
+    if (std::holds_alternative<CTemplateParam>(v))
+      fail(n, n.text,
+           "a template parameter of " + std::get<CTemplateParam>(v).owner +
+               ": tvlab does not instantiate templates (give the type, e.g. `using " + n.text +
+               " = half_t;`)");
+    fail(n, n.text, std::string("expected an op or a type, got ") + kind_of(v));
+  }
+  std::string s = base_name(n.text);
+  if (n.has_targs) {
+    s += "<";
+    for (std::size_t i = 0; i < n.targs.size(); ++i) s += (i ? "," : "") + op_text(n.targs[i], scope);
+    s += ">";
+  }
+  return s;
+}
+
+std::string Reader::render(const Node& n, const std::string& scope) {
+  switch (n.kind) {
+    case Node::Kind::Number:
+      return std::to_string(int_literal(n));
+    case Node::Kind::Group:
+      return "(" + render(n.kids[0], scope) + ")";
+    case Node::Kind::Unary:
+    case Node::Kind::Binary:
+      return std::to_string(std::get<CInt>(eval(n, scope)).v);
+    case Node::Kind::Name:
+      break;
+  }
+  std::string full;
+  if (!n.has_targs && lookup(n.text, scope, &full)) {
+    const CVal v = eval_decl(full);
+    for (const auto& [open, args] : n.calls)
+      if (!args.empty()) fail(n, n.text, "a value constructed with arguments is not read");
+    if (!n.members.empty()) return render_members(n, v);
+    if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
+    if (const CCore* c = std::get_if<CCore>(&v)) {
+      // A tuple in C++ spelling (Shape<Int<256>,...>): it may stand as a template argument
+      // (Layout<TileShape>).
+      if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_tuple()) return cpp_tuple(*t);
+      return to_string(c->v);
+    }
+    if (std::holds_alternative<CTemplateParam>(v))
+      fail(n, n.text,
+           "a template parameter of " + std::get<CTemplateParam>(v).owner +
+               ": tvlab does not instantiate templates");
+    fail(n, n.text, std::string("is ") + kind_of(v) + ", not a layout, shape or integer");
+  }
+  if (!n.members.empty()) return render_members(n, eval(n, scope));
+  const std::string b = base_name(n.text);
+  if (b == "decltype" && n.calls.size() == 1 && n.calls[0].second.size() == 1)
+    return render(n.calls[0].second[0], scope);
+  std::string s = n.text;
+  if (n.has_targs) {
+    s += "<";
+    for (std::size_t i = 0; i < n.targs.size(); ++i) s += (i ? "," : "") + render(n.targs[i], scope);
+    s += ">";
+  }
+  for (const auto& [open, args] : n.calls) {
+    s += open;
+    for (std::size_t i = 0; i < args.size(); ++i) s += (i ? "," : "") + render(args[i], scope);
+    s += open == '(' ? ")" : "}";
+  }
+  return s;
+}
+
+std::string Reader::cpp_tuple(const IntTuple& t) {
+  if (t.is_leaf()) return t.value().is_basis() ? to_string(t) : "Int<" + std::to_string(t.ival()) + ">";
+  std::string s = "Shape<";
+  for (int i = 0; i < t.size(); ++i) s += (i ? "," : "") + cpp_tuple(t[i]);
+  return s + ">";
+}
+
+std::string Reader::render_members(const Node& n, const CVal& v) {
+  if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
+  if (const CCore* c = std::get_if<CCore>(&v)) return to_string(c->v);
+  fail(n, n.text, std::string("is ") + kind_of(v) + ", not a layout, shape or integer");
+}
+
+int64_t Reader::int_literal(const Node& n) {
+  std::string s;
+  for (char c : n.text)
+    if (c != '\'') s += c;
+  while (!s.empty() && (s.back() == 'u' || s.back() == 'U' || s.back() == 'l' || s.back() == 'L' ||
+                        s.back() == 'z' || s.back() == 'Z'))
+    s.pop_back();
+  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
+  const std::string digits = hex ? s.substr(2) : s;
+  if (digits.empty()) fail(n, n.text, "not an integer literal");
+  int64_t v = 0;
+  for (char c : digits) {
+    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
+            : hex && std::isxdigit(static_cast<unsigned char>(c))
+                ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
+                : -1;
+    if (d < 0) fail(n, n.text, "not an integer literal (floating point and other forms are not read)");
+    if (__builtin_mul_overflow(v, hex ? 16 : 10, &v) || __builtin_add_overflow(v, d, &v))
+      fail(n, n.text, "integer literal out of range (beyond 2^63)");
+  }
+  return v;
+}
+
+}  // namespace tvlab::detail
