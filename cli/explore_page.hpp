@@ -10,7 +10,7 @@
 //                          "banks": <the banks panel's data, see below> } },
 //     "report": <verify's JSON report> }
 //
-// An operand's "banks" (explore_banks.hpp computes it; the page only draws it):
+// An operand's "banks" (tvlab/verify/bank_views.hpp computes it; the page only draws it):
 //
 //   { "staged": false, "why": "operand A is not staged in shared memory: ..." }, or
 //   { "staged": true, "layout": "(32,64):(64,1)", "type": "half_t", "model": "nvidia", "validated": true,
@@ -38,7 +38,7 @@
 #include <string>
 #include <vector>
 
-#include "explore_banks.hpp"
+#include "tvlab/verify/bank_views.hpp"
 #include "tvlab/verify/check.hpp"
 #include "tvlab/verify/ownership.hpp"
 

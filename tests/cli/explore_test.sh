@@ -43,7 +43,7 @@ if [ "${TVLAB_SANITIZED:-0}" != 1 ]; then  # 7 s under the sanitizers for a work
   hasnt operand-only-b '"A":\{"rows"' "$tmp/b.html"
 fi
 "$tvlab" explore - -o "$tmp/stdin.html" <"$data/xe_f16_a_col_major.json" && ok || ko "stdin"
-# The banks panel's data (explore_banks.cpp): an operand staged in shared memory carries every instruction of
+# The banks panel's data (verify/src/bank_views.cpp): an operand staged in shared memory carries every instruction of
 # its s2r and g2s copies; totals, the first of the worst-first order and the suggestion are verify's.
 expect_rc banks 0 "$tvlab" explore "$data/sm80_ldsm_x4_pad72_sw333.json" -o "$tmp/banks.html"
 has banks-data '"banks":{"staged":true,"layout":"Sw<3,3,3> o 0 o (32,64):(72,1)","type":"half_t","model":"nvidia"' "$tmp/banks.html"

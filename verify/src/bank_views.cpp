@@ -1,4 +1,4 @@
-#include "explore_banks.hpp"
+#include "tvlab/verify/bank_views.hpp"
 
 #include <algorithm>
 #include <numeric>
@@ -7,7 +7,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 
-namespace tvlab::cli {
+namespace tvlab {
 
 namespace {
 
@@ -150,4 +150,4 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   return b;
 }
 
-}  // namespace tvlab::cli
+}  // namespace tvlab

@@ -1,7 +1,8 @@
-// The explore page's banks panel: for an NVIDIA operand staged in shared memory ("smem": {"layout", "g2s",
-// "s2r"}), every instruction of its s2r and g2s copies through the bank model, as verify's banks.X.s2r and
-// banks.X.g2s checks see them (smem_copy_sites, smem_copy_instructions, smem_copy_analyses), so the page
-// and `tvlab verify` / `tvlab banks` cannot disagree. The page only draws what this computes.
+// The bank views of a plan's operand (the explore page's banks panel): for an NVIDIA operand staged in shared
+// memory ("smem": {"layout", "g2s", "s2r"}), every instruction of its s2r and g2s copies through the bank
+// model, as verify's banks.X.s2r and banks.X.g2s checks see them (smem_copy_sites, smem_copy_instructions,
+// smem_copy_analyses), so the page and `tvlab verify` / `tvlab banks` cannot disagree. The page only draws
+// what this computes.
 //
 //   sm80_ldsm_x4_rm64.json, operand A (32x64 half_t, (32,64):(64,1)):
 //     cells: byte address and bank of each element of the tile
@@ -21,7 +22,7 @@
 #include "tvlab/verify/bank_suggest.hpp"
 #include "tvlab/verify/spec.hpp"
 
-namespace tvlab::cli {
+namespace tvlab {
 
 // One lane of one instruction: the tile cells it accesses and how the bank model serves it.
 struct BankLaneView {
@@ -69,4 +70,4 @@ struct OperandBanks {
 // Never throws for a spec verify accepts: problems become `why` or a copy's `error`.
 OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows, int64_t cols);
 
-}  // namespace tvlab::cli
+}  // namespace tvlab
