@@ -26,6 +26,8 @@ bool looks_like_cpp(std::string_view text, std::string_view file_name) {
   return false;
 }
 
+namespace {
+
 const char* const kNoConfig =
     "no configuration found: tvlab reads CUTLASS's CollectiveMma<...> declarations (using Mainloop = "
     "cutlass::gemm::collective::CollectiveMma<...>; see docs/spec.md)";
@@ -40,6 +42,8 @@ bool names_config(const std::string& full, const std::string& only) {
   // holds it (a namespace).
   return !only.empty() && ("::" + full + "::").find("::" + only + "::") != std::string::npos;
 }
+
+}  // namespace
 
 std::vector<CppConfig> read_cpp_configs(std::string_view text) {
   detail::Reader r(text);
