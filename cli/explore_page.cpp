@@ -43,13 +43,19 @@ nlohmann::ordered_json operand_json(const OperandMap& m) {
   return j;
 }
 
-nlohmann::ordered_json banks_json(const OperandBanks& b) {
+// An operand's banks panel; its own "rows" and "cols" only where its tile (the smem stage's) is not the
+// operand map's `m`, so pages of specs whose two tiles agree keep their bytes.
+nlohmann::ordered_json banks_json(const OperandBanks& b, const OperandMap& m) {
   using J = nlohmann::ordered_json;
   J j;
   j["staged"] = b.staged;
   if (!b.staged) {
     j["why"] = b.why;
     return j;
+  }
+  if (b.rows != m.rows || b.cols != m.cols) {
+    j["rows"] = b.rows;
+    j["cols"] = b.cols;
   }
   j["layout"] = b.layout;
   j["type"] = b.type;
@@ -159,7 +165,7 @@ std::string explore_page(const ExploreInput& in) {
   data["operands"] = nlohmann::ordered_json::object();
   for (std::size_t k = 0; k < in.operands.size(); ++k) {
     nlohmann::ordered_json o = operand_json(in.operands[k]);
-    if (k < in.banks.size()) o["banks"] = banks_json(in.banks[k]);
+    if (k < in.banks.size()) o["banks"] = banks_json(in.banks[k], in.operands[k]);
     if (k < in.partitions.size()) o["partition"] = in.partitions[k];
     data["operands"][in.operands[k].operand] = o;
   }

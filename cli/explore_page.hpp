@@ -13,7 +13,8 @@
 // An operand's "banks" (tvlab/verify/bank_views.hpp computes it; the page only draws it):
 //
 //   { "staged": false, "why": "operand A is not staged in shared memory: ..." }, or
-//   { "staged": true, "layout": "(32,64):(64,1)", "type": "half_t", "model": "nvidia", "validated": true,
+//   { "staged": true, ("rows": 128, "cols": 32,) "layout": "(32,64):(64,1)", "type": "half_t", "model":
+//   "nvidia", "validated": true,
 //     "banks": 32, "bank_bytes": 4, "palette": ["#rrggbb" x 16 (bank mod 16, as render --view banks)],
 //     "address": [byte address per cell], "bank": [bank per cell],
 //     "copies": [ { "name": "s2r", "atom": "SM75_U32x4_LDSM_N", "op": "ldmatrix.x4", "bytes_per_lane": 16,
@@ -31,7 +32,13 @@
 //                                "lanes": [ {"lane": 0, "cells": [...], "address": 0, "bank": 0,
 //                                            "phase": 0, "clash": [cells meeting another lane]} ] } ] } ] }
 //
-// Cells are column-major element indices r + rows * c. The output is deterministic (no time stamps).
+// "rows" and "cols" appear only where the smem stage's tile is not the operand's: with "cta_tile" the stage
+// holds the CTA tile of one stage (e.g. 128x32 for A, where the MMA's operand tile is 32x16), and verify's
+// banks.X checks enumerate it; "address", "bank" and the lanes' cells then index that tile, and the banks
+// panel draws its own grid of it. Without them the banks tile is the operand's.
+//
+// Cells are column-major element indices r + rows * c (the banks data's own rows where it has them). The
+// output is deterministic (no time stamps).
 #pragma once
 
 #include <nlohmann/json.hpp>

@@ -74,34 +74,48 @@
   function staged(d) { return d.banks && d.banks.staged ? d.banks : null; }
   // The panels drawn now: the three maps, and the banks panel when it is open and has a tile to draw.
   function panels() { return state.banksOn && state.m && staged(state.m.d) ? PANELS.concat([BANKS]) : PANELS; }
+  // The banks data's own tile when it has one (kernel models: the smem stage's CTA tile, not the MMA's
+  // operand tile): the banks panel then draws its own grid, zooms and pans on its own, and hovers alone.
+  function ownGrid() { var b = state.m && staged(state.m.d); return !!(b && b.rows); }
+  // The grid a panel draws: the operand map's, or for the banks panel the banks data's own.
+  function grid(m, p) {
+    var b = p === 'banks' ? staged(m.d) : null;
+    return b && b.rows ? { rows: b.rows, cols: b.cols, cells: b.rows * b.cols } : { rows: m.d.rows, cols: m.d.cols, cells: m.cells };
+  }
+  // The panels one cell index means the same cell in: the banks panel alone, or the maps (and the banks
+  // panel when it shares their tile).
+  function sharing(panel) {
+    if (!ownGrid()) return panels();
+    return panel === 'banks' ? [BANKS] : PANELS;
+  }
   function panelSvg(m, p) {
-    var d = m.d, out = [], labels = m.cells <= LABEL_CAP;
+    var d = m.d, G = grid(m, p.id), out = [], labels = G.cells <= LABEL_CAP;
     var fs = fontSize(p);
-    for (var c = 0; c < d.cols; ++c)
-      if (d.cols <= 64 || c % 8 === 0)
+    for (var c = 0; c < G.cols; ++c)
+      if (G.cols <= 64 || c % 8 === 0)
         out.push('<text class="tick" x="' + (LEFT + c * CW + CW / 2) + '" y="' + (TOP - 6) + '" font-size="10" text-anchor="middle">' + c + '</text>');
-    for (var r = 0; r < d.rows; ++r)
-      if (d.rows <= 64 || r % 8 === 0)
+    for (var r = 0; r < G.rows; ++r)
+      if (G.rows <= 64 || r % 8 === 0)
         out.push('<text class="tick" x="' + (LEFT - 4) + '" y="' + (TOP + r * CH + CH * 0.7) + '" font-size="10" text-anchor="end">' + r + '</text>');
     out.push('<text class="tick" x="2" y="' + (TOP - 6) + '" font-size="10">' + d.row_axis + '\\' + d.col_axis + '</text>');
-    if (m.cells > LABEL_CAP) {
+    if (G.cells > LABEL_CAP) {
       // Big tiles: the cells are one image (a canvas, one pixel per cell); highlighted cells get
       // overlay rects on demand (rectOf).
-      out.push('<image class="cells" x="' + LEFT + '" y="' + TOP + '" width="' + d.cols * CW + '" height="' + d.rows * CH +
+      out.push('<image class="cells" x="' + LEFT + '" y="' + TOP + '" width="' + G.cols * CW + '" height="' + G.rows * CH +
         '" preserveAspectRatio="none" style="image-rendering:pixelated" href="' + cellImage(m, p) + '"/>');
       out.push('<g class="labels"></g><g class="marks"></g>' + (p.id === 'banks' ? '<g class="lanes"></g>' : ''));
       return out.join('');
     }
     var text = [];
-    for (var i = 0; i < m.cells; ++i) {
-      var row = i % d.rows, col = (i - row) / d.rows, x = LEFT + col * CW, y = TOP + row * CH;
-      var hs = p.id === 'dst' ? m.dst : m.src, k = hs.start[i];
-      var h = hs.start[i + 1] > k ? [hs.t[k], hs.v[k]] : null;
+    for (var i = 0; i < G.cells; ++i) {
+      var row = i % G.rows, col = (i - row) / G.rows, x = LEFT + col * CW, y = TOP + row * CH;
       if (p.id === 'banks') {
         out.push('<rect class="c" data-i="' + i + '" x="' + x + '" y="' + y + '" width="' + CW + '" height="' + CH + '" fill="' + bankFill(d.banks, i) + '"/>');
-        if (labels) text.push(labelSvg(m, p, i, h, fs));
+        if (labels) text.push(labelSvg(m, p, i, null, fs));
         continue;
       }
+      var hs = p.id === 'dst' ? m.dst : m.src, k = hs.start[i];
+      var h = hs.start[i + 1] > k ? [hs.t[k], hs.v[k]] : null;
       if (p.id === 'reorder') {
         var dk = m.dst.start[i];
         var dh = m.dst.start[i + 1] > dk ? [m.dst.t[dk], m.dst.v[dk]] : null;
@@ -124,7 +138,7 @@
   }
   // A cell's label: its (first) holder, "+" when there are more; the reorder panel: the destination.
   function labelSvg(m, p, i, h, fs) {
-    var d = m.d, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
+    var d = m.d, G = grid(m, p.id), x = LEFT + Math.floor(i / G.rows) * CW, y = TOP + (i % G.rows) * CH;
     if (p.id === 'banks')
       return '<text x="' + (x + CW / 2) + '" y="' + (y + CH * 0.78) + '" font-size="' + fs + '" text-anchor="middle">b' + d.banks.bank[i] + '</text>';
     var n = (p.id === 'dst' ? m.dst : m.src);
@@ -137,11 +151,10 @@
   function labelVisible() {
     labelQueued = false;
     var m = state.m;
-    if (!m || m.cells <= LABEL_CAP) return;
-    var d = m.d;
+    if (!m) return;
     panels().forEach(function (p) {
-      var svg = document.querySelector('#panel-' + p.id + ' svg'), g = svg && svg.querySelector('g.labels');
-      if (!g) return;
+      var svg = document.querySelector('#panel-' + p.id + ' svg'), g = svg && svg.querySelector('g.labels'), d = grid(m, p.id);
+      if (!g || d.cells <= LABEL_CAP) return;
       // The cells in this panel's view (the banks panel shows more than the maps' box).
       var vb = svg.viewBox.baseVal, b = vb && vb.width ? vb : { x: state.box.x, y: state.box.y, width: state.box.w, height: state.box.h };
       var c0 = Math.max(0, Math.floor((b.x - LEFT) / CW) - 1), c1 = Math.min(d.cols - 1, Math.floor((b.x + b.width - LEFT) / CW) + 1);
@@ -173,10 +186,10 @@
     return colour(m, h);
   }
   function cellImage(m, p) {
-    var d = m.d, cv = document.createElement('canvas');
+    var d = grid(m, p.id), cv = document.createElement('canvas');
     cv.width = d.cols; cv.height = d.rows;
     var g = cv.getContext('2d'), last = null;
-    for (var i = 0; i < m.cells; ++i) {
+    for (var i = 0; i < d.cells; ++i) {
       var f = p.id === 'reorder' && m.moved[i] ? '#d04040' : cellFill(m, p, i);
       if (f !== last) { g.fillStyle = f; last = f; }
       g.fillRect(Math.floor(i / d.rows), i % d.rows, 1, 1);
@@ -202,7 +215,7 @@
       if (p.id === 'banks') bankPanel(div, svg);
       else div.appendChild(svg);
       host.appendChild(div);
-      state.rects[p.id] = m.cells > LABEL_CAP ? { overlay: svg.querySelector('g.marks'), made: new Map() } : svg.querySelectorAll('rect.c');
+      state.rects[p.id] = grid(m, p.id).cells > LABEL_CAP ? { overlay: svg.querySelector('g.marks'), made: new Map() } : svg.querySelectorAll('rect.c');
       wire(svg, p.id);
     });
     if (state.banksOn && !staged(d)) {
@@ -216,6 +229,11 @@
     }
     sizePanels();
     if (!state.box) state.box = initialBox();
+    if (ownGrid()) {
+      var G = grid(m, 'banks');
+      state.bankFull = { x: 0, y: 0, w: LEFT + G.cols * CW + 4, h: TOP + G.rows * CH + 4 };
+      if (!state.bankBox) state.bankBox = bankInitialBox();
+    }
     applyBox();
     restoreSelection();
     if (panels().indexOf(BANKS) >= 0) showBank();
@@ -228,7 +246,7 @@
     if (!rs.overlay) return rs[i];
     var r = rs.made.get(i);
     if (!r) {
-      var d = state.m.d;
+      var d = grid(state.m, panel);
       r = document.createElementNS('http://www.w3.org/2000/svg', 'rect');
       r.setAttribute('class', 'c ov');
       r.setAttribute('data-i', i);
@@ -265,18 +283,27 @@
     document.querySelectorAll('#panels .panel:not(#panel-banks) svg').forEach(function (s) { s.classList.add('dim'); });
   }
   var hovered = [];
-  function hover(i) {
-    if (hovered.length && +hovered[0].getAttribute('data-i') === i) return;
+  var hoveredIn = null;
+  function hover(i, panel) {
+    var own = ownGrid() && panel === 'banks';
+    if (hovered.length && +hovered[0].getAttribute('data-i') === i && hoveredIn === own) return;
     hovered.forEach(function (r) { r.classList.remove('hov'); });
     hovered = [];
+    hoveredIn = own;
     dropOverlays();
     if (i === null) return;
     var m = state.m;
-    panels().forEach(function (p) { var r = rectOf(p.id, i); r.classList.add('hov'); hovered.push(r); });
+    sharing(panel).forEach(function (p) { var r = rectOf(p.id, i); r.classList.add('hov'); hovered.push(r); });
+    if (own) {
+      // A cell of the stage's own tile: the operand maps have no such cell.
+      var G = grid(m, 'banks');
+      $('info').textContent = '(' + (i % G.rows) + ',' + Math.floor(i / G.rows) + ') of the ' + G.rows + 'x' + G.cols + ' smem stage' + bankHover(i);
+      return;
+    }
     var s = holders(m.src, i), t = holders(m.dst, i);
     $('info').textContent = crd(m, i) + '  ' + m.d.src_name + ': ' + hlist(m, s) + '  |  ' + m.d.dst_name + ': ' +
       hlist(m, t) + '  |  ' + (m.moved[i] ? (m.d.xe ? 'MISMATCH: the subgroup reorder must move it' : 'MISMATCH: it must move between threads') : 'same holder') +
-      (panels().indexOf(BANKS) >= 0 ? bankHover(i) : '');
+      (panels().indexOf(BANKS) >= 0 && !ownGrid() ? bankHover(i) : '');
   }
   function minus(a, b) { var s = new Set(b); return a.filter(function (x) { return !s.has(x); }); }
   function union(a, b) { return Array.from(new Set(a.concat(b))); }
@@ -290,7 +317,7 @@
     var m = state.m;
     state.sel = { kind: 'cell', i: i, list: !!fromList };
     var s = holders(m.src, i), t = holders(m.dst, i);
-    panels().forEach(function (p) { mark(p.id, [i], 'sel'); });
+    sharing('src').forEach(function (p) { mark(p.id, [i], 'sel'); });
     // The cells involved: where the destination's holders sit in the source, and vice versa.
     mark('src', minus(cellsOfKeys(m.src, t), [i]), 'alt');
     mark('dst', minus(cellsOfKeys(m.dst, s), [i]), 'alt');
@@ -418,7 +445,12 @@
     document.querySelectorAll('#panels svg').forEach(function (s) { s.setAttribute('viewBox', vb); });
     // The banks panel is wider: the same scale and top-left as the maps, showing more of the tile.
     var bs = document.querySelector('#panel-banks svg'), ref = document.querySelector('#panel-src svg');
-    if (bs && ref && ref.clientWidth && bs.clientWidth) {
+    if (bs && ownGrid() && state.bankBox) {
+      // Its own tile: its own box, fitted into the panel from the top left.
+      var bb = state.bankBox;
+      bs.setAttribute('viewBox', bb.x + ' ' + bb.y + ' ' + bb.w + ' ' + bb.h);
+      bs.setAttribute('preserveAspectRatio', 'xMinYMin meet');
+    } else if (bs && ref && ref.clientWidth && bs.clientWidth) {
       var k = unitsPerPx(b);
       bs.setAttribute('viewBox', (b.x + b.w / 2 - ref.clientWidth * k / 2) + ' ' + (b.y + b.h / 2 - ref.clientHeight * k / 2) + ' ' +
         bs.clientWidth * k + ' ' + bs.clientHeight * k);
@@ -426,7 +458,13 @@
     }
     if (!labelQueued) { labelQueued = true; requestAnimationFrame(labelVisible); }
   }
-  function zoom(f, cx, cy) {
+  function zoom(f, cx, cy, panel) {
+    if (ownGrid() && panel === 'banks') {
+      var bb = state.bankBox, w0 = Math.min(state.bankFull.w * 1.5, Math.max(CW * 2, bb.w / f)), h0 = bb.h * (w0 / bb.w);
+      state.bankBox = { x: cx - (cx - bb.x) * (w0 / bb.w), y: cy - (cy - bb.y) * (h0 / bb.h), w: w0, h: h0 };
+      applyBox();
+      return;
+    }
     var b = state.box, full = state.full;
     if (cx === undefined && state.sel && state.sel.kind === 'cell') {
       // The buttons zoom about the selected cell.
@@ -439,11 +477,15 @@
     applyBox();
   }
   // Tile units per screen pixel in the maps (their box is fitted, centred, into the panel).
-  function unitsPerPx(b) {
-    var ref = document.querySelector('#panel-src svg');
+  function unitsPerPx(b, panel) {
+    var ref = document.querySelector(ownGrid() && panel === 'banks' ? '#panel-banks svg' : '#panel-src svg');
     return Math.max(b.w / (ref.clientWidth || 1), b.h / (ref.clientHeight || 1));
   }
-  function fit() { state.box = Object.assign({}, state.full); applyBox(); }
+  function fit() {
+    state.box = Object.assign({}, state.full);
+    if (ownGrid() && state.bankFull) state.bankBox = Object.assign({}, state.bankFull);
+    applyBox();
+  }
   // Panels as tall as the tile's aspect asks, within limits.
   function sizePanels() {
     var f = state.full;
@@ -463,10 +505,20 @@
     var k = CW / READABLE_PX;
     return { x: 0, y: 0, w: w * k, h: h * k };
   }
-  function focusCell(i) {
-    var d = state.m.d, b = state.box, x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
+  // The banks panel's first box on its own tile: the whole stage when readable, else its top-left corner.
+  function bankInitialBox() {
+    var svg = document.querySelector('#panel-banks svg'), f = state.bankFull;
+    var w = (svg && svg.clientWidth) || 400, h = (svg && svg.clientHeight) || 400;
+    if (Math.min(w / f.w, h / f.h) * CW >= READABLE_PX) return Object.assign({}, f);
+    var k = CW / READABLE_PX;
+    return { x: 0, y: 0, w: w * k, h: h * k };
+  }
+  function focusCell(i, panel) {
+    var own = ownGrid() && panel === 'banks', d = grid(state.m, own ? 'banks' : 'src'), b = own ? state.bankBox : state.box;
+    var x = LEFT + Math.floor(i / d.rows) * CW, y = TOP + (i % d.rows) * CH;
     if (x < b.x || x + CW > b.x + b.w || y < b.y || y + CH > b.y + b.h) {
-      state.box = { x: x + CW / 2 - b.w / 2, y: y + CH / 2 - b.h / 2, w: b.w, h: b.h };
+      var nb = { x: x + CW / 2 - b.w / 2, y: y + CH / 2 - b.h / 2, w: b.w, h: b.h };
+      if (own) state.bankBox = nb; else state.box = nb;
       applyBox();
     }
   }
@@ -478,20 +530,21 @@
   function wire(svg, panel) {
     var drag = null;
     // The cell under the pointer (null outside the tile).
+    var own = function () { return ownGrid() && panel === 'banks'; };
     var cellAt = function (e) {
-      var q = svgPoint(svg, e), d = state.m.d;
+      var q = svgPoint(svg, e), d = grid(state.m, panel);
       var c = Math.floor((q.x - LEFT) / CW), r = Math.floor((q.y - TOP) / CH);
       return r >= 0 && r < d.rows && c >= 0 && c < d.cols ? r + d.rows * c : null;
     };
-    svg.addEventListener('pointermove', function (e) { if (!drag) hover(cellAt(e)); });
+    svg.addEventListener('pointermove', function (e) { if (!drag) hover(cellAt(e), panel); });
     svg.addEventListener('mouseleave', function () { hover(null); });
     svg.addEventListener('wheel', function (e) {
       e.preventDefault();
       var p = svgPoint(svg, e);
-      zoom(e.deltaY < 0 ? 1.25 : 0.8, p.x, p.y);
+      zoom(e.deltaY < 0 ? 1.25 : 0.8, p.x, p.y, panel);
     }, { passive: false });
     svg.addEventListener('pointerdown', function (e) {
-      drag = { x: e.clientX, y: e.clientY, box: Object.assign({}, state.box), moved: false, cell: cellAt(e) };
+      drag = { x: e.clientX, y: e.clientY, box: Object.assign({}, own() ? state.bankBox : state.box), moved: false, cell: cellAt(e) };
     });
     svg.addEventListener('pointermove', function (e) {
       if (!drag) return;
@@ -499,8 +552,8 @@
       if (!drag.moved && Math.abs(dx) + Math.abs(dy) < 5) return;
       if (!drag.moved) svg.setPointerCapture(e.pointerId);
       drag.moved = true;
-      var k = unitsPerPx(drag.box);
-      state.box = { x: drag.box.x - dx * k, y: drag.box.y - dy * k, w: drag.box.w, h: drag.box.h };
+      var k = unitsPerPx(drag.box, panel), nb = { x: drag.box.x - dx * k, y: drag.box.y - dy * k, w: drag.box.w, h: drag.box.h };
+      if (own()) state.bankBox = nb; else state.box = nb;
       applyBox();
     });
     svg.addEventListener('pointerup', function () {
@@ -508,7 +561,7 @@
       drag = null;
       if (!dr || dr.moved) return;
       var i = dr.cell;
-      if (i === null) return;
+      if (i === null || own()) return;  // the stage's own cells hold no thread of the operand maps
       var m = state.m, side = panel === 'dst' ? m.dst : m.src, hs = holders(side, +i);
       if (hs.length) { $('search').value = 'T' + hs[0][0]; selectThread(hs[0][0]); }
       else selectCell(+i);
@@ -648,7 +701,7 @@
     else if (c.bank_conflicts) sug.textContent = 'suggest: none found (swizzles Sw<1..4,0..6,1..8> and row padding up to 8 vectors)';
     else sug.textContent = 'conflict-free: every instruction takes its ideal wavefronts';
     // The lanes: one outline around each lane's cells (their box when they fill it, else cell by cell).
-    var d = state.m.d, out = [], marks = [], labels = [];
+    var d = grid(state.m, 'banks'), out = [], marks = [], labels = [];
     t.lanes.forEach(function (l) {
       var r0 = Infinity, r1 = -1, c0 = Infinity, c1 = -1, hit = l.clash.length > 0;
       l.cells.forEach(function (i) {
@@ -670,7 +723,7 @@
       labels.push('<text class="lnl" x="' + (LEFT + c0 * CW + 2) + '" y="' + (TOP + r0 * CH + 8) + '" font-size="8">L' + l.lane + '</text>');
     });
     g.innerHTML = marks.join('') + out.join('') + labels.join('');
-    if (focus && t.lanes.length) focusCell(t.lanes[0].cells[0]);
+    if (focus && t.lanes.length) focusCell(t.lanes[0].cells[0], 'banks');
   }
   // The hover line's banks part: the cell's byte address and bank, and the selected instruction's lanes there.
   function bankHover(i) {
@@ -756,6 +809,7 @@
     state.op = op;
     state.m = model(op);
     state.box = null;
+    state.bankBox = null;
     state.sel = null;
     state.bank = { copy: 0, pos: 0 };
     $('selinfo').textContent = '';

@@ -508,6 +508,54 @@ def main(pw):
         bpage.close()
     section('banks conflict-free, no smem')
 
+    # 5c. A kernel model ("cta_tile"): the smem stage holds the CTA tile of one stage (128x32 for A), not the MMA's
+    #     32x16 operand tile, and verify's banks.A.s2r enumerates that stage. The banks panel draws its own grid
+    #     of it, with verify's totals; the maps keep their grid, and hovering one grid leaves the other alone.
+    for spec, rows, cols in (('cutlass_sm80_f16_tn_128x128x32', 128, 32), ('cutlass_sm80_f16_tn_128x128x64', 128, 64)):
+        sfile = os.path.join(root, 'tests/data/specs', spec + '.json')
+        srep = json.loads(run(['verify', '--format', 'json', sfile]).stdout)
+        sv = next((c for c in srep['specs'][0]['checks'] if c['code'] == 'banks.A.s2r'), None)
+        check(f'{spec}: verify has banks.A.s2r', sv is not None and sv['verdict'] == 'proved')
+        if sv is None:
+            continue
+        kpage, kproblems, _ = open_page(explore(os.path.relpath(sfile, root), spec))
+        kdata = json.loads(kpage.text_content('#tvlab-data'))
+        kb, ka = kdata['operands']['A']['banks'], kdata['operands']['A']
+        check(f'{spec}: banks staged on the stage tile', kb['staged'] and (kb['rows'], kb['cols']) == (rows, cols) and
+              (ka['rows'], ka['cols']) != (rows, cols), json.dumps({k: kb.get(k) for k in ('staged', 'why', 'rows', 'cols')}))
+        kpage.click('#op-A')
+        kpage.click('#banks-toggle')
+        ks = text(kpage, '#bank-summary')
+        check(f'{spec}: totals = verify ({sv["data"]["wavefronts"]} wavefronts)',
+              f"{sv['data']['instructions']} instructions, {sv['data']['wavefronts']} wavefronts, ideal "
+              f"{sv['data']['ideal_wavefronts']}" in ks, ks)
+        check(f'{spec}: no refusal', count(kpage, '#bank-why') == 0)
+        big = rows * cols > 4096
+        if big:
+            check(f'{spec}: the stage as an image', count(kpage, '#panel-banks image.cells') == 1 and
+                  kpage.get_attribute('#panel-banks image.cells', 'width') == str(cols * 48))
+        else:
+            check(f'{spec}: the stage grid', count(kpage, '#panel-banks rect.c') == rows * cols and
+                  count(kpage, '#panel-src rect.c') == ka['rows'] * ka['cols'])
+        check(f'{spec}: lanes outlined', count(kpage, '#panel-banks rect.ln') >= 32)
+        # The stage's last cell, beyond the operand tile: hovered in the banks grid alone.
+        far = rows * cols - 1
+        if not big:
+            kpage.click('#zoom-fit')  # the whole stage in view
+            kpage.hover(f'#panel-banks rect.c[data-i="{far}"]', force=True)
+            hov = text(kpage, '#info')
+            check(f'{spec}: hover a stage cell', hov.startswith(f'({far % rows},{far // rows}) of the {rows}x{cols} smem stage') and
+                  f"byte {kb['address'][far]}, bank {kb['bank'][far]}" in hov, hov)
+            check(f'{spec}: the maps not hovered', count(kpage, '#panel-src rect.hov') == 0)
+        kpage.hover('#panel-src rect[data-i="1"]')
+        hov = text(kpage, '#info')
+        check(f'{spec}: the maps hover as before', hov.startswith('(1,0)') and 'smem stage' not in hov and
+              count(kpage, '#panel-banks rect.hov') == 0, hov)
+        kpage.screenshot(path=os.path.join(out, f'explore_banks_{spec}.png'), full_page=True)
+        check(f'{spec}: no console errors or network', len(kproblems) == 0, '; '.join(kproblems))
+        kpage.close()
+    section('banks of a kernel model')
+
     browser.close()
 
 

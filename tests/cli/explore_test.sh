@@ -110,6 +110,47 @@ if bad:
 sys.exit(1 if bad else 0)
 PY
 done
+# Kernel models ("cta_tile"; a JSON spec and the C++ CollectiveMma): the smem stage holds the CTA tile of one stage
+# (128x32 for A and B), not the MMA's 32x16 operand tile; the banks data covers the stage, carries its own rows and
+# cols, and its totals are verify's banks.X.s2r and banks.X.g2s (128 wavefronts for s2r).
+for spec in "$data/cutlass_sm80_f16_tn_128x128x32.json" "$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp"; do
+  n="$(basename "$spec")"
+  expect_rc "banks-cta-$n" 0 "$tvlab" explore "$spec" -o "$tmp/cta.html"
+  "$tvlab" verify --format json "$spec" >"$tmp/cta.json"
+  if python3 - "$tmp/cta.html" "$tmp/cta.json" <<'PY'; then ok; else ko "banks of $n: not the stage's, or not verify's"; fi
+import json, re, sys
+page = open(sys.argv[1]).read()
+data = json.loads(re.search(r'<script type="application/json" id="tvlab-data">(.*?)</script>', page, re.S).group(1))
+checks = {c["code"]: c for c in json.load(open(sys.argv[2]))["specs"][0]["checks"]}
+bad = []
+for x in ("A", "B"):
+    o = data["operands"][x]
+    b = o["banks"]
+    if not b["staged"]:
+        bad.append(x + " not staged: " + b.get("why", ""))
+        continue
+    if (b.get("rows"), b.get("cols")) != (128, 32) or (o["rows"], o["cols"]) != (32, 16):
+        bad.append("%s dims %s x %s (map %d x %d)" % (x, b.get("rows"), b.get("cols"), o["rows"], o["cols"]))
+    if len(b["address"]) != 128 * 32 or len(b["bank"]) != 128 * 32:
+        bad.append(x + " cells")
+    names = [cp["name"] for cp in b["copies"]]
+    if names != ["s2r", "g2s"]:
+        bad.append("%s copies %s" % (x, names))
+    for cp in b["copies"]:
+        v = checks["banks.%s.%s" % (x, cp["name"])]["data"]
+        if (len(cp["insts"]), cp["wavefronts"]) != (v["instructions"], v["wavefronts"]):
+            bad.append("%s %s totals" % (x, cp["name"]))
+        if sum(t["wavefronts"] for t in cp["insts"]) != cp["wavefronts"]:
+            bad.append("%s %s sum" % (x, cp["name"]))
+        if any(c < 0 or c >= 128 * 32 for t in cp["insts"] for l in t["lanes"] for c in l["cells"]):
+            bad.append("%s %s cells outside the stage" % (x, cp["name"]))
+    if b["copies"] and b["copies"][0]["wavefronts"] != 128:
+        bad.append("%s s2r %d wavefronts, not 128" % (x, b["copies"][0]["wavefronts"]))
+if bad:
+    print("  " + ", ".join(bad[:5]))
+sys.exit(1 if bad else 0)
+PY
+done
 # A copy whose lanes are not one vector in shared memory (a column-major tile under ldmatrix): its error, no
 # instructions, as verify's vector.A.s2r refutes it.
 sed 's|"layout": "(32,64):(64,1)"|"layout": "(32,64):(1,32)"|' "$data/sm80_ldsm_x4_rm64.json" >"$tmp/colmajor.json"

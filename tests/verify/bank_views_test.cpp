@@ -116,6 +116,57 @@ TEST(BankViews, CellsAndLanes) {
   EXPECT_EQ(s2r.suggest->wavefronts, 64);
 }
 
+// A kernel model ("cta_tile"): the smem stage holds the CTA tile of one stage, (BLK_M,BLK_K) = 128x32 or
+// 128x64, not the MMA's 32x16 operand tile the caller passes; the views cover the stage, as verify's
+// banks.X checks do, and their totals are verify's (banks.A.s2r: 128 wavefronts for the 128x128x32 one).
+TEST(BankViews, KernelModelCoversTheStage) {
+  const struct {
+    const char* spec;
+    int64_t rows, cols;
+  } cases[] = {{"cutlass_sm80_f16_tn_128x128x32.json", 128, 32},
+               {"cutlass_sm80_f16_tn_128x128x64.json", 128, 64}};
+  for (const auto& k : cases) {
+    SCOPED_TRACE(k.spec);
+    const Plan plan = plan_of(k.spec);
+    const Report r = verify_plan(plan);
+    for (const char* x : {"A", "B"}) {
+      SCOPED_TRACE(x);
+      const OperandMap m = operand_map(plan, x);
+      const OperandBanks b = operand_banks(plan, x, m.rows, m.cols);
+      ASSERT_TRUE(b.staged) << b.why;
+      EXPECT_NE(m.rows * m.cols, k.rows * k.cols);  // the operand map's tile is the MMA's
+      EXPECT_EQ(b.rows, k.rows);
+      EXPECT_EQ(b.cols, k.cols);
+      ASSERT_EQ(b.address.size(), static_cast<std::size_t>(k.rows * k.cols));
+      ASSERT_EQ(b.bank.size(), b.address.size());
+      const BankCopyView& s2r = copy(b, "s2r");
+      EXPECT_TRUE(s2r.error.empty()) << s2r.error;
+      const CheckResult& v = check(r, "banks." + std::string(x) + ".s2r");
+      EXPECT_EQ(v.verdict, Verdict::Proved);
+      EXPECT_EQ(static_cast<int64_t>(s2r.insts.size()), v.data["instructions"].get<int64_t>());
+      EXPECT_EQ(s2r.wavefronts, v.data["wavefronts"].get<int>());
+      EXPECT_EQ(s2r.ideal_wavefronts, v.data["ideal_wavefronts"].get<int>());
+      int sum = 0;
+      for (const BankInstructionView& in : s2r.insts) {
+        sum += in.analysis.wavefronts;
+        for (const BankLaneView& l : in.lanes)
+          for (int64_t c : l.cells) {
+            EXPECT_GE(c, 0);
+            EXPECT_LT(c, k.rows * k.cols);
+          }
+      }
+      EXPECT_EQ(sum, s2r.wavefronts);
+      const BankCopyView& g2s = copy(b, "g2s");
+      const CheckResult& vg = check(r, "banks." + std::string(x) + ".g2s");
+      EXPECT_EQ(g2s.wavefronts, vg.data["wavefronts"].get<int>());
+    }
+    if (std::string(k.spec) == "cutlass_sm80_f16_tn_128x128x32.json") {
+      const OperandMap m = operand_map(plan, "A");
+      EXPECT_EQ(copy(operand_banks(plan, "A", m.rows, m.cols), "s2r").wavefronts, 128);
+    }
+  }
+}
+
 // cp.async whose sources the bank model does not cover: the view is marked (not_modeled, verify's reason)
 // and its wavefronts are verify's lower bound, some instruction inexact.
 TEST(BankViews, NotModeledCpAsyncIsABound) {
@@ -172,9 +223,15 @@ TEST(BankViews, NotStagedSaysWhy) {
   EXPECT_NE(a.why.find("operand A"), std::string::npos) << a.why;
 
   const Plan ldsm = plan_of("sm80_ldsm_x4_rm64.json");
-  const OperandBanks wrong = operand_banks(ldsm, "A", 64, 64);  // not the smem layout's 32x64
+  // A layout over fewer coordinates than the stage's 32x64 tile: verify's smem.A.layout refutes it.
+  std::string text = test::read_data("specs/sm80_ldsm_x4_rm64.json");
+  const std::string row_major = "\"(32,64):(64,1)\"";
+  text.replace(text.find(row_major), row_major.size(), "\"(32,32):(64,1)\"");
+  const OperandBanks wrong = views(build_plan_from_text(text), "A");
   EXPECT_FALSE(wrong.staged);
-  EXPECT_NE(wrong.why.find("(verify's smem.A.layout)"), std::string::npos) << wrong.why;
+  EXPECT_EQ(
+      wrong.why,
+      "the smem layout (32,32):(64,1) has 1024 coordinates, the 32x64 tile 2048 (verify's smem.A.layout)");
   EXPECT_TRUE(wrong.address.empty());
 
   const OperandBanks none = operand_banks(ldsm, "B", 32, 64);  // B has no copy in this spec

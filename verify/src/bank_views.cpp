@@ -122,6 +122,14 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   b.validated = model.validated;
   b.banks = model.banks;
   b.bank_bytes = model.bank_bytes;
+  // The stage's own tile (with "cta_tile" the CTA's (BLK_MN, BLK_K) of one stage, not the MMA's operand
+  // tile): verify's smem.X.layout and banks.X checks enumerate it, so the views do too.
+  if (st.tile.is_tuple() && st.tile.size() == 2) {
+    rows = product(st.tile[0]);
+    cols = product(st.tile[1]);
+  }
+  b.rows = rows;
+  b.cols = cols;
   const int64_t n = rows * cols;
   try {
     if (smem_tile_size(st.layout) != n) {
@@ -143,7 +151,7 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
     return b;
   }
   b.staged = true;
-  const IntTuple tile = make_shape(rows, cols);
+  const IntTuple tile = st.tile.is_tuple() && st.tile.size() == 2 ? st.tile : make_shape(rows, cols);
   for (const char* name : {"s2r", "g2s", "r2s"})
     if (const TiledCopy* c = stage_copy(st, name))
       b.copies.push_back(copy_view(st.layout, *c, name, tile, model, *p));

@@ -61,12 +61,17 @@ struct OperandBanks {
   std::string model;   // the bank model's name
   bool validated = true;
   int banks = 32, bank_bytes = 4;
+  // The tile the views cover: the smem stage's (SmemStage::tile; with "cta_tile" the CTA tile of one stage,
+  // e.g. 128x32, where the operand map's is the MMA's 32x16); cells index it column-major.
+  int64_t rows = 0, cols = 0;
   std::vector<int64_t> address;  // per tile cell: byte address of its element
   std::vector<int> bank;         // per tile cell: the bank of its element's word
   std::vector<BankCopyView> copies;
 };
 
-// @pre x is an operand of the plan (A, B, C or D); rows x cols its tile as OperandMap has it.
+// @pre x is an operand of the plan (A, B, C or D); rows x cols its tile as OperandMap has it. A staged
+// operand's views cover its stage's tile instead (rows = mode 0, cols = mode 1 of SmemStage::tile) where the
+// two differ, as verify's banks.X checks do; OperandBanks::rows and ::cols say which.
 // Never throws for a spec verify accepts: problems become `why` or a copy's `error`.
 OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows, int64_t cols);
 
