@@ -173,6 +173,9 @@ void validate(const Layout& l) {
     (void)size(l);
     (void)cosize(l);
   } catch (const LayoutError& e) {
+    // Only an overflow is reworded (naming the layout); any other reason (e.g. strides that mix scaled bases
+    // and integers, which have no cosize) stands as it is.
+    if (e.condition() != "Integer overflow") throw;
     throw LayoutError("Integer overflow",
                       "the size or cosize of " + to_string(l) + " does not fit in 64 bits");
   }

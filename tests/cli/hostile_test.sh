@@ -58,6 +58,8 @@ case_ nested-banks 2 "a nested composed layout" - -- banks --smem 'Sw<2,0,3> o 0
 case_ swizzle-render-atom-tile 2 "" - -- render 'GMMA::Layout_K_SW128_Atom<bogus>' -o "$tmp/out/a.svg"
 case_ size-overflow 2 "Integer overflow" - -- eval 'size((4294967296,4294967296,4))'
 case_ cosize-overflow 2 "Integer overflow" - -- eval 'cosize((2,2):(9223372036854775807,1))'
+# Strides mixing scaled bases and integers have no cosize: said as that, not as an overflow.
+case_ mixed-basis-strides 2 "an integer and a coordinate tuple cannot be added" - -- eval '(16,2):(1@0,64)'
 case_ stride-overflow 2 "Integer overflow" - -- eval 'composition(4:4611686018427387904,(2,2):(2,1))'
 case_ product-overflow 2 "Integer overflow" - -- eval 'blocked_product(4294967296:1,4294967296:1)'
 case_ zero-shape 2 "column" - -- eval 'logical_divide(0:1,4:1)'
