@@ -130,11 +130,14 @@ SwizzledLayout random_swizzled(std::mt19937& rng, int bits) {
 
 TEST(NestedLayout, GeneratedCompositionsAreFunctional) {
   std::mt19937 rng(2211);
-  int nested = 0, three_deep = 0, refused = 0;
+  int nested = 0, three_deep = 0, refused = 0, with_offset = 0;
   for (int iter = 0; iter < 600; ++iter) {
     const int bits = 4 + static_cast<int>(rng() % 4);
-    const SwizzledLayout a = random_swizzled(rng, bits), b = random_swizzled(rng, bits),
-                         c = random_swizzled(rng, bits);
+    SwizzledLayout a = random_swizzled(rng, bits);
+    const SwizzledLayout b = random_swizzled(rng, bits), c = random_swizzled(rng, bits);
+    // The outer layout may carry an offset (Sw o k o L): CuTe keeps it as the outer stage's.
+    if (auto* k = std::get_if<ComposedLayout>(&a); k && iter % 3 == 0)
+      k->offset = IntTuple(int64_t(4) << (rng() % 4));
     SwizzledLayout ab, abc;
     try {
       ab = composition(a, b);
@@ -144,6 +147,7 @@ TEST(NestedLayout, GeneratedCompositionsAreFunctional) {
       continue;
     }
     nested += std::holds_alternative<NestedLayout>(ab);
+    if (const auto* n = std::get_if<NestedLayout>(&ab)) with_offset += n->outer.front().offset != 0;
     if (const auto* n = std::get_if<NestedLayout>(&abc)) three_deep += n->outer.size() >= 2;
     ASSERT_EQ(sz(ab), sz(b));
     for (int64_t i = 0; i < sz(b); ++i) {
@@ -169,6 +173,7 @@ TEST(NestedLayout, GeneratedCompositionsAreFunctional) {
   EXPECT_GT(nested, 100);
   EXPECT_GT(three_deep, 20);
   EXPECT_GT(refused, 0);
+  EXPECT_GT(with_offset, 20);
 }
 
 TEST(NestedLayout, UpcastDowncastScaleEveryStage) {
