@@ -47,11 +47,12 @@ $tmp/ka.txt
   ok   coverage.mma.A  covers all 512 elements, each held 2 times (redundant by design)
   ok   coverage.mma.B  covers all 512 elements, each held 2 times (redundant by design)
   ok   coverage.mma.C  covers all 1024 elements exactly once
+  ok   threads.A  1 copy of 128 threads
   ok   coverage.A  covers all 512 elements, each held 2 times (redundant by design)
   ??   width.A  the MMA is known only from its print, which carries no value types: the copy moves uint16_t (16 bits), the MMA's type is not known (give "atom" next to "print" in "mma")
   ok   fragment.A  identical: no data moves between threads
   ??   source.A  each source thread reads 8 uint16_t per access (16 bytes), ordered 8 along K of the (M,K) tile; not checked against memory: the spec does not say how memory holds A ("contiguous" or "gmem")
-5 proved, 0 refuted, 2 unknown: passed
+6 proved, 0 refuted, 2 unknown: passed
 TXT
 expect verify-print-file 0 "$tmp/want" -- verify "$tmp/ka.txt"
 
@@ -64,11 +65,12 @@ $tmp/dsl.json: DSL prints
   ok   coverage.mma.A  covers all 512 elements, each held 2 times (redundant by design)
   ok   coverage.mma.B  covers all 512 elements, each held 2 times (redundant by design)
   ok   coverage.mma.C  covers all 1024 elements exactly once
+  ok   threads.A  1 copy of 128 threads
   ok   coverage.A  covers all 512 elements, each held 2 times (redundant by design)
   ok   width.A  both half_t
   ok   fragment.A  identical: no data moves between threads
   ok   source.A  each source thread reads 8 half_t per access (16 bytes), ordered 8 along K of the (M,K) tile: one vector of K-major A each
-7 proved, 0 refuted, 0 unknown: passed
+8 proved, 0 refuted, 0 unknown: passed
 TXT
 expect verify-dsl-json 0 "$tmp/want" -- verify "$tmp/dsl.json"
 

@@ -185,7 +185,7 @@ TEST(CppConfig, BoundTutorialConfiguration) {
   std::map<std::string, std::string> got;
   for (const CheckResult& c : r.checks) got[c.code] = c.summary;
   EXPECT_EQ(got["banks.A.g2s"], "32 wavefronts (4 per instruction): ideal");
-  EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements");
+  EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements once");
   EXPECT_EQ(got["gmem.A.g2s"],
             "4 x float (16 bytes) a call, along M of M-major A, within its 4-element alignment");
   EXPECT_EQ(got["cta.B.g2s"], "each thread repeats it 1 x 1 times");

@@ -96,12 +96,16 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
         const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
         if (!c || c->copy.contains("from_mma")) bad("a TiledCopy made with make_tiled_copy(atom, thr, val)");
         o["smem"]["g2s"] = c->copy;
+        if (!c->type.empty()) o["smem"]["g2s"]["value_type"] = c->type;  // Copy_Atom<Op, T>'s T
       } else if (f == "s2r") {
-        if (const CCopyAtom* a = std::get_if<CCopyAtom>(&v))
-          o["smem"]["s2r"] = a->op;
-        else if (const CTiledCopy* c = std::get_if<CTiledCopy>(&v); c && c->copy.contains("from_mma"))
-          o["smem"]["s2r"] = c->copy["atom"];
-        else
+        const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
+        const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
+        if (a || (c && c->copy.contains("from_mma"))) {
+          const std::string op = a ? a->op : c->copy["atom"].get<std::string>();
+          const std::string& type = a ? a->type : c->type;
+          o["smem"]["s2r"] = op;
+          if (!type.empty()) o["smem"]["s2r"] = {{"atom", op}, {"from_mma", true}, {"value_type", type}};
+        } else
           bad("a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>) or make_tiled_copy_A/B(atom, mma)");
       } else {
         throw CppConfigError(1, 1, construct,

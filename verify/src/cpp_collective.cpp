@@ -180,14 +180,10 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     want(g, gc, "a TiledCopy (make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout))");
     if (gc->copy.contains("from_mma"))
       fail(n.targs[g], names[g], "a global -> shared copy is made with make_tiled_copy(atom, thr, val)");
+    // A Copy_Atom's value type is the copy's: one the element type is not stays declared (verify's
+    // type.X.g2s compares them), never replaced.
     nlohmann::json g2s = gc->copy;
-    if (!gc->type.empty()) {
-      const ValueType ct = value_type(gc->type);
-      if (ct.bits != ty->bits)
-        fail(n.targs[g], names[g],
-             "Copy_Atom's value type " + ct.name + " (" + std::to_string(ct.bits) +
-                 " bits) is not the element type " + ty->name + " (" + std::to_string(ty->bits) + " bits)");
-    }
+    if (!gc->type.empty() && !(value_type(gc->type) == value_type(ty->name))) g2s["value_type"] = gc->type;
     const CCore* sa = std::get_if<CCore>(&v[atom]);
     want(atom, sa, "a shared-memory layout atom");
     o["smem"]["atom"] = to_string(sa->v);
@@ -196,10 +192,9 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     origin(path + ".smem.g2s", g);
     const CCopyAtom* sc = std::get_if<CCopyAtom>(&v[s2r]);
     want(s2r, sc, "a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>)");
-    if (!sc->type.empty() && value_type(sc->type).bits != ty->bits)
-      fail(n.targs[s2r], names[s2r],
-           "Copy_Atom's value type " + sc->type + " is not " + x + "'s " + ty->name);
     o["smem"]["s2r"] = sc->op;
+    if (!sc->type.empty() && !(value_type(sc->type) == value_type(ty->name)))
+      o["smem"]["s2r"] = {{"atom", sc->op}, {"from_mma", true}, {"value_type", sc->type}};
     origin(path + ".smem.s2r", s2r);
     if (!std::holds_alternative<CIdentity>(v[tr]))
       fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");

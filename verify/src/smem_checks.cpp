@@ -407,38 +407,68 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
   return r;
 }
 
-// smem.<X>.<w>: the writing copy (g2s, r2s) covers the tile; the reading copy (s2r, if any) reads only
-// written elements.
+// smem.<X>.<w>: the writing copy (g2s, r2s) writes every element of the tile exactly once, counting only
+// the kernel's threads (a copy of more threads than the TiledMMA's has threads that never run: threads.X);
+// the reading copy (s2r, if any) reads only written elements.
 CheckResult coverage_check(const PlannedCopy& p, const IntTuple& tile, const SmemCopyBanks& w,
-                           const SmemCopyBanks* s) {
+                           const SmemCopyBanks* s, int64_t kernel_threads) {
   const std::string& wn = w.copy_name;
   CheckResult r;
   r.code = "smem." + p.name + "." + wn;
-  r.claim = wn + " writes every element of the " + to_string(tile) + " tile" +
+  r.claim = wn + " writes every element of the " + to_string(tile) + " tile exactly once" +
             (s ? ", and s2r reads only written ones" : "");
   r.method = "enumeration";
   const int64_t n = product(tile);
-  // Tile indices the copies touch (the sites hold indices inside the tile: copy_smem_instructions).
-  std::vector<char> written(static_cast<std::size_t>(n), 0), read(static_cast<std::size_t>(n), 0);
-  auto mark = [n](std::vector<char>& seen, const SmemCopyBanks& b) {
-    for (const CopyInstruction& c : b.sites)
+  // Per tile index (the sites hold indices inside the tile: copy_smem_instructions): the first writer and
+  // how many (thread, value) pairs of running threads write it.
+  std::vector<int64_t> writer(static_cast<std::size_t>(n), -1);
+  std::vector<int> writes(static_cast<std::size_t>(n), 0);
+  std::vector<char> read(static_cast<std::size_t>(n), 0);
+  int64_t outside = -1;  // a running thread writing past the tile
+  for (const CopyInstruction& c : w.sites)
+    for (std::size_t l = 0; l < c.lanes.size(); ++l) {
+      const int64_t t = c.warp * static_cast<int64_t>(c.lanes.size()) + static_cast<int64_t>(l);
+      if (t >= kernel_threads) continue;
+      for (int64_t i : c.lanes[l]) {
+        if (i < 0 || i >= n) {
+          outside = t;
+          continue;
+        }
+        const auto k = static_cast<std::size_t>(i);
+        if (writes[k]++ == 0)
+          writer[k] = t;
+        else if (writes[k] == 2) {
+          r.verdict = Verdict::Refuted;
+          r.summary = wn + " writes an element of the tile twice";
+          r.witnesses.push_back("element " + coord(i, tile) + " is written by T" + std::to_string(writer[k]) +
+                                " and by T" + std::to_string(t));
+          return r;
+        }
+      }
+    }
+  if (outside >= 0) {
+    r.verdict = Verdict::Refuted;
+    r.summary = wn + " writes outside the tile";
+    r.witnesses.push_back("T" + std::to_string(outside) + " writes past the " + to_string(tile) + " tile");
+    return r;
+  }
+  if (s)
+    for (const CopyInstruction& c : s->sites)
       for (const auto& l : c.lanes)
         for (int64_t i : l)
-          if (i >= 0 && i < n) seen[static_cast<std::size_t>(i)] = 1;
-  };
-  mark(written, w);
-  if (s) mark(read, *s);
+          if (i >= 0 && i < n) read[static_cast<std::size_t>(i)] = 1;
   for (int64_t i = 0; i < n; ++i)
-    if (!written[static_cast<std::size_t>(i)]) {
+    if (!writes[static_cast<std::size_t>(i)]) {
       r.verdict = Verdict::Refuted;
       r.summary = wn + " leaves elements of the tile unwritten";
-      r.witnesses.push_back("element " + coord(i, tile) + " is never written" +
+      r.witnesses.push_back("element " + coord(i, tile) + " is never written by the kernel's " +
+                            std::to_string(kernel_threads) + " threads" +
                             (read[static_cast<std::size_t>(i)] ? " but s2r reads it" : ""));
       return r;
     }
   r.verdict = Verdict::Proved;
   r.summary =
-      wn + " writes all " + std::to_string(n) + " elements" +
+      wn + " writes all " + std::to_string(n) + " elements once" +
       (s ? "; s2r reads " + std::to_string(std::count(read.begin(), read.end(), 1)) + " of them" : "");
   return r;
 }
@@ -478,7 +508,7 @@ void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool 
   // A loaded operand's writer is checked against its reader; D's (the epilogue's r2s) alone, and so is the
   // writer of a stage no s2r copy reads (the MMA reads shared memory itself: Plan::smem_only).
   if (writer && (reader || p.name == "D" || !stage_copy(*p.smem, "s2r")))
-    rep.checks.push_back(coverage_check(p, tile, *writer, reader ? &*reader : nullptr));
+    rep.checks.push_back(coverage_check(p, tile, *writer, reader ? &*reader : nullptr, m.num_threads()));
 }
 
 }  // namespace tvlab

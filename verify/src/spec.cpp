@@ -4,6 +4,7 @@
 #include <initializer_list>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/atoms/xe_block2d.hpp"
@@ -305,7 +306,8 @@ TiledCopy thr_val_copy(const CopyAtom& atom, const ValueType& vt, const json& c,
 }
 
 // A copy of an operand's smem stage: an atom name (make_tiled_copy_X against the MMA) or an object
-// {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"}; values of the operand's type.
+// {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"}; values of the operand's type (a
+// "value_type" the object declares is kept beside it: SmemStage::g2s_declared ...).
 TiledCopy smem_copy(const std::string& name, const json& c, const std::string& path, const TiledMMA& mma,
                     const ValueType& vt) {
   if (c.is_string()) {
@@ -539,6 +541,12 @@ SmemStage smem_stage(const std::string& name, const json& o, const std::string& 
     }
     *field = smem_copy(name, *c, sp, mma, vt);
     check_stage_copy(s, **field, xe, sp);
+    if (const json* dv = c->is_object() ? member(*c, "value_type") : nullptr) {
+      const std::string dp = join(sp, "value_type");
+      const ValueType declared = at(dp, [&] { return value_type(get_string(*dv, dp)); });
+      if (!(declared == vt))
+        (s == "g2s" ? st.g2s_declared : s == "s2r" ? st.s2r_declared : st.r2s_declared) = declared;
+    }
   }
   return st;
 }
@@ -1231,8 +1239,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
           warn_unknown(*sm, path + ".smem", {"layout", "atom", "g2s", "s2r", "r2s"}, "an smem stage", w);
           for (const char* k : {"g2s", "s2r", "r2s"})
             if (const json* c = sm->is_object() ? member(*sm, k) : nullptr)
-              warn_unknown(*c, path + ".smem." + k, {"atom", "from_mma", "thr_layout", "val_layout"},
-                           "a copy", w);
+              warn_unknown(*c, path + ".smem." + k,
+                           {"atom", "from_mma", "thr_layout", "val_layout", "value_type"}, "a copy", w);
         }
       }
   }
@@ -1573,14 +1581,18 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
       sm["stages"] = st.stages;
       sm["staged"] = to_string(*st.staged);
     }
-    for (const auto& [key, copy] : {std::pair{"g2s", &st.g2s}, {"s2r", &st.s2r}, {"r2s", &st.r2s}})
-      if (*copy)
+    for (const auto& [key, copy, declared] : {std::tuple{"g2s", &st.g2s, &st.g2s_declared},
+                                              {"s2r", &st.s2r, &st.s2r_declared},
+                                              {"r2s", &st.r2s, &st.r2s_declared}})
+      if (*copy) {
         sm[key] = {{"op", (*copy)->atom.name},
                    {"value_type", (*copy)->value_type.name},
                    {"tiler", to_string((*copy)->tiler)},
                    {"tv", to_string((*copy)->tv)},
                    {"tv_src", to_string((*copy)->get_layoutS_TV())},
                    {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
+        if (*declared) sm[key]["declared_value_type"] = (*declared)->name;
+      }
     return sm;
   };
   nlohmann::ordered_json copies = nlohmann::ordered_json::object();
@@ -1745,6 +1757,18 @@ std::string plan_to_text(const Plan& plan) {
       << "  g2s    " << g.atom.name << " of " << g.value_type.name << "  tiler " << to_string(g.tiler)
       << "  tv " << to_string(g.tv) << "\n";
   }
+  // A stage copy whose Copy_Atom declares another value type than its operand's: said, never replaced.
+  for (const auto* list : {&plan.copies, &plan.smem_only})
+    for (const PlannedCopy& p : *list) {
+      if (!p.smem) continue;
+      for (const auto& [key, copy, declared] : {std::tuple{"g2s", &p.smem->g2s, &p.smem->g2s_declared},
+                                                {"s2r", &p.smem->s2r, &p.smem->s2r_declared},
+                                                {"r2s", &p.smem->r2s, &p.smem->r2s_declared}})
+        if (*copy && *declared)
+          s << "\nOperand " << p.name << "'s " << key << " declares Copy_Atom<" << (*copy)->atom.name << ", "
+            << (*declared)->name << ">, over " << p.name << "'s " << p.mem_type.name << " (verify: type."
+            << p.name << "." << key << ")\n";
+    }
   if (plan.tmem_acc) {
     const TmemAccumulator& a = *plan.tmem_acc;
     const Layout mn = a.mn();

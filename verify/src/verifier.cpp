@@ -1,6 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
 #include <cstdio>
+#include "tvlab/verify/collective_checks.hpp"
 #include "tvlab/verify/kernel_checks.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 #include "tvlab/verify/tmem_checks.hpp"
@@ -775,6 +776,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
     }
   }
   add_kernel_checks(rep, plan);
+  add_collective_checks(rep, plan);
   for (const PlannedCopy& p : plan.copies) {
     rep.checks.push_back(check_coverage("coverage." + p.name,
                                         "copy " + p.name + " (" + p.copy.atom.name + ")", p.copy.tv,

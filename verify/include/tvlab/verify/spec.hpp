@@ -59,6 +59,11 @@ struct SmemStage {
                                  // "copy" is not given
   std::optional<TiledCopy> r2s;  // registers -> shared (its destination side); NVIDIA D: the operand's copy
                                  // when "copy" is not given
+  // The value type a copy's Copy_Atom declares (Copy_Atom<Op, T>: the copy's "value_type", the C++ reader's T)
+  // where it is not the operand's element type. The copy above is built over the operand's type (what the
+  // memory holds); verify's type.X.<copy> refutes a declared type of another width (CuTe counts the copy's
+  // values in T: ldmatrix fails to vectorize, cp.async moves misaligned, overlapping vectors).
+  std::optional<ValueType> g2s_declared, s2r_declared, r2s_declared;
 };
 
 // The operand in global memory ("gmem": {"layout", "alignment"}): CollectiveMma's StrideX (as
