@@ -177,6 +177,20 @@ expect_rc reorder-parse 2 "$tvlab" reorder --src "(16,8):(1@1" --dst "(16,8):(1@
 has reorder-parse-msg "--src column" "$tmp/err"
 expect_rc reorder-mismatch 2 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,4):(1@1,1@0)"
 expect_rc reorder-types 2 "$tvlab" reorder --src "(16,8):(1@1,1@0)" --dst "(16,8):(1@1,1@0)" --types bf16
+# The collective's own requirements (issue 33), on CUTLASS's SM80 f16 TN default as written in C++: a g2s copy
+# of 256 threads under 128, a Copy_Atom declaring float over half data: each an error with its witness.
+cpp="$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp"
+sed 's/Layout<Shape<_32, _4>, Stride<_4, _1>>{},/Layout<Shape<_64, _4>, Stride<_4, _1>>{},/' "$cpp" >"$tmp/thr256.hpp"
+expect_rc thr256 1 "$tvlab" verify "$tmp/thr256.hpp"
+has thr256-check "FAIL threads.A  copies of another thread count than the kernel's 128 (g2s 256)" "$tmp/out"
+has thr256-witness "T128..T255 of the copy never run: element (32,0) of the copy's (64,32) tile" "$tmp/out"
+has thr256-stage "FAIL smem.A.g2s  g2s leaves elements of the tile unwritten" "$tmp/out"
+sed 's/Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>/Copy_Atom<SM75_U32x4_LDSM_N, float>/' "$cpp" >"$tmp/ldsm_float.hpp"
+expect_rc ldsm-float 1 "$tvlab" verify "$tmp/ldsm_float.hpp"
+has ldsm-float-check "FAIL type.A.s2r  the copy counts its values in float, the memory holds half_t" "$tmp/out"
+has ldsm-float-witness "Copy_Atom<SM75_U32x4_LDSM_N, float> over A's half_t (32 != 16 bits)" "$tmp/out"
+expect_rc ldsm-float-plan 0 "$tvlab" plan "$tmp/ldsm_float.hpp"
+has ldsm-float-plan-says "Operand A's s2r declares Copy_Atom<SM75_U32x4_LDSM_N, float>, over A's half_t" "$tmp/out"
 expect_rc help 0 "$tvlab" verify --help
 has help-text "Exit codes" "$tmp/out"
 
