@@ -309,6 +309,17 @@ case_ cpp-raw-unterminated 2 "line 2, column 10: unterminated raw string literal
 case_ cpp-empty 2 "empty.hpp: line 1, column 1: no configuration found: the file is empty" - -- verify "$tmp/empty.hpp"
 printf '// nothing but a comment\n#include <cute/tensor.hpp>\n' > "$tmp/comments.cu"
 case_ cpp-comments-only 2 "no configuration found: the file holds no C++ declaration" - -- plan "$tmp/comments.cu"
+# A 65536x65536 CTA tile (issue 33: 70 s into std::bad_alloc): refused or answered at once, never a stall.
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['cta_tile']=[65536,65536,32]; json.dump(s,open(sys.argv[2],'w'))" \
+  "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" "$tmp/huge-tile.json"
+limit=10
+case_ huge-tile-thread-view 2 "thread: tCgC holds 33554432 values a thread, over tvlab's cap of 1048576" - -- plan "$tmp/huge-tile.json" --thread 0
+case_ huge-tile-verify 1 "" - -- verify "$tmp/huge-tile.json"
+grep -qF "smem.A.layout  not enumerated: 2097152 elements of half_t (4194304 bytes), over tvlab's enumeration cap" "$tmp/stdout" &&
+  passes=$((passes+1)) || { echo "FAIL huge-tile-verify: stdout"; head -c 1500 "$tmp/stdout"; fails=$((fails+1)); }
+case_ huge-tile-explore 0 "" - -- explore "$tmp/huge-tile.json" -o "$tmp/huge.html"
+case_ huge-tile-render 2 "has 6291456 cells, more than the 1000000" - -- render "$tmp/huge-tile.json" --view partition --operand A -o "$tmp/out/p.svg"
+limit=60
 cat "$cfg" > "$tmp/two.hpp"; sed 's/namespace sm80_f16_tn/namespace again/' "$cfg" >> "$tmp/two.hpp"
 case_ cpp-two-configs-plan 2 "name one with --config" - -- plan "$tmp/two.hpp"
 case_ cpp-unknown-config 2 "no configuration named 'nope'" - -- verify --config nope "$tmp/two.hpp"
