@@ -412,6 +412,15 @@ TEST(CppConfig, ConstantExpressionsAsCxx) {
       {"constexpr int kM = (1024 >> 3);", "Int<kM>", ""},
       {"constexpr int kLog = 7;", "Int<1 << kLog>", ""},
       {"constexpr int kM = 0x80;", "Int<kM>", ""},
+      {"constexpr int kM = 128 | 64 & 0;", "Int<kM>", ""},  // & binds tighter than |
+      {"constexpr int kM = 1 << 6 + 1;", "Int<kM>", ""},    // + tighter than <<
+      {"constexpr int kM = ~(-129) & 255;", "Int<kM>", ""},
+      {"constexpr int kM = 384 ^ 256;", "Int<kM>", ""},
+      {"", "Int<(256 >> 1)>", ""},
+      {"constexpr int kM = 128;", "Int<(kM)>", ""},
+      {"constexpr int kM = 1 == 1 ? 128 : 0;", "Int<kM>",
+       "line 4, column 22: operator == is not read in a constant expression"},
+      {"constexpr int kM = 128 && 1;", "Int<kM>", "operator && is not read"},
       {"constexpr int kM = 0200;", "Int<kM>", ""},  // octal
       {"constexpr int kM = 0b1000'0000;", "Int<kM>", ""},
       {"constexpr int64_t kM = 128;", "Int<kM>", ""},

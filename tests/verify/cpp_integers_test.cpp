@@ -124,6 +124,13 @@ TEST(CppIntegers, GeneratedIntArithmeticMatchesTheCompilers) {
       expect_is(binary_op("/", x, y), a / b, "/ " + ab);
       expect_is(binary_op("%", x, y), a % b, "% " + ab);
     }
+    expect_is(binary_op("&", x, y), a & b, "& " + ab);
+    expect_is(binary_op("|", x, y), a | b, "| " + ab);
+    expect_is(binary_op("^", x, y), a ^ b, "^ " + ab);
+    expect_is(unary_op("~", x), ~a, "~ " + ab);
+    const CInt ux{static_cast<uint32_t>(a), 32, true};
+    expect_is(unary_op("~", ux), ~static_cast<uint32_t>(a), "~u " + ab);
+    expect_is(binary_op("|", ux, y), static_cast<uint32_t>(a) | b, "u| " + ab);
     const int s = static_cast<int>(rng() % 32);
     expect_is(binary_op(">>", x, CInt{s, 32, false}), a >> s, ">> " + ab);
     if (a >= 0 && (static_cast<uint64_t>(a) << s) <= 0xffffffffull)

@@ -376,7 +376,7 @@ CVal Reader::eval_decl(const std::string& full) {
   } active{*this, full};
   Parser p(t_, d.init_b, d.init_e);
   Node n = p.expr();
-  if (!p.done()) p.fail("unexpected text after the expression");
+  p.expect_end();
   // A variable declared with a type and initialised: `int`, `auto`, `TiledCopy`... the initialiser decides,
   // but an integer takes its variable's type (constexpr int X = ...; int64_t Y = ...).
   CVal v = eval(n, d.scope);

@@ -30,7 +30,7 @@ std::optional<nlohmann::json> Reader::tiled_mma_expression() {
   while (end > 0 && punct(end - 1, ";")) --end;
   Parser p(t_, 0, end);
   Node n = p.expr();
-  if (!p.done()) p.fail("unexpected text after the expression");
+  p.expect_end();
   const CVal v = eval(n, "");
   const CTiledMma* m = std::get_if<CTiledMma>(&v);
   if (!m) fail(n, b, std::string("expected a TiledMMA, got ") + kind_of(v));

@@ -118,6 +118,10 @@ CInt integer_literal(std::string_view t) {
 CInt unary_op(const std::string& op, const CInt& x0) {
   const CInt x = promoted(x0);
   if (op == "+") return x;
+  if (op == "~") {  // two's complement: -x - 1, within the type (unsigned: its maximum - x)
+    const i128 r = -i128(x.v) - 1;
+    return make(x.is_unsigned ? wrap(r, x.bits) : r, x.bits, x.is_unsigned);
+  }
   const i128 r = -i128(x.v);
   if (x.is_unsigned) return make(wrap(r, x.bits), x.bits, true);
   if (!fits(r, x.bits, false))
@@ -154,6 +158,12 @@ CInt binary_op(const std::string& op, const CInt& x0, const CInt& y0) {
       x.bits == y.bits ? (x.is_unsigned || y.is_unsigned) : (x.bits > y.bits ? x.is_unsigned : y.is_unsigned);
   const i128 a = u ? wrap(x.v, bits) : i128(x.v), b = u ? wrap(y.v, bits) : i128(y.v);
   i128 r = 0;
+  if (op == "&" || op == "|" || op == "^") {
+    // Both operands hold values of the common type: the bits of their two's complement, as C++'s.
+    const int64_t p = static_cast<int64_t>(a), q = static_cast<int64_t>(b);
+    r = op == "&" ? (p & q) : op == "|" ? (p | q) : (p ^ q);
+    return make(u ? wrap(r, bits) : r, bits, u);
+  }
   if (op == "+")
     r = a + b;
   else if (op == "-")

@@ -40,8 +40,12 @@ std::string Reader::render(const Node& n, const std::string& scope) {
   switch (n.kind) {
     case Node::Kind::Number:
       return std::to_string(literal(n).v);
-    case Node::Kind::Group:
+    case Node::Kind::Group: {
+      // An integer in parentheses (Int<(256 >> 1)>, Int<(kM)>) is the integer; anything else keeps them.
+      const CVal v = eval(n.kids[0], scope);
+      if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
       return "(" + render(n.kids[0], scope) + ")";
+    }
     case Node::Kind::Unary:
     case Node::Kind::Binary:
       return std::to_string(std::get<CInt>(eval(n, scope)).v);

@@ -13,14 +13,33 @@ std::string Parser::binary_op(std::size_t& tokens) const {
   tokens = 1;
   if (i_ >= end_ || t_[i_].kind != Tok::Punct) return "";
   const std::string& p = t_[i_].text;
-  if (p == "+" || p == "-" || p == "*" || p == "/" || p == "%") return p;
+  if (p == "+" || p == "-" || p == "*" || p == "/" || p == "%" || p == "^") return p;
   const bool adjacent = i_ + 1 < end_ && t_[i_ + 1].kind == Tok::Punct && t_[i_ + 1].text == p &&
                         t_[i_ + 1].line == t_[i_].line && t_[i_ + 1].col == t_[i_].col + 1;
   if (adjacent && (p == "<" || (p == ">" && !in_targs_))) {
     tokens = 2;
     return p + p;
   }
+  if ((p == "&" || p == "|") && !adjacent) return p;  // && and || are not read
   return "";
+}
+
+void Parser::expect_end() const {
+  if (done()) return;
+  const Tok& k = t_[i_];
+  static const std::string operators = "<>=!?&|:";
+  if (k.kind == Tok::Punct && k.text.size() == 1 && operators.find(k.text) != std::string::npos) {
+    std::string op = k.text;
+    for (std::size_t j = i_ + 1; j < end_ && j < i_ + 3 && t_[j].kind == Tok::Punct && t_[j].line == k.line &&
+                                 t_[j].col == k.col + static_cast<int>(op.size()) &&
+                                 std::string("<>=&|").find(t_[j].text) != std::string::npos;
+         ++j)
+      op += t_[j].text;
+    fail("operator " + op +
+         " is not read in a constant expression (tvlab reads + - * / % << >> & | ^ ~ and "
+         "parentheses)");
+  }
+  fail("unexpected text after the expression");
 }
 
 std::string spelled(const Node& n) {
@@ -68,7 +87,7 @@ Node Parser::binary(int min) {
 }
 
 Node Parser::unary() {
-  if (is("-") || is("+")) {
+  if (is("-") || is("+") || is("~")) {
     Node n;
     n.kind = Node::Kind::Unary;
     n.text = t_[i_].text;

@@ -31,10 +31,10 @@ std::string int_type_name(const CInt& x);
 // z in any case and order C++ accepts.
 CInt integer_literal(std::string_view text);
 
-// x op y for op in + - * / % << >>.
+// x op y for op in + - * / % << >> & | ^.
 CInt binary_op(const std::string& op, const CInt& x, const CInt& y);
 
-// -x or +x (x promoted).
+// -x, +x or ~x (x promoted).
 CInt unary_op(const std::string& op, const CInt& x);
 
 // x as a variable of integer type `bits`/`is_unsigned` holds it: the same value, else an IntError (C++ would

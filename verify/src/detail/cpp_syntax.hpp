@@ -35,6 +35,8 @@ class Parser {
   Parser(const std::vector<Tok>& t, std::size_t b, std::size_t e) : t_(t), i_(b), end_(e) {}
   Node expr() { return binary(0); }
   bool done() const { return i_ >= end_; }
+  // Fails unless the whole range was read: an operator tvlab does not evaluate (== < ? && ...) is named.
+  void expect_end() const;
   const Tok& peek() const { return i_ < end_ ? t_[i_] : t_.back(); }
   std::size_t pos() const { return i_; }
   [[noreturn]] void fail(const std::string& why) const {
@@ -70,10 +72,14 @@ class Parser {
   // The binary operator at the parser's position ("" when none) and its tokens (the lexer splits `<<` and
   // `>>` into two adjacent tokens).
   std::string binary_op(std::size_t& tokens) const;
+  // C++'s precedence, loosest first: | ^ & (<< >>) (+ -) (* / %).
   static int prec(const std::string& op) {
-    return op == "<<" || op == ">>"              ? 1
-           : op == "+" || op == "-"              ? 2
-           : op == "*" || op == "/" || op == "%" ? 3
+    return op == "|"                             ? 1
+           : op == "^"                           ? 2
+           : op == "&"                           ? 3
+           : op == "<<" || op == ">>"            ? 4
+           : op == "+" || op == "-"              ? 5
+           : op == "*" || op == "/" || op == "%" ? 6
                                                  : 0;
   }
 
