@@ -319,6 +319,9 @@ grep -qF "smem.A.layout  not enumerated: 2097152 elements of half_t (4194304 byt
   passes=$((passes+1)) || { echo "FAIL huge-tile-verify: stdout"; head -c 1500 "$tmp/stdout"; fails=$((fails+1)); }
 case_ huge-tile-explore 0 "" - -- explore "$tmp/huge-tile.json" -o "$tmp/huge.html"
 case_ huge-tile-render 2 "has 6291456 cells, more than the 1000000" - -- render "$tmp/huge-tile.json" --view partition --operand A -o "$tmp/out/p.svg"
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['mma']['tile']=[8192,8192,32]; json.dump(s,open(sys.argv[2],'w'))" \
+  "$root/gallery/specs/xe_bf16_256x256x32.json" "$tmp/huge-xe.json"
+case_ huge-xe-explore 2 "operand C's tile (8192,8192) has 67108864 elements, over tvlab's cap of 1048576" - -- explore "$tmp/huge-xe.json" -o "$tmp/out/x.html"
 limit=60
 cat "$cfg" > "$tmp/two.hpp"; sed 's/namespace sm80_f16_tn/namespace again/' "$cfg" >> "$tmp/two.hpp"
 case_ cpp-two-configs-plan 2 "name one with --config" - -- plan "$tmp/two.hpp"

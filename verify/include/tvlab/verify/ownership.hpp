@@ -54,5 +54,7 @@ inline constexpr int64_t kMaxMapCells = int64_t(1) << 20;
 // Throws std::invalid_argument when the plan has no MMA or no copy for x, or its tile has more than
 // kMaxMapCells elements.
 OperandMap operand_map(const Plan& plan, const std::string& x);
+// The size check of operand_map alone, at once (std::invalid_argument naming the size and the cap).
+void want_map_fits(const Plan& plan, const std::string& x);
 
 }  // namespace tvlab
