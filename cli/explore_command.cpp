@@ -79,6 +79,14 @@ int run_explore(const ExploreOptions& o) {
     in.name = plan.name;
     in.mma = mma_line(plan);
     std::vector<std::string> ops = o.operands.empty() ? mapped_operands(plan) : o.operands;
+    for (const std::string& x : ops) {  // every operand's size first: a refusal comes before any work
+      try {
+        want_map_fits(plan, x);
+      } catch (const std::invalid_argument& e) {
+        report("operand", "--operand " + x, e.what());
+        return kBadInput;
+      }
+    }
     for (const std::string& x : ops) {
       try {
         in.operands.push_back(operand_map(plan, x));

@@ -1,5 +1,6 @@
 // libFuzzer target: the spec loader behind `tvlab plan`, `verify` and `render` (JSON text -> Plan), and the
-// C++ writer of `tvlab search --emit cpp` on every spec that builds. Every problem must be a SpecError naming
+// per-thread views of `tvlab plan --thread` (first and last thread of each operand) and the C++ writer of
+// `tvlab search --emit cpp` on every spec that builds. Every problem must be a SpecError naming
 // a JSON path; anything else escaping is a finding, and so is C++ the writer emits that the reader cannot
 // read back into a spec that builds.
 #include <cstddef>
@@ -9,6 +10,7 @@
 #include <string>
 
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/spec.hpp"
 #include "tvlab/verify/spec_cpp.hpp"
 
@@ -20,6 +22,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     (void)tvlab::plan_to_json(plan).dump();
   } catch (const tvlab::SpecError&) {
     return 0;
+  }
+  // `tvlab plan --thread T`: the first and last thread of every operand (issue 33: Xe views threw a
+  // logic_error, huge tiles ran out of memory). A view that cannot be built is a SpecError.
+  for (const std::string& x : tvlab::partition_operands(plan)) {
+    try {
+      const tvlab::PartitionQuery q(plan, x);
+      for (const int64_t t : {int64_t(0), q.threads() - 1}) (void)tvlab::partitions_to_json(q.at(t)).dump();
+    } catch (const tvlab::SpecError&) {
+    }
   }
   std::string cpp;
   try {

@@ -123,5 +123,23 @@ for args in "--thread 128" "--thread -1" "--thread 0 --operand Q" "--operand A" 
 done
 grep -qF "0..127" <("$tvlab" plan "$tn" --thread 128 2>&1) && passes=$((passes+1)) || { echo "FAIL thread-range message"; fails=$((fails+1)); }
 
+# Issue 33: no exit 3 on Xe mainloops with one subgroup in M (every work-item issues the same block 2D load);
+# the views are sycl-tla's (tests/data/sycl_tla/xe_partitions.txt). A 65536x65536 tile is refused early.
+data="$(cd "$(dirname "${BASH_SOURCE[0]}")/../data/specs" && pwd)"
+for f in xe_tf32_m5_one_subgroup xe_bf16_m1_one_subgroup xe_s8_1x4_subgroups; do
+  for t in 0 15; do
+    "$tvlab" plan "$data/$f.json" --thread "$t" >"$tmp/out" 2>"$tmp/err"; rc=$?
+    if [ "$rc" = 0 ] && grep -qF 'tAgA = thr_copy_A.partition_S(gA)' "$tmp/out"; then passes=$((passes+1))
+    else echo "FAIL xe-one-subgroup $f --thread $t: rc=$rc"; cat "$tmp/err"; fails=$((fails+1)); fi
+  done
+done
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['cta_tile']=[65536,65536,32]; json.dump(s,open(sys.argv[2],'w'))" \
+  "$data/cutlass_sm80_f16_tn_128x128x32.json" "$tmp/huge.json"
+out="$(timeout 60 "$tvlab" plan "$tmp/huge.json" --thread 0 --operand C 2>"$tmp/err")"; rc=$?
+if [ "$rc" = 2 ] && [ -z "$out" ] && grep -qF "tCgC holds 33554432 values a thread, over tvlab's cap of 1048576" "$tmp/err"; then
+  passes=$((passes+1)); else echo "FAIL huge-thread-view: rc=$rc"; cat "$tmp/err"; fails=$((fails+1)); fi
+out="$(timeout 60 "$tvlab" plan "$tmp/huge.json" 2>"$tmp/err")"; rc=$?
+if [ "$rc" = 0 ] && grep -qF "tile_mnk" <<<"$out"; then passes=$((passes+1)); else echo "FAIL huge-plan: rc=$rc"; cat "$tmp/err"; fails=$((fails+1)); fi
+
 echo "plan CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

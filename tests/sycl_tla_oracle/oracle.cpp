@@ -150,6 +150,8 @@ template <class Atom, int M, int N, int K, class SG>
 using Helper = typename TiledMMAHelper<MMA_Atom<Atom>, Layout<Shape<Int<M>, Int<N>, Int<K>>>, SG>::TiledMMA;
 using SG8x4 = Layout<Shape<_8, _4, _1>, Stride<_4, _1, _0>>;
 using SG2x2 = Layout<Shape<_2, _2, _1>, Stride<_2, _1, _0>>;
+using SG1x1 = Layout<Shape<_1, _1, _1>, Stride<_0, _0, _0>>;
+using SG1x4 = Layout<Shape<_1, _4, _1>, Stride<_4, _1, _0>>;
 
 void begin(char const* spec) {
   printf("case %s\n", spec);
@@ -167,6 +169,17 @@ void gemm_tile(char const* spec, bool cd = true) {
     show_copy("C", make_block_2d_copy_C(mma, gmem<TC>(KMajor{})), true);
     show_copy<true>("D", make_block_2d_copy_D(mma, gmem<TC>(KMajor{})), false);
   }
+}
+
+// A mainloop's operands only (A K-contiguous, B N-contiguous): no C or D copy is instantiated, which
+// sycl-tla may refuse for the tile (a static_assert) where it builds A's and B's.
+template <class Atom, class TA, class TB, int M, int N, int K, class SG>
+void mainloop_tile(char const* spec) {
+  begin(spec);
+  auto mma = Helper<Atom, M, N, K, SG>{};
+  show_mma(mma);
+  show_copy("A", make_block_2d_copy_A(mma, gmem<TA>(KMajor{})), true);
+  show_copy("B", make_block_2d_copy_B(mma, gmem<TB>(MMajor{})), true);
 }
 
 template <class Op, class T>
@@ -198,6 +211,14 @@ int main() {
       "gallery/specs/xe_int4_dequant_b_256x256x32.json");
   gemm_tile<XE_DPAS_TT<8, float, bfloat16_t>, bfloat16_t, bfloat16_t, float, 256, 256, 32>(
       "tests/data/specs/sycl_tla_00_bmg_gemm.json", false);
+  // Issue 33: one subgroup in M, whose work-items all issue the same block 2D load of A (tv_src's thread mode
+  // of stride 0): tvlab's thread views exited 3 there.
+  mainloop_tile<XE_DPAS_TT<5, float, tfloat32_t>, tfloat32_t, tfloat32_t, 10, 64, 32, SG1x1>(
+      "tests/data/specs/xe_tf32_m5_one_subgroup.json");
+  mainloop_tile<XE_DPAS_TT<1, float, bfloat16_t>, bfloat16_t, bfloat16_t, 2, 64, 32, SG1x1>(
+      "tests/data/specs/xe_bf16_m1_one_subgroup.json");
+  mainloop_tile<XE_DPAS_TT<8, int32_t, int8_t>, int8_t, int8_t, 16, 256, 32, SG1x4>(
+      "tests/data/specs/xe_s8_1x4_subgroups.json");
   {  // SLM pipeline: cooperative loads of A and B
     begin("gallery/specs/xe_bf16_256x256x32_slm.json");
     auto mma = Helper<XE_DPAS_TT<8, float, bfloat16_t>, 256, 256, 32, SG8x4>{};

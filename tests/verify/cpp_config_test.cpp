@@ -393,7 +393,125 @@ TEST(CppConfig, TiledMmaExpression) {
   }
 }
 
+// Issue 33: the reader names the real cause. An error inside a declaration that a caller catches to try
+// another reading (a tuple's first element, a stride that may be 1) used to leave the declaration marked
+// as being evaluated, so that its next use read "refers to itself".
+TEST(CppConfig, ConstantExpressionsAsCxx) {
+  const std::string base = tn();
+  auto with_tile = [&](const std::string& decls, const std::string& m) {
+    std::string t = base;
+    const std::string from = "using TileShape = Shape<_128, _128, _32>;";
+    t.replace(t.find(from), from.size(), decls + "\nusing TileShape = Shape<" + m + ", _128, _32>;");
+    return t;
+  };
+  struct Case {
+    std::string decls, m, want;  // want "" : reads, BLK_M = 128
+  };
+  const Case cases[] = {
+      {"constexpr int kM = 1 << 7;", "Int<kM>", ""},
+      {"constexpr int kM = (1024 >> 3);", "Int<kM>", ""},
+      {"constexpr int kLog = 7;", "Int<1 << kLog>", ""},
+      {"constexpr int kM = 0x80;", "Int<kM>", ""},
+      {"constexpr int kM = 128 | 64 & 0;", "Int<kM>", ""},  // & binds tighter than |
+      {"constexpr int kM = 1 << 6 + 1;", "Int<kM>", ""},    // + tighter than <<
+      {"constexpr int kM = ~(-129) & 255;", "Int<kM>", ""},
+      {"constexpr int kM = 384 ^ 256;", "Int<kM>", ""},
+      {"", "Int<(256 >> 1)>", ""},
+      {"constexpr int kM = 128;", "Int<(kM)>", ""},
+      {"constexpr int kM = 1 == 1 ? 128 : 0;", "Int<kM>",
+       "line 4, column 22: operator == is not read in a constant expression"},
+      {"constexpr int kM = 128 && 1;", "Int<kM>", "operator && is not read"},
+      {"constexpr int kM = 0200;", "Int<kM>", ""},  // octal
+      {"constexpr int kM = 0b1000'0000;", "Int<kM>", ""},
+      {"constexpr int64_t kM = 128;", "Int<kM>", ""},
+      {"constexpr unsigned kM = 128u;", "Int<kM>", ""},
+      {"constexpr int kM = 2147483647 * 2;", "Int<kM>",
+       "line 4, column 20: 2147483647 * 2: integer overflow: 2147483647 * 2 = 4294967294 is beyond int (32 "
+       "bits)"},
+      {"constexpr int kM = 9223372036854775807 + 1;", "Int<kM>", "integer overflow: 9223372036854775807 + 1"},
+      {"constexpr int kM = 1 << 32;", "Int<kM>", "1 << 32: shift count 32 is not below the width of int"},
+      {"constexpr int kM = 1 << -1;", "Int<kM>", "1 << -1: shift by a negative count"},
+      {"constexpr int kM = 4294967296;", "Int<kM>",
+       "cfg::kM: declared int: the value 4294967296 does not fit"},
+      {"constexpr short kM = 128;", "Int<kM>",
+       "cfg::kM: declared short: tvlab reads integers of int's width"},
+      {"constexpr long kM = 1l << 40;", "Int<kM>",
+       "Int<kM>: Int<N> takes an int: the value 1099511627776 does not fit in int"},
+  };
+  for (const Case& c : cases) {
+    const std::string text = with_tile(c.decls, c.m);
+    std::string got;
+    try {
+      const auto configs = read_cpp_configs(text);
+      got = "BLK_M " + configs.at(0).spec["cta_tile"][0].dump();
+    } catch (const CppConfigError& e) {
+      got = e.path() + ": " + e.what();
+    }
+    if (c.want.empty())
+      EXPECT_EQ(got, "BLK_M 128") << c.decls << " " << c.m;
+    else
+      EXPECT_NE(got.find(c.want), std::string::npos) << c.decls << "\ngot: " << got << "\nwant: " << c.want;
+    EXPECT_EQ(got.find("refers to itself"), std::string::npos) << c.decls << ": " << got;
+  }
+}
+
+TEST(CppConfig, RawStringLiterals) {
+  // Raw strings may hold quotes, backslashes, newlines and what looks like C++ or a closing bracket.
+  for (const std::string& raw :
+       {std::string(R"-(R"(a "quoted" \ text)")-"), std::string("R\"x(two\nlines )\" } > ; )x\""),
+        std::string("u8R\"(utf-8)\""), std::string("LR\"d(wide)d\"")}) {
+    const std::string text = tn("cutlass::layout::RowMajor", "inline const auto kNote = " + raw + ";\n");
+    EXPECT_NO_THROW((void)read_cpp_configs(text)) << raw;
+    EXPECT_EQ(read_cpp_configs(text).size(), 1u) << raw;
+  }
+  const std::string unterminated = "using namespace cute;\nauto s = R\"x(never closed)\";\n";
+  EXPECT_NE(
+      error_of(unterminated).find("line 2, column 10: unterminated raw string literal: no closing ')x\"'"),
+      std::string::npos)
+      << error_of(unterminated);
+  const std::string long_delim = "auto s = R\"12345678901234567(x)12345678901234567\";";
+  EXPECT_NE(error_of(long_delim).find("raw string literal: its delimiter"), std::string::npos)
+      << error_of(long_delim);
+}
+
+TEST(CppConfig, EmptyFilesAreCppByName) {
+  // An empty .hpp is C++ (its name says so), not "malformed JSON".
+  for (const char* name : {"empty.hpp", "k.cu", "k.cuh", "c.cpp", "x.h"}) {
+    try {
+      (void)load_plans("", "", name, {});
+      FAIL() << name;
+    } catch (const CppConfigError& e) {
+      EXPECT_EQ(std::string(e.what()), "no configuration found: the file is empty") << name;
+    }
+  }
+  try {
+    (void)load_plans("// a comment\n#include <cute/tensor.hpp>\n/* more */\n", "", "c.hpp", {});
+    FAIL();
+  } catch (const CppConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("no configuration found: the file holds no C++ declaration"),
+              std::string::npos)
+        << e.what();
+  }
+  for (const char* name : {"spec.json", "-", "spec"}) {
+    try {
+      (void)load_plans(" \n\t", "", name, {});
+      FAIL() << name;
+    } catch (const CppConfigError& e) {
+      FAIL() << name << ": " << e.what();
+    } catch (const SpecError& e) {
+      EXPECT_NE(std::string(e.what()).find("malformed JSON: the file holds only whitespace"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
 TEST(CppConfig, JsonOrCpp) {
+  EXPECT_TRUE(looks_like_cpp("", "config.hpp"));
+  EXPECT_TRUE(looks_like_cpp("   ", "kernel.cu"));
+  EXPECT_FALSE(looks_like_cpp("", "spec.json"));
+  EXPECT_TRUE(cpp_file_name("a/b.cuh"));
+  EXPECT_FALSE(cpp_file_name("a/b.hpp.json"));
   EXPECT_FALSE(looks_like_cpp("  {\"mma\": 1}"));
   EXPECT_FALSE(looks_like_cpp("[1]"));
   EXPECT_FALSE(looks_like_cpp("using X = int;", "spec.json"));

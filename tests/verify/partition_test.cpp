@@ -58,6 +58,51 @@ TEST(Partition, XeCoordinateOffsetHasEveryAxis) {
   EXPECT_EQ(to_string(named(thread_partitions(plan, "A", 511), "tAgA").offset), "(224,0)");
 }
 
+// Issue 33: with one subgroup in M every work-item issues the same block 2D load of A (tv_src's thread mode
+// has stride 0), so the identity tensor's offset is CuTe's _0, which threw "coordinate 0 has no axis" (exit
+// 3). sycl-tla's own views (tests/data/sycl_tla/xe_partitions.txt, sycl-tla 6601377d): the same for every
+// work-item.
+TEST(Partition, XeOneSubgroupInMAsSyclTlaPrintsIt) {
+  const Plan plan = build_plan(nlohmann::json::parse(test::read_data("specs/xe_tf32_m5_one_subgroup.json")));
+  for (const int64_t t : {0, 5, 15}) {
+    const ThreadTensor a = named(thread_partitions(plan, "A", t), "tAgA");
+    EXPECT_EQ(a.to_string(), "ArithTuple(0,0) o ((1,(3,2,2)),1,1):((0,(2@0,5@0,16@1)),0,0)") << t;
+    std::string coords;
+    for (const auto& c : a.coordinates) coords += (coords.empty() ? "" : " ") + coord_text(c);
+    EXPECT_EQ(coords, "(0,0) (2,0) (4,0) (5,0) (7,0) (9,0) (0,16) (2,16) (4,16) (5,16) (7,16) (9,16)") << t;
+  }
+  EXPECT_EQ(named(thread_partitions(plan, "B", 0), "tBgB").to_string(),
+            "ArithTuple(0,0) o ((8,(4,4)),1,1):((1@1,(16@0,8@1)),0,0)");
+  const Plan s8 = build_plan(nlohmann::json::parse(test::read_data("specs/xe_s8_1x4_subgroups.json")));
+  EXPECT_EQ(named(thread_partitions(s8, "A", 63), "tAgA").to_string(),
+            "ArithTuple(0,0) o (((2,16),1),1,1):(((16@1,1@0),0),0,0)");
+  // The SM100 TMEM specs' accumulators (one thread, every mode's offset _0) threw the same way.
+  const Plan tmem = build_plan(nlohmann::json::parse(test::read_data("specs/sm100_tmem_two_mma_tiles.json")));
+  EXPECT_EQ(named(thread_partitions(tmem, "C", 0), "tCrC").size(), 2 * 128 * 128);
+}
+
+// Issue 33: a 65536 x 65536 CTA tile ran 70 s into std::bad_alloc. A view beyond kMaxThreadValues is refused
+// before its values are enumerated; one within it stays exact.
+TEST(Partition, RefusesAViewBeyondTheCap) {
+  nlohmann::json spec = nlohmann::json::parse(test::read_data("specs/cutlass_sm80_f16_tn_128x128x32.json"));
+  spec["cta_tile"] = {65536, 65536, 32};
+  const Plan plan = build_plan(spec);
+  try {
+    (void)thread_partitions(plan, "C", 0);
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.path(), "thread");
+    EXPECT_EQ(
+        std::string(e.what()),
+        "tCgC holds 33554432 values a thread, over tvlab's cap of 1048576 for a thread view (its coordinates "
+        "and table would not fit in memory); choose a smaller tile or another operand (--operand)");
+  }
+  spec["cta_tile"] = {1024, 1024, 32};  // 8192 accumulators a thread: within the cap
+  const ThreadTensor c = named(thread_partitions(build_plan(spec), "C", 0), "tCrC");
+  EXPECT_EQ(c.size(), 1024 * 1024 / 128);
+  EXPECT_LE(c.size(), kMaxThreadValues);
+}
+
 TEST(Partition, RefusesAThreadOrOperandTheModelHasNot) {
   const Plan plan = sm80_tn(false);
   try {

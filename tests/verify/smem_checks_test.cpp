@@ -61,6 +61,28 @@ TEST(SmemChecks, InstructionsCoverTheTile) {
   EXPECT_EQ(written.size(), 2048u);
 }
 
+// Issue 33: a stage beyond any shared memory is not enumerated (it took 18 s at 65536 x 32 x 3 halves):
+// smem.X.layout is unknown naming the size and the cap, smem.budget refutes the stage. Just within the cap
+// it is enumerated and proved.
+TEST(SmemChecks, StagesBeyondTheCapAreNotEnumerated) {
+  nlohmann::json spec = nlohmann::json::parse(read("cutlass_sm80_f16_tn_128x128x32.json"));
+  spec["cta_tile"] = {65536, 65536, 32};
+  const Report big = verify_plan(build_plan(spec));
+  const CheckResult& l = check(big, "smem.A.layout");
+  EXPECT_EQ(l.verdict, Verdict::Unknown);
+  EXPECT_EQ(
+      l.summary,
+      "not enumerated: 2097152 elements of half_t (4194304 bytes), over tvlab's enumeration cap of 1048576 "
+      "bytes, more shared memory than any GPU has (smem.budget says by how much)");
+  EXPECT_EQ(check(big, "smem.budget").verdict, Verdict::Refuted);
+  EXPECT_TRUE(big.failed(false));
+  // 5376 x 32 halves in 3 stages: 1032192 bytes, within the cap.
+  spec["cta_tile"] = {5376, 128, 32};
+  const Report fits = verify_plan(build_plan(spec));
+  EXPECT_EQ(check(fits, "smem.A.layout").verdict, Verdict::Proved);
+  EXPECT_LE(5376 * 32 * 3 * 2, kMaxSmemEnumerationBytes);
+}
+
 TEST(SmemChecks, VerdictsOfTheSpecs) {
   Report r = verify_plan(build_plan_from_text(read("sm80_ldsm_x4_rm64.json")));
   const CheckResult& b = check(r, "banks.A.s2r");

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <sstream>
+#include <utility>
 
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/reorder_plan.hpp"
@@ -99,6 +100,29 @@ TEST(Verifier, WrongValueWidthOnNvidiaIsAnError) {
   EXPECT_EQ(w.verdict, Verdict::Refuted);
   EXPECT_EQ(w.severity, Severity::Error);
   EXPECT_TRUE(r.failed(false));
+}
+
+TEST(Verifier, WidthWitnessNamesWhatDiffers) {
+  // Widths that differ: the witness compares them.
+  const Report half_on_float = verify_file("sm80_copy_c_half_on_float.json");
+  const CheckResult& c = check(half_on_float, "width.C");
+  ASSERT_EQ(c.witnesses.size(), 1u);
+  EXPECT_EQ(c.witnesses[0], "sizeof_bits(half_t) = 16 != sizeof_bits(float) = 32");
+  // One width, two types (issue 33: the witness read "16 != 16"): it names the types.
+  for (const auto& [type, mma] :
+       {std::pair<std::string, std::string>{"bfloat16_t", "half_t"}, {"int16_t", "half_t"}}) {
+    const Report r = verify_plan(build_plan_from_text(
+        R"J({"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)"},
+            "operands": {"A": {"type": ")J" +
+        type + R"J(", "copy": {"atom": "UniversalCopy<uint32_t>", "from_mma": true}}}})J"));
+    const CheckResult& w = check(r, "width.A");
+    EXPECT_EQ(w.verdict, Verdict::Refuted);
+    EXPECT_EQ(w.severity, Severity::Error);
+    ASSERT_EQ(w.witnesses.size(), 1u);
+    EXPECT_EQ(w.witnesses[0],
+              "value type " + type + " != " + mma + " (both 16 bits: the same width, another type)");
+    EXPECT_EQ(w.witnesses[0].find("16 != 16"), std::string::npos);
+  }
 }
 
 TEST(Verifier, Cutlass1953DestinationMatchesSourceNeedsInterleavedRows) {

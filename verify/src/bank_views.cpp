@@ -131,6 +131,13 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   b.rows = rows;
   b.cols = cols;
   const int64_t n = rows * cols;
+  if (static_cast<__int128>(n) * p->mem_type.bits > static_cast<__int128>(kMaxSmemEnumerationBytes) * 8) {
+    // As verify's smem.X.layout: a stage beyond any shared memory is not enumerated.
+    b.why = "the " + std::to_string(rows) + "x" + std::to_string(cols) + " stage of " + b.type +
+            " is over tvlab's enumeration cap of " + std::to_string(kMaxSmemEnumerationBytes) +
+            " bytes of shared memory (verify's smem." + x + ".layout)";
+    return b;
+  }
   try {
     if (smem_tile_size(st.layout) != n) {
       b.why = "the smem layout " + b.layout + " has " + std::to_string(smem_tile_size(st.layout)) +

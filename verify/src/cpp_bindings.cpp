@@ -34,7 +34,7 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
     try {
       if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
       n = p.expr();
-      if (!p.done()) p.fail("unexpected text after the expression");
+      p.expect_end();
       v = eval(n, scope);
     } catch (const CppConfigError& e) {
       throw CppConfigError(1, e.column(), construct, e.what());
@@ -137,7 +137,7 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
       if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
       Parser p(toks, 0, toks.size() - 1);
       const Node n = p.expr();
-      if (!p.done()) p.fail("unexpected text after the expression");
+      p.expect_end();
       if (b.key == "problem") {
         cfg.spec["problem"] = problem_shape(n, scope, construct);
         cfg.origins.push_back({"problem", 1, 1, construct});

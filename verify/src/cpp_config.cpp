@@ -19,8 +19,16 @@ CppConfigError::CppConfigError(int line, int column, const std::string& construc
       column_(column),
       construct_(construct) {}
 
+bool cpp_file_name(std::string_view file_name) {
+  for (std::string_view ext :
+       {".hpp", ".h", ".hh", ".hxx", ".cpp", ".cc", ".cxx", ".cu", ".cuh", ".inl", ".ipp"})
+    if (file_name.ends_with(ext)) return true;
+  return false;
+}
+
 bool looks_like_cpp(std::string_view text, std::string_view file_name) {
   if (file_name.ends_with(".json")) return false;
+  if (cpp_file_name(file_name)) return true;
   for (char c : text)
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return c != '{' && c != '[';
   return false;
@@ -31,6 +39,10 @@ namespace {
 const char* const kNoConfig =
     "no configuration found: tvlab reads CUTLASS's CollectiveMma<...> declarations (using Mainloop = "
     "cutlass::gemm::collective::CollectiveMma<...>; see docs/spec.md)";
+
+const char* const kNoDeclaration =
+    "no configuration found: the file holds no C++ declaration (only comments, preprocessor lines or "
+    "whitespace)";
 
 // --bind keys that complete the file's collectives (what a CollectiveMma leaves to run time).
 bool completes_collectives(const CppBinding& b) {
@@ -49,7 +61,7 @@ std::vector<CppConfig> read_cpp_configs(std::string_view text) {
   detail::Reader r(text);
   std::vector<CppConfig> out;
   for (const std::string& name : r.candidates()) out.push_back(r.config(name));
-  if (out.empty()) throw CppConfigError(1, 1, "", kNoConfig);
+  if (out.empty()) throw CppConfigError(1, 1, "", r.empty() ? kNoDeclaration : kNoConfig);
   return out;
 }
 
@@ -75,6 +87,14 @@ Plan build_plan_from_cpp(const CppConfig& config) {
 std::vector<NamedPlan> load_plans(const std::string& text, const std::string& only,
                                   std::string_view file_name, const std::vector<CppBinding>& bind) {
   std::vector<NamedPlan> out;
+  if (std::all_of(text.begin(), text.end(),
+                  [](char c) { return std::isspace(static_cast<unsigned char>(c)); })) {
+    // Nothing to read: no JSON value and no C++ declaration.
+    const std::string what = text.empty() ? "the file is empty" : "the file holds only whitespace";
+    if (cpp_file_name(file_name)) throw CppConfigError(1, 1, "", "no configuration found: " + what);
+    throw SpecError(
+        "", "malformed JSON: " + what + " (a spec is JSON, a C++ configuration or CuTe's print() output)");
+  }
   if (looks_like_cpp(text, file_name) && looks_like_cute_print(text)) {
     // CuTe's print() output (print(tiled_mma), print(tiled_copy)) as it was printed.
     if (!only.empty() || !bind.empty())
@@ -100,7 +120,7 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     return out;
   }
   const std::vector<std::string> all = r.candidates();
-  if (all.empty()) throw CppConfigError(1, 1, "", kNoConfig);
+  if (all.empty()) throw CppConfigError(1, 1, "", r.empty() ? kNoDeclaration : kNoConfig);
   std::string names;
   for (const std::string& n : all) names += (names.empty() ? "" : ", ") + n;
   std::vector<std::string> chosen;

@@ -297,6 +297,53 @@ const Decl* Reader::lookup(const std::string& name, const std::string& scope, st
   }
 }
 
+bool Reader::integer_type(std::size_t b, std::size_t e, std::string& name, int& bits,
+                          bool& is_unsigned) const {
+  // [basic.fundamental] on an LP64 host (Linux, the hosts CUDA and SYCL compile for): int 32 bits, long and
+  // long long 64; <cstdint>'s and <cstddef>'s names their widths. 0 bits: a narrower integer type.
+  static const std::map<std::string, std::pair<int, bool>> named = {
+      {"int32_t", {32, false}},  {"uint32_t", {32, true}},  {"int64_t", {64, false}},
+      {"uint64_t", {64, true}},  {"size_t", {64, true}},    {"ptrdiff_t", {64, false}},
+      {"intptr_t", {64, false}}, {"uintptr_t", {64, true}}, {"ssize_t", {64, false}},
+      {"int8_t", {0, false}},    {"uint8_t", {0, true}},    {"int16_t", {0, false}},
+      {"uint16_t", {0, true}},   {"bool", {0, true}}};
+  std::vector<std::string> words;
+  for (std::size_t k = b; k < e; ++k) {
+    if (punct(k, "::") || ident(k, "const") || ident(k, "std") || ident(k, "cute") || ident(k, "cutlass"))
+      continue;
+    if (t_[k].kind != Tok::Ident) return false;
+    words.push_back(t_[k].text);
+  }
+  if (words.empty()) return false;
+  name.clear();
+  for (const std::string& w : words) name += (name.empty() ? "" : " ") + w;
+  if (words.size() == 1)
+    if (auto it = named.find(words[0]); it != named.end()) {
+      bits = it->second.first, is_unsigned = it->second.second;
+      return true;
+    }
+  int longs = 0, ints = 0, shorts = 0, chars = 0, sign = 0, unsign = 0;
+  for (const std::string& w : words) {
+    if (w == "long")
+      ++longs;
+    else if (w == "int")
+      ++ints;
+    else if (w == "short")
+      ++shorts;
+    else if (w == "char")
+      ++chars;
+    else if (w == "signed")
+      ++sign;
+    else if (w == "unsigned")
+      ++unsign;
+    else
+      return false;
+  }
+  is_unsigned = unsign > 0;
+  bits = shorts || chars ? 0 : longs ? 64 : 32;
+  return true;
+}
+
 CVal Reader::eval_decl(const std::string& full) {
   if (auto it = memo_.find(full); it != memo_.end()) return it->second;
   const Decl& d = decls_.at(full).front();
@@ -308,15 +355,46 @@ CVal Reader::eval_decl(const std::string& full) {
         "a user template: tvlab reads concrete declarations and does not instantiate templates "
         "(write the configuration's types out, e.g. as `using` aliases)");
   if (active_.count(full)) throw CppConfigError(d.line, d.col, full, "refers to itself");
-  if (++depth_ > kMaxCppNesting) throw CppConfigError(d.line, d.col, full, "declarations nested too deeply");
-  active_.insert(full);
+  if (depth_ + 1 > kMaxCppNesting)
+    throw CppConfigError(d.line, d.col, full, "declarations nested too deeply");
+  // Active while its initialiser is evaluated, and no longer once that ends, by a value or an error: callers
+  // catch errors to try another reading (eval_is_one, a tuple's first element), and a declaration left
+  // active by a failed evaluation would read as one that "refers to itself" on the next use.
+  struct Active {
+    Reader& r;
+    const std::string& full;
+    Active(Reader& reader, const std::string& f) : r(reader), full(f) {
+      r.active_.insert(full);
+      ++r.depth_;
+    }
+    Active(const Active&) = delete;
+    Active& operator=(const Active&) = delete;
+    ~Active() {
+      r.active_.erase(full);
+      --r.depth_;
+    }
+  } active{*this, full};
   Parser p(t_, d.init_b, d.init_e);
   Node n = p.expr();
-  if (!p.done()) p.fail("unexpected text after the expression");
+  p.expect_end();
+  // A variable declared with a type and initialised: `int`, `auto`, `TiledCopy`... the initialiser decides,
+  // but an integer takes its variable's type (constexpr int X = ...; int64_t Y = ...).
   CVal v = eval(n, d.scope);
-  // A variable declared with a type and initialised: `int`, `auto`, `TiledCopy`... the initialiser decides.
-  active_.erase(full);
-  --depth_;
+  if (CInt* i = std::get_if<CInt>(&v); i && d.type_e > d.type_b) {
+    std::string type;
+    int bits = 0;
+    bool is_unsigned = false;
+    if (integer_type(d.type_b, d.type_e, type, bits, is_unsigned)) {
+      if (bits == 0)
+        fail_at(t_[d.type_b], full,
+                "declared " + type + ": tvlab reads integers of int's width or wider (int, long, size_t...)");
+      try {
+        *i = converted(*i, bits, is_unsigned);
+      } catch (const IntError& e) {
+        fail_at(t_[d.init_b], full, std::string("declared ") + type + ": " + e.what());
+      }
+    }
+  }
   memo_.emplace(full, v);
   return v;
 }

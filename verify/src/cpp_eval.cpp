@@ -30,7 +30,7 @@ std::optional<nlohmann::json> Reader::tiled_mma_expression() {
   while (end > 0 && punct(end - 1, ";")) --end;
   Parser p(t_, 0, end);
   Node n = p.expr();
-  if (!p.done()) p.fail("unexpected text after the expression");
+  p.expect_end();
   const CVal v = eval(n, "");
   const CTiledMma* m = std::get_if<CTiledMma>(&v);
   if (!m) fail(n, b, std::string("expected a TiledMMA, got ") + kind_of(v));
@@ -53,12 +53,30 @@ std::optional<CType> Reader::type_named(const std::string& q) const {
 }
 
 int64_t Reader::as_int(const Node& n, const std::string& scope, const std::string& what) {
+  return as_cint(n, scope, what).v;
+}
+
+CInt Reader::as_cint(const Node& n, const std::string& scope, const std::string& what) {
   const CVal v = eval(n, scope);
-  if (const CInt* i = std::get_if<CInt>(&v)) return i->v;
+  if (const CInt* i = std::get_if<CInt>(&v)) return *i;
+  // A static integer (Int<N>, _N): CuTe's C<N> holds an int.
   if (const CCore* c = std::get_if<CCore>(&v))
-    if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_leaf() && !t->value().is_basis())
-      return t->ival();
+    if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_leaf() && !t->value().is_basis()) {
+      try {
+        return converted(CInt{t->ival()}, 32, false);
+      } catch (const IntError& e) {
+        fail(n, spelled(n), std::string("Int<N>: ") + e.what());
+      }
+    }
   fail(n, what, std::string("expected an integer, got ") + kind_of(v));
+}
+
+CInt Reader::literal(const Node& n) {
+  try {
+    return integer_literal(n.text);
+  } catch (const IntError& e) {
+    fail(n, n.text, e.what());
+  }
 }
 
 std::vector<Node> Reader::args_of(const Node& n, std::size_t want_min, std::size_t want_max,
@@ -127,30 +145,18 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
   } back{depth_};
   switch (n.kind) {
     case Node::Kind::Number:
-      return CInt{int_literal(n)};
+      return literal(n);
     case Node::Kind::Group:
       return eval(n.kids[0], scope);
-    case Node::Kind::Unary: {
-      const int64_t x = as_int(n.kids[0], scope, n.text);
-      if (n.text == "-" && x == INT64_MIN) fail(n, "-", "integer overflow");
-      return CInt{n.text == "-" ? -x : x};
-    }
+    case Node::Kind::Unary:
     case Node::Kind::Binary: {
-      const int64_t a = as_int(n.kids[0], scope, n.text), b = as_int(n.kids[1], scope, n.text);
-      int64_t r = 0;
-      bool over = false;
-      if (n.text == "+") over = __builtin_add_overflow(a, b, &r);
-      if (n.text == "-") over = __builtin_sub_overflow(a, b, &r);
-      if (n.text == "*") over = __builtin_mul_overflow(a, b, &r);
-      if (n.text == "/" || n.text == "%") {
-        if (b == 0) fail(n, n.text, "division by zero");
-        if (a == INT64_MIN && b == -1)
-          over = true;
-        else
-          r = n.text == "/" ? a / b : a % b;
+      std::vector<CInt> x;
+      for (const Node& k : n.kids) x.push_back(as_cint(k, scope, n.text));
+      try {
+        return x.size() == 1 ? unary_op(n.text, x[0]) : binary_op(n.text, x[0], x[1]);
+      } catch (const IntError& e) {
+        fail(n, spelled(n), e.what());
       }
-      if (over) fail(n, n.text, "integer overflow");
-      return CInt{r};
     }
     case Node::Kind::Name:
       break;
@@ -307,7 +313,7 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     const CVal t = eval(n.targs[0], scope);
     const CType* ty = std::get_if<CType>(&t);
     if (!ty || ty->bits == 0) fail(n.targs[0], b, "expected an element type");
-    return CInt{ty->bits};
+    return CInt{ty->bits, 32, false};  // sizeof_bits<T>::value is an int
   }
   if (b == "CollectiveMma") return apply_members(n, collective(n, scope));
   if (b == "make_stride" && !n.calls.empty()) {

@@ -13,6 +13,27 @@ std::string byte_hex(unsigned char c) {
   return std::string("0x") + d[c >> 4] + d[c & 15];
 }
 
+// A raw string literal ([lex.string]): at s[i] its '"', then a delimiter of up to 16 characters, '(', any
+// text (quotes, backslashes and newlines included) up to ')' delimiter '"'. Leaves i after the closing '"'.
+template <class Advance>
+void raw_string(std::string_view s, std::size_t& i, Advance& adv, int l0, int c0) {
+  adv();
+  const std::size_t d0 = i;
+  while (i < s.size() && i - d0 <= 16 && s[i] != '(' &&
+         std::string_view(" )\\\t\v\f\n").find(s[i]) == std::string_view::npos)
+    adv();
+  if (i >= s.size() || s[i] != '(' || i - d0 > 16)
+    throw CppConfigError(
+        l0, c0, "",
+        "raw string literal: its delimiter (before '(') is more than 16 characters or holds a "
+        "space, ')', '\\' or a control character");
+  const std::string close = ")" + std::string(s.substr(d0, i - d0)) + "\"";
+  const std::size_t end = s.find(close, i);
+  if (end == std::string_view::npos)
+    throw CppConfigError(l0, c0, "", "unterminated raw string literal: no closing '" + close + "'");
+  adv(end + close.size() - i);
+}
+
 }  // namespace
 
 std::vector<Tok> lex(std::string_view s) {
@@ -72,7 +93,15 @@ std::vector<Tok> lex(std::string_view s) {
     if (std::isalpha(c) || c == '_') {
       const std::size_t b = i;
       while (i < s.size() && (std::isalnum(static_cast<unsigned char>(s[i])) || s[i] == '_')) adv();
-      out.push_back({Tok::Ident, std::string(s.substr(b, i - b)), l0, c0});
+      const std::string_view word = s.substr(b, i - b);
+      if (i < s.size() && s[i] == '"' &&
+          (word == "R" || word == "LR" || word == "uR" || word == "UR" || word == "u8R")) {
+        raw_string(s, i, adv, l0, c0);
+        line_start = false;
+        out.push_back({Tok::String, "", l0, c0});
+        continue;
+      }
+      out.push_back({Tok::Ident, std::string(word), l0, c0});
       continue;
     }
     if (std::isdigit(c)) {

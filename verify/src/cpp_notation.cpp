@@ -10,7 +10,7 @@
 namespace tvlab::detail {
 
 std::string Reader::op_text(const Node& n, const std::string& scope) {
-  if (n.kind == Node::Kind::Number) return std::to_string(int_literal(n));
+  if (n.kind == Node::Kind::Number) return std::to_string(literal(n).v);
   if (n.kind != Node::Kind::Name) return std::to_string(as_int(n, scope, "template argument"));
   if (const Decl* d = lookup(n.text, scope); d && !n.has_targs) {
     std::string full;
@@ -39,9 +39,13 @@ std::string Reader::op_text(const Node& n, const std::string& scope) {
 std::string Reader::render(const Node& n, const std::string& scope) {
   switch (n.kind) {
     case Node::Kind::Number:
-      return std::to_string(int_literal(n));
-    case Node::Kind::Group:
+      return std::to_string(literal(n).v);
+    case Node::Kind::Group: {
+      // An integer in parentheses (Int<(256 >> 1)>, Int<(kM)>) is the integer; anything else keeps them.
+      const CVal v = eval(n.kids[0], scope);
+      if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
       return "(" + render(n.kids[0], scope) + ")";
+    }
     case Node::Kind::Unary:
     case Node::Kind::Binary:
       return std::to_string(std::get<CInt>(eval(n, scope)).v);
@@ -71,6 +75,14 @@ std::string Reader::render(const Node& n, const std::string& scope) {
   const std::string b = base_name(n.text);
   if (b == "decltype" && n.calls.size() == 1 && n.calls[0].second.size() == 1)
     return render(n.calls[0].second[0], scope);
+  if (b == "Int" && n.has_targs && n.targs.size() == 1) {
+    // cute::Int<int v>: a value beyond int is a narrowing conversion C++ refuses.
+    try {
+      (void)converted(as_cint(n.targs[0], scope, "Int<N>"), 32, false);
+    } catch (const IntError& e) {
+      fail(n, spelled(n), std::string("Int<N> takes an int: ") + e.what());
+    }
+  }
   std::string s = n.text;
   if (n.has_targs) {
     s += "<";
@@ -96,29 +108,6 @@ std::string Reader::render_members(const Node& n, const CVal& v) {
   if (const CInt* i = std::get_if<CInt>(&v)) return std::to_string(i->v);
   if (const CCore* c = std::get_if<CCore>(&v)) return to_string(c->v);
   fail(n, n.text, std::string("is ") + kind_of(v) + ", not a layout, shape or integer");
-}
-
-int64_t Reader::int_literal(const Node& n) {
-  std::string s;
-  for (char c : n.text)
-    if (c != '\'') s += c;
-  while (!s.empty() && (s.back() == 'u' || s.back() == 'U' || s.back() == 'l' || s.back() == 'L' ||
-                        s.back() == 'z' || s.back() == 'Z'))
-    s.pop_back();
-  const bool hex = s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X');
-  const std::string digits = hex ? s.substr(2) : s;
-  if (digits.empty()) fail(n, n.text, "not an integer literal");
-  int64_t v = 0;
-  for (char c : digits) {
-    int d = std::isdigit(static_cast<unsigned char>(c)) ? c - '0'
-            : hex && std::isxdigit(static_cast<unsigned char>(c))
-                ? std::tolower(static_cast<unsigned char>(c)) - 'a' + 10
-                : -1;
-    if (d < 0) fail(n, n.text, "not an integer literal (floating point and other forms are not read)");
-    if (__builtin_mul_overflow(v, hex ? 16 : 10, &v) || __builtin_add_overflow(v, d, &v))
-      fail(n, n.text, "integer literal out of range (beyond 2^63)");
-  }
-  return v;
 }
 
 }  // namespace tvlab::detail

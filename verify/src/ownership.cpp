@@ -92,6 +92,18 @@ std::vector<std::string> mapped_operands(const Plan& plan) {
   return out;
 }
 
+void want_map_fits(const Plan& plan, const std::string& x) {
+  if (!plan.mma) return;
+  const TiledMMA& mma = *plan.mma;
+  const int64_t rows = x == "B" ? mma.tile_mnk[1] : mma.tile_mnk[0];
+  const int64_t cols = x == "A" || x == "B" ? mma.tile_mnk[2] : mma.tile_mnk[1];
+  if (rows * cols > kMaxMapCells)
+    throw std::invalid_argument("operand " + x + "'s tile (" + std::to_string(rows) + "," +
+                                std::to_string(cols) + ") has " + std::to_string(rows * cols) +
+                                " elements, over tvlab's cap of " + std::to_string(kMaxMapCells) +
+                                " for an ownership map (each element lists its holders)");
+}
+
 OperandMap operand_map(const Plan& plan, const std::string& x) {
   if (!plan.mma) throw std::invalid_argument("the spec has no mma");
   const PlannedCopy* copy = nullptr;
@@ -118,6 +130,7 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
   m.threads = mma.num_threads();
   m.rows = x == "B" ? mma.tile_mnk[1] : mma.tile_mnk[0];
   m.cols = x == "A" || x == "B" ? mma.tile_mnk[2] : mma.tile_mnk[1];
+  want_map_fits(plan, x);
   m.row_axis = x == "B" ? "n" : "m";
   m.col_axis = x == "A" || x == "B" ? "k" : "n";
   const std::string copy_side = std::string(slm ? "s2r copy " : "copy ") + x +

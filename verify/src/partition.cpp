@@ -86,10 +86,14 @@ View mma_view(FrgCache& cache, const TiledMMA& m, char which, const AnyLayout& x
   return slice_view(x, frg, coord, s);
 }
 
-// A coordinate made of integers and scaled bases (1@0, (3,2), 8@1 ...) as one integer per axis.
+// A coordinate made of integers and scaled bases (1@0, (3,2), 8@1 ...) as one integer per axis. A zero
+// integer where a coordinate stands is CuTe's _0, which adds nothing to an ArithTuple: the identity tensor's
+// image under a stride-0 mode (the threads of a subgroup that issue one block 2D copy together, whose
+// tv_src thread mode has stride 0) or under a layout whose every mode is of size 1.
 void add_coord(const IntTuple& x, std::vector<int64_t>& c, int pos) {
   if (x.is_leaf()) {
     const Scalar& s = x.value();
+    if (!s.is_basis() && s.value == 0) return;
     if (!s.is_basis()) {
       if (pos < 0 || pos >= static_cast<int>(c.size()))
         throw std::logic_error("partition: coordinate " + to_string(x) + " has no axis");
@@ -131,8 +135,19 @@ int64_t base_offset(const Base& b, const std::vector<int64_t>& crd) {
   return std::get<Layout>(b.layout)(c).ival();
 }
 
+// Refuses a view of more than kMaxThreadValues values before its coordinates are enumerated.
+void want_fits(const std::string& name, int64_t values) {
+  if (values > kMaxThreadValues)
+    throw SpecError("thread", name + " holds " + std::to_string(values) +
+                                  " values a thread, over tvlab's cap of " +
+                                  std::to_string(kMaxThreadValues) +
+                                  " for a thread view (its coordinates and table would not fit in memory); "
+                                  "choose a smaller tile or another operand (--operand)");
+}
+
 ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, std::string name,
                               std::string expr, std::string modes) {
+  want_fits(name, size(inner(v.layout)));
   ThreadTensor t;
   t.name = std::move(name);
   t.expr = std::move(expr);
@@ -188,6 +203,7 @@ ThreadTensor mma_tensor(FrgCache& cache, const TiledMMA& m, char which, const Ba
 // view's shape for C), register frag(c) holding the value of the view's coordinate c.
 ThreadTensor fragment(const ThreadTensor& of, const Layout& frag, std::string name, std::string expr,
                       std::string modes) {
+  want_fits(name, size(frag));
   ThreadTensor t;
   t.name = name;
   t.expr = std::move(expr);
@@ -209,6 +225,7 @@ ThreadTensor retiled(FrgCache& cache, const TiledCopy& cp, const ThreadTensor& f
                      std::string expr, std::string modes) {
   const Layout& fl = std::get<Layout>(frag.layout);
   const Layout& r = cached(cache, key_of(&cp, "R", fl), [&] { return cp.retile(fl); });
+  want_fits(name, std::max(size(r), cosize(fl)));
   std::vector<int64_t> index_of(static_cast<size_t>(cosize(fl)), -1);
   for (int64_t i = 0; i < size(fl); ++i) index_of[static_cast<size_t>(fl(i))] = i;
   ThreadTensor t = frag;

@@ -199,10 +199,20 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
         "the layout has " + std::to_string(smem_tile_size(s)) + " coordinates, the tile " + std::to_string(n);
     return r;
   }
-  if (n > (int64_t(1) << 24)) {
-    r.summary = "the tile is too large to enumerate";
-    return r;
-  }
+  auto too_large = [&](int64_t elements) {
+    // __int128: the product cannot overflow before it is compared.
+    if (static_cast<__int128>(elements) * p.mem_type.bits <=
+        static_cast<__int128>(kMaxSmemEnumerationBytes) * 8)
+      return false;
+    r.summary = "not enumerated: " + std::to_string(elements) + " elements of " + p.mem_type.name + " (" +
+                std::to_string(static_cast<int64_t>(static_cast<__int128>(elements) * p.mem_type.bits / 8)) +
+                " bytes), over tvlab's enumeration cap of " + std::to_string(kMaxSmemEnumerationBytes) +
+                " bytes, more shared memory than any GPU has (smem.budget says by how much)";
+    r.steps.push_back(
+        {"the enumeration cap (bytes of shared memory)", "", std::to_string(kMaxSmemEnumerationBytes)});
+    return true;
+  };
+  if (too_large(n)) return r;
   // With stages (tile_to_shape(atom, (MN, K, stages))): every stage, and each stage is stage 0 moved.
   const SmemLayout& all = p.smem->staged ? *p.smem->staged : s;
   const int64_t stages = p.smem->staged ? p.smem->stages : 1;
@@ -214,10 +224,7 @@ CheckResult layout_check(const PlannedCopy& p, const IntTuple& tile) {
                                  "," + std::to_string(tile[1].ival()) + "," + std::to_string(stages) + "))",
                        "", to_string(all)});
   }
-  if (n * stages > (int64_t(1) << 24)) {
-    r.summary = "the tile is too large to enumerate";
-    return r;
-  }
+  if (too_large(n * stages)) return r;
   std::vector<int64_t> stage_off(static_cast<std::size_t>(stages), 0);
   bool shifted = true;
   const std::vector<int64_t> offs = smem_element_offsets(all, n * stages, p.mem_type.bits);

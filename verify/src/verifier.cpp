@@ -175,9 +175,13 @@ void add_width(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
                 std::to_string(p.copy.value_type.bits) + " bits), MMA " + (p.name == "D" ? "C" : p.name) +
                 " holds " + want.name + " (" + std::to_string(want.bits) + " bits)" +
                 (xe ? ": a converting reorder is needed" : ": the registers would be misread");
-    r.witnesses.push_back("sizeof_bits(" + p.copy.value_type.name +
-                          ") = " + std::to_string(p.copy.value_type.bits) + " != sizeof_bits(" + want.name +
-                          ") = " + std::to_string(want.bits));
+    if (p.copy.value_type.bits != want.bits)
+      r.witnesses.push_back("sizeof_bits(" + p.copy.value_type.name +
+                            ") = " + std::to_string(p.copy.value_type.bits) + " != sizeof_bits(" + want.name +
+                            ") = " + std::to_string(want.bits));
+    else  // one width, two types (half_t and bfloat16_t, int16_t and half_t): the encodings differ
+      r.witnesses.push_back("value type " + p.copy.value_type.name + " != " + want.name + " (both " +
+                            std::to_string(want.bits) + " bits: the same width, another type)");
   }
   rep.checks.push_back(std::move(r));
 }

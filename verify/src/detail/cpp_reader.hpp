@@ -41,6 +41,9 @@ class Reader {
   // Lexes the text, matches its brackets and records its declarations (cpp_declarations.cpp).
   explicit Reader(std::string_view text);
 
+  // Whether the text holds no token (only whitespace, comments and preprocessor lines).
+  bool empty() const { return t_.size() == 1; }
+
   // Configurations (cpp_collective.cpp).
   // The declarations whose value is a CollectiveMma: the configurations, in order.
   std::vector<std::string> candidates() const;
@@ -113,11 +116,19 @@ class Reader {
 
   CVal eval_decl(const std::string& full);
 
+  // Whether tokens [b, e) name an integer type (int, unsigned long, std::int64_t, size_t...): its name, its
+  // width (0 for one narrower than int) and signedness.
+  bool integer_type(std::size_t b, std::size_t e, std::string& name, int& bits, bool& is_unsigned) const;
+
   // ------------------------------------------------------------------ evaluation (cpp_eval.cpp)
 
   std::optional<CType> type_named(const std::string& q) const;
 
   int64_t as_int(const Node& n, const std::string& scope, const std::string& what);
+  // An integer with its C++ type (detail/cpp_integers.hpp).
+  CInt as_cint(const Node& n, const std::string& scope, const std::string& what);
+  // An integer literal's value and type.
+  static CInt literal(const Node& n);
 
   std::vector<Node> args_of(const Node& n, std::size_t want_min, std::size_t want_max, const char* form);
   void want_targs(const Node& n, std::size_t lo, std::size_t hi, const char* form);
@@ -154,8 +165,6 @@ class Reader {
   static std::string cpp_tuple(const IntTuple& t);
 
   std::string render_members(const Node& n, const CVal& v);
-
-  static int64_t int_literal(const Node& n);
 
   // ------------------------------------------------------------------ CollectiveMma (cpp_collective.cpp)
 

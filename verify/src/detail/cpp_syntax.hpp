@@ -27,11 +27,16 @@ struct Node {
 // The last component of a qualified name: cute::Layout -> Layout.
 std::string base_name(const std::string& q);
 
+// The node as C++ text (for messages): `2147483647 * 2`, `Int<1 << 4>`, `make_shape(64, 32)`.
+std::string spelled(const Node& n);
+
 class Parser {
  public:
   Parser(const std::vector<Tok>& t, std::size_t b, std::size_t e) : t_(t), i_(b), end_(e) {}
   Node expr() { return binary(0); }
   bool done() const { return i_ >= end_; }
+  // Fails unless the whole range was read: an operator tvlab does not evaluate (== < ? && ...) is named.
+  void expect_end() const;
   const Tok& peek() const { return i_ < end_ ? t_[i_] : t_.back(); }
   std::size_t pos() const { return i_; }
   [[noreturn]] void fail(const std::string& why) const {
@@ -60,8 +65,22 @@ class Parser {
     ~Deeper() { --p.depth_; }
   };
 
+  // Directly inside a template argument list (not within parentheses): there `>` closes the list, so `>>`
+  // closes two (C++11); elsewhere `>>` is a shift, as `<<` is everywhere.
+  bool in_targs_ = false;
+
+  // The binary operator at the parser's position ("" when none) and its tokens (the lexer splits `<<` and
+  // `>>` into two adjacent tokens).
+  std::string binary_op(std::size_t& tokens) const;
+  // C++'s precedence, loosest first: | ^ & (<< >>) (+ -) (* / %).
   static int prec(const std::string& op) {
-    return op == "+" || op == "-" ? 1 : op == "*" || op == "/" || op == "%" ? 2 : 0;
+    return op == "|"                             ? 1
+           : op == "^"                           ? 2
+           : op == "&"                           ? 3
+           : op == "<<" || op == ">>"            ? 4
+           : op == "+" || op == "-"              ? 5
+           : op == "*" || op == "/" || op == "%" ? 6
+                                                 : 0;
   }
 
   Node binary(int min);

@@ -10,14 +10,12 @@
 #include <variant>
 #include <vector>
 
+#include "cpp_integers.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/verify/cpp_config.hpp"
 
 namespace tvlab::detail {
 
-struct CInt {
-  int64_t v;
-};
 struct CCore {
   Value v;
 };

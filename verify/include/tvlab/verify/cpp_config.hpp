@@ -80,8 +80,11 @@ Plan build_plan_from_cpp(const CppConfig& config);
 // does not start with one of them; CppConfigError when it does and cannot be read.
 std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text);
 
-// True when the text is C++, not JSON: its file name (if given) does not end in .json and its first non-blank
-// character is neither '{' nor '['.
+// True when the file name ends as a C++ source or header does (.hpp, .h, .cpp, .cu, .cuh, .cc, ...).
+bool cpp_file_name(std::string_view file_name);
+
+// True when the text is C++, not JSON: its file name (if given) does not end in .json and either ends as C++
+// (cpp_file_name) or the text's first non-blank character is neither '{' nor '['.
 bool looks_like_cpp(std::string_view text, std::string_view file_name = "");
 
 // One KEY=EXPR of a configuration that no collective declares (CuTe's tutorials: local variables of a host

@@ -47,7 +47,14 @@ struct OperandMap {
 
 // The operands of a plan that have both a copy and an MMA fragment, in A, B, C, D order.
 std::vector<std::string> mapped_operands(const Plan& plan);
-// Throws std::invalid_argument when the plan has no MMA or no copy for x.
+// The most elements an operand's map may have (a 1024 x 1024 tile; the largest real work-group tile's C,
+// 512 x 512, has a quarter of it).
+inline constexpr int64_t kMaxMapCells = int64_t(1) << 20;
+
+// Throws std::invalid_argument when the plan has no MMA or no copy for x, or its tile has more than
+// kMaxMapCells elements.
 OperandMap operand_map(const Plan& plan, const std::string& x);
+// The size check of operand_map alone, at once (std::invalid_argument naming the size and the cap).
+void want_map_fits(const Plan& plan, const std::string& x);
 
 }  // namespace tvlab

@@ -63,10 +63,16 @@ struct ThreadPartitions {
   std::vector<std::string> notes;  // views not shown and why (e.g. gmem without the problem shape)
 };
 
+// The most values one thread tensor may hold: each value carries its coordinate and a line of the table, so a
+// view of a CTA tile far beyond any kernel's (a 65536 x 65536 accumulator: 33,554,432 values a thread) would
+// not fit in memory. Beyond it the view is refused (SpecError, path "thread") with the size and this cap.
+inline constexpr int64_t kMaxThreadValues = int64_t(1) << 20;
+
 // The operands and standalone copies of a plan that have per-thread views, in plan order.
 std::vector<std::string> partition_operands(const Plan& plan);
 // Thread `thread`'s tensors for one operand (or standalone copy). SpecError (path "thread" / "operand")
-// for a thread outside the TiledMMA / copy or an operand the plan does not have.
+// for a thread outside the TiledMMA / copy, an operand the plan does not have or a tensor of more than
+// kMaxThreadValues values.
 ThreadPartitions thread_partitions(const Plan& plan, const std::string& operand, int64_t thread);
 
 // The same for many threads of one operand: the thread-independent partitioned layouts are computed once.

@@ -86,6 +86,11 @@ void smem_copy_analyses(SmemCopyBanks& b);
 // no such copy).
 SmemCopyBanks analyze_smem_copy(const PlannedCopy& p, const TiledMMA& m, const std::string& copy_name);
 
+// The most shared memory (bytes, all stages) whose layout smem.X.layout enumerates, and so whose copies it
+// analyses: 1 MiB, over four times the largest shared memory of any GPU tvlab models (232,448 B, sm90 and
+// sm100). A larger stage is left unknown at once (its size and this cap named); smem.budget refutes it.
+inline constexpr int64_t kMaxSmemEnumerationBytes = int64_t(1) << 20;
+
 // suggest: search a conflict-free layout for a conflicted copy (bank_suggest.hpp); off, data.suggest is null.
 // s2r_accesses off: no vector.X.s2r / banks.X.s2r (the s2r copy's tile indices still feed smem.X.<writer>).
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest = true,
