@@ -235,7 +235,9 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     } else if (f.bytes <= limit) {
       r.verdict = Verdict::Proved;
       r.summary = figure + " of " + std::to_string(limit) + " B" +
-                  (whole ? "" : " (the epilogue's shared memory comes on top: give \"epilogue\")");
+                  (whole ? ""
+                         : " (the epilogue's shared memory comes on top: give \"epilogue\", in C++ a "
+                           "CollectiveEpilogue alias next to the collective)");
       r.data["source"] = source;
     } else {
       r.verdict = Verdict::Refuted;

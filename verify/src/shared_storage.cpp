@@ -184,6 +184,7 @@ SharedStorageFigure shared_storage(const KernelShape& k, const std::vector<SmemA
   const bool sm90_ws = k.mainloop == "MainloopSm90TmaGmmaWarpSpecialized";
   const bool sm90_tma = k.mainloop == "MainloopSm90TmaGmma";
   std::vector<Field> top;  // the parts the summary names
+  int64_t root_align = 1;  // GemmUniversal::SharedStorage's alignment (SM90 warp-specialized kernels)
   if (!sm80 && !sm90_ws && !sm90_tma) {
     // No collective named: the arrays themselves.
     out.scope = "mainloop only";
@@ -265,15 +266,23 @@ SharedStorageFigure shared_storage(const KernelShape& k, const std::vector<SmemA
            make_struct("tensors", "aligned_struct<128> TensorStorage", {epi_tensors, ml_tensors}, 128)});
     }
     out.bytes = root.size;
+    root_align = root.align;
     for (const Field& f : root.members) top.push_back(f);
     out.steps.push_back({"GemmUniversal::SharedStorage (" + out.kernel + ")",
                          "alignment " + std::to_string(root.align), bytes(root.size)});
   }
-  for (const Field& f : top) {
+  // One struct (a mainloop's SharedStorage alone): its members, A's and B's arrays.
+  const std::vector<Field>& named = top.size() == 1 && !top[0].members.empty() ? top[0].members : top;
+  for (const Field& f : named)
     out.parts += (out.parts.empty() ? "" : " + ") + f.name + " " + bytes(f.size) +
                  (f.offset ? " at " + std::to_string(f.offset) : std::string());
-    add_steps(f, "", 0, out.steps);
-  }
+  if (&named != &top) out.parts = top[0].name + " { " + out.parts + " }";
+  // A struct's size rounded up to its alignment: the padding after its last member, said.
+  if (!named.empty() && out.bytes > named.back().offset + named.back().size && out.scope == "kernel" &&
+      !sm80 && !sm90_tma)
+    out.parts += " + " + bytes(out.bytes - named.back().offset - named.back().size) +
+                 " padding to the struct's " + std::to_string(root_align) + "-byte alignment";
+  for (const Field& f : top) add_steps(f, "", 0, out.steps);
   if (out.scope == "kernel" && (sm80 || sm90_tma))
     out.parts = "max(" + out.parts.replace(out.parts.find(" + "), 3, ", ") + ")";
   return out;
