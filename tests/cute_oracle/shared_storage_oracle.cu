@@ -108,6 +108,8 @@ int main() {
   // The C++ configurations tvlab reads (tests/data/specs/shared_storage/cutlass_kernels.hpp).
   CASE("cpp_kernel_sm90_coop_6stages",
        Kernel<kernel_sm90_coop_6stages::CollectiveMainloop, kernel_sm90_coop_6stages::CollectiveEpilogue>);
+  CASE("cpp_kernel_sm90_coop_6stages_default", Kernel<kernel_sm90_coop_6stages_default::CollectiveMainloop,
+                                                       kernel_sm90_coop_6stages_default::CollectiveEpilogue>);
   CASE("cpp_kernel_sm80_vectorized",
        Kernel<kernel_sm80_vectorized::CollectiveMainloop, kernel_sm80_vectorized::CollectiveEpilogue>);
   return 0;

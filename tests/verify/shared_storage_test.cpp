@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/cpp_config.hpp"
@@ -70,7 +71,7 @@ TEST(SharedStorage, EqualsCutlassRecording) {
     EXPECT_EQ(b.verdict, bytes <= b.data["limit_bytes"].get<int64_t>() ? Verdict::Proved : Verdict::Refuted)
         << name;
   }
-  EXPECT_EQ(from_cpp, 2);
+  EXPECT_EQ(from_cpp, 3);
 }
 
 // The trial of issue 33: the mainloop alone fits (196,704 B), the cooperative kernel with its f32 TMA
@@ -285,6 +286,45 @@ TEST(SharedStorage, AlignmentForSwizzle) {
   EXPECT_EQ(alignment_for_swizzle(ComposedLayout::smem(Swizzle(2, 4, 3), 16, make_layout(make_shape(8, 32)))),
             512);
   EXPECT_EQ(alignment_for_swizzle(SmemLayout(make_layout(make_shape(8, 32)))), 128);
+}
+
+// The C++ reader: a CollectiveEpilogue made by CollectiveBuilder is not read (the budget stays the
+// mainloop's and says so); a malformed Sm90TmaWarpSpecialized argument is an error naming its line.
+TEST(SharedStorage, CppEpilogueForms) {
+  std::string text = test::read_data("specs/shared_storage/cutlass_kernels.hpp");
+  const std::string ns = "namespace kernel_sm90_coop_6stages {";
+  std::string builder = text;
+  const auto at =
+      builder.find("using CollectiveEpilogue = cutlass::epilogue::collective::CollectiveEpilogue<");
+  ASSERT_NE(at, std::string::npos);
+  builder.insert(at, "using Built = int;\n");
+  builder.replace(
+      builder.find("using CollectiveEpilogue = ", at + 20), 27,
+      "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<Built>::"
+      "CollectiveOp; using Unused = ");
+  auto cfg = [](const std::string& t) {
+    for (const CppConfig& c : read_cpp_configs(t))
+      if (c.name == "kernel_sm90_coop_6stages::CollectiveMainloop") return c;
+    throw std::runtime_error("no kernel_sm90_coop_6stages");
+  };
+  const CppConfig b = cfg(builder);
+  EXPECT_FALSE(b.spec.contains("epilogue"));
+  EXPECT_EQ(b.spec["kernel_schedule"], "KernelTmaWarpSpecializedCooperative");
+  std::string scope;
+  EXPECT_EQ(bytes_of(b.spec, &scope), 196704);
+  EXPECT_EQ(scope, "mainloop only");
+  std::string bad = text;
+  const std::string pol = "Sm90TmaWarpSpecialized<4, 2, 16, true, false>";
+  ASSERT_NE(bad.find(pol), std::string::npos);
+  bad.replace(bad.find(pol), pol.size(), "Sm90TmaWarpSpecialized<4, 2, 16, 1, false>");
+  try {
+    cfg(bad);
+    ADD_FAILURE() << "accepted ReuseSmemC = 1";
+  } catch (const CppConfigError& e) {
+    EXPECT_EQ(e.construct(), "ReuseSmemC");
+    EXPECT_GT(e.line(), 1);
+    EXPECT_NE(std::string(e.what()).find("expected true or false"), std::string::npos) << e.what();
+  }
 }
 
 }  // namespace

@@ -195,10 +195,8 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
       if (!p.staged ||
           std::any_of(arrays.begin(), arrays.end(), [&](const SmemArray& a) { return a.name == p.name; }))
         continue;
-      const auto op = std::find_if(plan.copies.begin(), plan.copies.end(),
-                                   [&](const PlannedCopy& c) { return c.name == p.name; });
-      arrays.push_back({p.name, op != plan.copies.end() ? op->mem_type.name : std::to_string(p.bits) + "-bit",
-                        p.bits, std::visit([](const auto& l) { return cosize(l); }, *p.staged),
+      arrays.push_back({p.name, p.type.empty() ? std::to_string(p.bits) + "-bit" : p.type, p.bits,
+                        std::visit([](const auto& l) { return cosize(l); }, *p.staged),
                         to_string(*p.staged)});
     }
     std::sort(arrays.begin(), arrays.end(),

@@ -188,7 +188,9 @@ SharedStorageFigure shared_storage(const KernelShape& k, const std::vector<SmemA
   if (!sm80 && !sm90_ws && !sm90_tma) {
     // No collective named: the arrays themselves.
     out.scope = "mainloop only";
-    out.kernel = "the staged operands (no \"mainloop\" names the collective)";
+    out.kernel =
+        "the staged operands: their cosize x sizeof(T) (no CUTLASS mainloop whose SharedStorage tvlab lays "
+        "out)";
     for (const SmemArray& a : ab) {
       const int64_t b = a.elements * a.bits / 8;
       top.push_back(

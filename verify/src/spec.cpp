@@ -933,6 +933,7 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   const ValueType vt =
       at(join(path, "type"), [&] { return value_type(get_string(o["type"], join(path, "type"))); });
   p.bits = vt.bits;
+  p.type = vt.name;
   // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
   std::string contiguous = name == "A" ? "K" : "N";
   std::optional<GmemOperand> gmem;

@@ -6,12 +6,15 @@
 //
 //   kernel_sm90_coop_6stages   issue 33's trial: SM90 f16 TN 128x128x64, 6 stages, cooperative, the f32
 //                              column-major TMA epilogue CUTLASS's builder picks (written out): 264192 B
+//   kernel_sm90_coop_6stages_default  the same mainloop with DefaultEpilogue through Sm90TmaWarpSpecializedAdapter
+//                              (what CUTLASS's SM90 builder does with a NoSmem epilogue schedule)
 //   kernel_sm80_vectorized     CUTLASS's SM80 f16 TN mainloop with Sm70EpilogueVectorized (collective::Epilogue)
 //                              staging float accumulators in a padded (128,128):(136,1) tile: 69600 B
 #pragma once
 #include <cute/tensor.hpp>
 #include <cutlass/epilogue/collective/collective_epilogue.hpp>
 #include <cutlass/epilogue/collective/default_epilogue.hpp>
+#include <cutlass/epilogue/collective/detail.hpp>
 #include <cutlass/epilogue/fusion/callbacks.hpp>
 #include <cutlass/epilogue/fusion/sm90_callbacks_tma_warpspecialized.hpp>
 #include <cutlass/epilogue/thread/linear_combination.h>
@@ -44,6 +47,25 @@ using CollectiveEpilogue = cutlass::epilogue::collective::CollectiveEpilogue<
     SM90_TMA_LOAD, SmemLayoutAtomCD, AutoVectorizingCopyWithAssumedAlignment<128>, SM90_TMA_STORE, SmemLayoutAtomCD,
     AutoVectorizingCopyWithAssumedAlignment<128>, Copy_Atom<SM90_U32x4_STSM_N, cutlass::half_t>, void>;
 }  // namespace kernel_sm90_coop_6stages
+
+namespace kernel_sm90_coop_6stages_default {
+using namespace cute;
+using TileShape = Shape<_128, _128, _64>;
+using CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<
+    cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<6, Shape<_1, _1, _1>,
+                                                      cutlass::gemm::KernelTmaWarpSpecializedCooperative>,
+    TileShape, cutlass::half_t, cutlass::detail::TagToStrideA_t<cutlass::layout::RowMajor>, cutlass::half_t,
+    cutlass::detail::TagToStrideB_t<cutlass::layout::ColumnMajor>,
+    decltype(make_tiled_mma(SM90_64x128x16_F32F16F16_SS<GMMA::Major::K, GMMA::Major::K>{},
+                            Layout<Shape<_2, _1, _1>>{})),
+    SM90_TMA_LOAD, GMMA::Layout_K_SW128_Atom<cutlass::half_t>, void, identity, SM90_TMA_LOAD,
+    GMMA::Layout_K_SW128_Atom<cutlass::half_t>, void, identity>;
+using StrideC = cutlass::detail::TagToStrideC_t<cutlass::layout::RowMajor>;
+using EpilogueOp = cutlass::epilogue::collective::DefaultEpilogue<
+    float, StrideC, StrideC, cutlass::epilogue::thread::LinearCombination<float, 1, float, float>,
+    cutlass::gemm::EpilogueDefault>;
+using CollectiveEpilogue = cutlass::epilogue::collective::detail::Sm90TmaWarpSpecializedAdapter<EpilogueOp>;
+}  // namespace kernel_sm90_coop_6stages_default
 
 namespace kernel_sm80_vectorized {
 using namespace cute;

@@ -136,6 +136,7 @@ struct PlannedSmem {
   std::optional<SmemLayout> staged;
   int64_t stages = 1;
   int bits = 16;
+  std::string type;  // the operand's element type (its name)
   std::string tma_op;
   int64_t tma_cluster = 1;
   int64_t tma_ld_alignment = 0;
