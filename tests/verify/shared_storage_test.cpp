@@ -292,14 +292,13 @@ TEST(SharedStorage, AlignmentForSwizzle) {
 // mainloop's and says so); a malformed Sm90TmaWarpSpecialized argument is an error naming its line.
 TEST(SharedStorage, CppEpilogueForms) {
   std::string text = test::read_data("specs/shared_storage/cutlass_kernels.hpp");
-  const std::string ns = "namespace kernel_sm90_coop_6stages {";
   std::string builder = text;
   const auto at =
       builder.find("using CollectiveEpilogue = cutlass::epilogue::collective::CollectiveEpilogue<");
   ASSERT_NE(at, std::string::npos);
   builder.insert(at, "using Built = int;\n");
   builder.replace(
-      builder.find("using CollectiveEpilogue = ", at + 20), 27,
+      builder.find("using CollectiveEpilogue = ", at), 27,
       "using CollectiveEpilogue = typename cutlass::epilogue::collective::CollectiveBuilder<Built>::"
       "CollectiveOp; using Unused = ");
   auto cfg = [](const std::string& t) {
