@@ -209,13 +209,17 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     const int64_t limit = smem_limit_bytes(k.arch, &source);
     const SharedStorageFigure f = shared_storage(k, arrays);
     const bool whole = f.scope == "kernel";
-    r.claim = whole
-                  ? "the kernel's shared storage (GemmUniversal's SharedStorageSize: mainloop, epilogue, "
-                    "pipelines, alignment) fits " +
-                        k.arch + "'s limit per block"
-                  : "the mainloop's shared memory (mainloop only: the epilogue's is not given, \"epilogue\") "
-                    "fits " +
-                        k.arch + "'s limit per block";
+    const bool persistent = k.schedule == "KernelTmaWarpSpecializedCooperative" ||
+                            k.schedule == "KernelTmaWarpSpecializedPingpong";
+    r.claim =
+        whole
+            ? "the kernel's shared storage (GemmUniversal's SharedStorageSize: mainloop, epilogue, "
+              "pipelines, alignment" +
+                  std::string(persistent ? "; the default tile scheduler, PersistentTileSchedulerSm90" : "") +
+                  ") fits " + k.arch + "'s limit per block"
+            : "the mainloop's shared memory (mainloop only: the epilogue's is not given, \"epilogue\") "
+              "fits " +
+                  k.arch + "'s limit per block";
     r.data["scope"] = whole ? "kernel" : "mainloop only";
     if (!f.unsupported.empty()) {
       r.summary = "not checked: " + f.unsupported;
