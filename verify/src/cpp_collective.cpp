@@ -2,6 +2,7 @@
 #include "detail/cpp_reader.hpp"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -39,7 +40,126 @@ CppConfig Reader::config(const std::string& full) {
   cfg.spec = (*c)->spec;
   cfg.spec["name"] = full;
   cfg.origins = (*c)->origins;
+  if (std::optional<nlohmann::json> e = epilogue(d.scope, cfg.origins)) cfg.spec["epilogue"] = *e;
   return cfg;
+}
+
+std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::vector<CppOrigin>& origins) {
+  const auto it = decls_.find(scope.empty() ? "CollectiveEpilogue" : scope + "::CollectiveEpilogue");
+  if (it == decls_.end()) return std::nullopt;
+  const Decl& d = it->second.front();
+  if (d.template_param || d.user_template || d.runtime || d.init_b >= d.init_e) return std::nullopt;
+  // A type alias followed to the node it names (using EpiPolicy = Sm90TmaWarpSpecialized<...>), with the
+  // scope its arguments are read in.
+  auto resolve = [&](Node n, std::string sc) {
+    for (int depth = 0; depth < kMaxCppNesting; ++depth) {
+      if (n.kind != Node::Kind::Name || n.has_targs || !n.calls.empty() || !n.members.empty()) break;
+      std::string full;
+      const Decl* a = lookup(n.text, sc, &full);
+      if (!a || a->template_param || a->user_template || a->runtime || a->init_b >= a->init_e) break;
+      std::size_t b = a->init_b;
+      while (b < a->init_e && t_[b].kind == Tok::Ident && t_[b].text == "typename") ++b;
+      Parser p(t_, b, a->init_e);
+      Node next = p.expr();
+      if (!p.done()) break;
+      n = next, sc = a->scope;
+    }
+    return std::make_pair(n, sc);
+  };
+  Node self;
+  self.kind = Node::Kind::Name, self.text = "CollectiveEpilogue", self.line = d.line, self.col = d.col;
+  auto [n, escope] = resolve(self, scope);
+  // CollectiveBuilder<...>::CollectiveOp: the builder picks the epilogue, which tvlab does not reproduce.
+  if (base_name(n.text) == "CollectiveBuilder") return std::nullopt;
+  const std::string what = "CollectiveEpilogue";
+  if (base_name(n.text) == "Sm90TmaWarpSpecializedAdapter") {
+    want_targs(n, 1, 1, "Sm90TmaWarpSpecializedAdapter<EpilogueOp>");
+    const auto [inner, iscope] = resolve(n.targs[0], escope);
+    n = inner, escope = iscope;
+  }
+  auto type_of = [&](const Node& t, const std::string& construct) -> std::string {
+    const CVal v = eval(t, escope);
+    if (std::holds_alternative<CVoid>(v)) return "void";
+    const CType* ty = std::get_if<CType>(&v);
+    if (!ty || ty->integer_type)
+      fail(t, construct, std::string("expected an element type, got ") + kind_of(v));
+    return ty->name;
+  };
+  nlohmann::json e;
+  const std::string bn = base_name(n.text);
+  if (bn == "DefaultEpilogue") {
+    e["collective"] = "DefaultEpilogue";
+  } else if (bn == "Epilogue") {
+    // collective::Epilogue<StrideC, StrideD, ThreadEpilogueOp, SmemLayout, CopyAtomR2S, TiledCopyS2R,
+    // CopyAtomR2G> (sm70_epilogue_vectorized.hpp): array_aligned<ElementAccumulator, cosize(SmemLayout)>.
+    want_targs(
+        n, 7, 8,
+        "Epilogue<StrideC, StrideD, ThreadEpilogueOp, SmemLayout, CopyAtomR2S, TiledCopyS2R, CopyAtomR2G>");
+    const auto [op, oscope] = resolve(n.targs[2], escope);
+    if (base_name(op.text) != "LinearCombination" || op.targs.empty())
+      fail(op, "ThreadEpilogueOp",
+           "tvlab reads ElementAccumulator from LinearCombination<ElementOutput, Count, ElementAccumulator>");
+    e["collective"] = "Sm70EpilogueVectorized";
+    const CVal acc = eval(op.targs.size() > 2 ? op.targs[2] : op.targs[0], oscope);
+    const CType* at = std::get_if<CType>(&acc);
+    if (!at || at->integer_type)
+      fail(op, "ElementAccumulator", std::string("expected an element type, got ") + kind_of(acc));
+    e["accumulator"] = at->name;
+    e["smem_layout"] = render(n.targs[3], escope);
+  } else if (bn == "CollectiveEpilogue" && n.has_targs && !n.targs.empty() &&
+             base_name(resolve(n.targs[0], escope).first.text) == "Sm90TmaWarpSpecialized") {
+    want_targs(
+        n, 16, 16,
+        "CollectiveEpilogue<Sm90TmaWarpSpecialized<StagesC, StagesD, FragmentSize, ReuseSmemC, "
+        "DelayTmaStore>, CtaTileMNK, EpilogueTile, ElementC, StrideC, ElementD, StrideD, FusionCallbacks, "
+        "CopyOpG2S, SmemLayoutAtomC, CopyOpS2R, CopyOpS2G, SmemLayoutAtomD, CopyOpR2S, CopyAtomC, "
+        "CopyOpR2R>");
+    const auto [pol, pscope] = resolve(n.targs[0], escope);
+    want_targs(pol, 5, 5,
+               "Sm90TmaWarpSpecialized<StagesC, StagesD, FragmentSize, ReuseSmemC, DelayTmaStore>");
+    e["collective"] = "Sm90TmaWarpSpecialized";
+    e["stages_c"] = as_int(pol.targs[0], pscope, "StagesC");
+    e["stages_d"] = as_int(pol.targs[1], pscope, "StagesD");
+    const Node& r = pol.targs[3];
+    if (r.kind != Node::Kind::Name || (r.text != "true" && r.text != "false"))
+      fail(r, "ReuseSmemC", "expected true or false");
+    e["reuse_smem_c"] = r.text == "true";
+    const CVal tile = eval(n.targs[2], escope);
+    const CCore* tc = std::get_if<CCore>(&tile);
+    const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
+    if (!tt || !tt->is_tuple() || rank(*tt) != 2 || !(*tt)[0].is_leaf() || !(*tt)[1].is_leaf())
+      fail(n.targs[2], "EpilogueTile", "expected a shape (EPI_TILE_M, EPI_TILE_N), e.g. Shape<_128,_32>");
+    e["tile"] = {(*tt)[0].ival(), (*tt)[1].ival()};
+    const auto [fusion, fscope] = resolve(n.targs[7], escope);
+    if (base_name(fusion.text) != "FusionCallbacks" || fusion.targs.size() < 2 ||
+        base_name(resolve(fusion.targs[1], fscope).first.text) != "LinearCombination")
+      fail(fusion, "FusionCallbacks",
+           "tvlab models FusionCallbacks<Policy, LinearCombination<...>, ...> (an empty SharedStorage)");
+    e["fusion"] = "LinearCombination";
+    for (int x = 0; x < 2; ++x) {
+      const std::string name = x == 0 ? "C" : "D";
+      const std::size_t ti = x == 0 ? 3 : 5, si = ti + 1, ai = x == 0 ? 9 : 12;
+      nlohmann::json o;
+      o["type"] = type_of(n.targs[ti], "Element" + name);
+      const CVal sv = eval(n.targs[si], escope);
+      const CStride* st = std::get_if<CStride>(&sv);
+      if (!st || (st->tag.empty() && st->unit_mode < 0))
+        fail(n.targs[si], "Stride" + name,
+             "expected TagToStrideC_t<RowMajor | ColumnMajor> or Stride<...> with a _1");
+      // An M-major (unit stride along M) C or D is ColumnMajor.
+      o["layout"] = !st->tag.empty() ? st->tag : st->unit_mode == 0 ? "ColumnMajor" : "RowMajor";
+      const CVal av = eval(n.targs[ai], escope);
+      const CCore* ac = std::get_if<CCore>(&av);
+      if (!ac)
+        fail(n.targs[ai], "SmemLayoutAtom" + name, std::string("expected a layout, got ") + kind_of(av));
+      o["smem_atom"] = to_string(ac->v);
+      e[name] = o;
+    }
+  } else {
+    return std::nullopt;  // not an epilogue tvlab reads: the budget stays the mainloop's
+  }
+  origins.push_back({"epilogue", d.line, d.col, what});
+  return e;
 }
 
 std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string& scope) {
@@ -78,6 +198,10 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
   if (sm90) {
     s["cluster_shape"] = pol->cluster;
     origin("cluster_shape", 0);
+    if (!pol->schedule.empty() && pol->name == "MainloopSm90TmaGmmaWarpSpecialized") {
+      s["kernel_schedule"] = pol->schedule;
+      origin("kernel_schedule", 0);
+    }
   }
   const CCore* tile = std::get_if<CCore>(&v[1]);
   const IntTuple* ts = tile ? std::get_if<IntTuple>(&tile->v) : nullptr;

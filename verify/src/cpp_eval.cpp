@@ -293,6 +293,14 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
         pol.cluster[i] = (*t)[i].ival();
       }
     }
+    // The KernelSchedule, when named directly (an alias of it is left unread: "kernel_schedule" unset).
+    if (n.targs.size() > 2 && n.targs[2].kind == Node::Kind::Name && !n.targs[2].has_targs &&
+        !lookup(n.targs[2].text, scope)) {
+      const std::string sched = base_name(n.targs[2].text);
+      if (sched == "KernelTmaWarpSpecialized" || sched == "KernelTmaWarpSpecializedPingpong" ||
+          sched == "KernelTmaWarpSpecializedCooperative")
+        pol.schedule = sched;
+    }
     return apply_members(n, pol);
   }
   if (b == "MainloopSm80CpAsync" || b == "MainloopSm80CpAsyncUnpredicated") {

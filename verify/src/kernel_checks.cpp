@@ -5,6 +5,7 @@
 
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/shared_storage.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 
 namespace tvlab {
@@ -180,69 +181,72 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
     }
   }
   {
+    // The staged operands: an operand's staging counted once, its copies' smem stage (SM80) or its
+    // TMA-loaded tile (SM90).
+    std::vector<SmemArray> arrays;
+    for (const PlannedCopy* pp : staged) {
+      const PlannedCopy& p = *pp;
+      if (!p.smem || !p.smem->staged || (p.name != "A" && p.name != "B")) continue;
+      arrays.push_back({p.name, p.mem_type.name, p.mem_type.bits,
+                        std::visit([](const auto& l) { return cosize(l); }, *p.smem->staged),
+                        to_string(*p.smem->staged)});
+    }
+    for (const PlannedSmem& p : plan.smem) {
+      if (!p.staged ||
+          std::any_of(arrays.begin(), arrays.end(), [&](const SmemArray& a) { return a.name == p.name; }))
+        continue;
+      arrays.push_back({p.name, p.type.empty() ? std::to_string(p.bits) + "-bit" : p.type, p.bits,
+                        std::visit([](const auto& l) { return cosize(l); }, *p.staged),
+                        to_string(*p.staged)});
+    }
+    std::sort(arrays.begin(), arrays.end(),
+              [](const SmemArray& a, const SmemArray& b) { return a.name < b.name; });
+    if (arrays.empty()) return;  // no staged operand: nothing to add up
     CheckResult r;
     r.code = "smem.budget";
     r.method = "algebra";
     std::string source;
     const int64_t limit = smem_limit_bytes(k.arch, &source);
-    int64_t total = 0;
-    std::string parts;
-    for (const PlannedCopy* pp : staged) {
-      const PlannedCopy& p = *pp;
-      if (!p.smem || !p.smem->staged || (p.name != "A" && p.name != "B")) continue;
-      const int64_t cos = std::visit([](const auto& l) { return cosize(l); }, *p.smem->staged);
-      const int64_t bytes = cos * p.mem_type.bits / 8;
-      total += bytes;
-      parts += (parts.empty() ? "" : " + ") + p.name + " " + std::to_string(bytes) + " B (" +
-               std::to_string(p.smem->stages) + " stages of " + to_string(p.smem->tile) + " " +
-               p.mem_type.name + ")";
-      r.steps.push_back({"shared memory of " + p.name + ": cosize of the (" +
-                             std::to_string(p.smem->tile[0].ival()) + "," +
-                             std::to_string(p.smem->tile[1].ival()) + "," + std::to_string(p.smem->stages) +
-                             ") staged layout x " + std::to_string(p.mem_type.bits) + " bits",
-                         to_string(*p.smem->staged), std::to_string(bytes) + " B"});
+    const SharedStorageFigure f = shared_storage(k, arrays);
+    const bool whole = f.scope == "kernel";
+    const bool persistent = k.schedule == "KernelTmaWarpSpecializedCooperative" ||
+                            k.schedule == "KernelTmaWarpSpecializedPingpong";
+    r.claim =
+        whole
+            ? "the kernel's shared storage (GemmUniversal's SharedStorageSize: mainloop, epilogue, "
+              "pipelines, alignment" +
+                  std::string(persistent ? "; the default tile scheduler, PersistentTileSchedulerSm90" : "") +
+                  ") fits " + k.arch + "'s limit per block"
+            : "the mainloop's shared memory (mainloop only: the epilogue's is not given, \"epilogue\") "
+              "fits " +
+                  k.arch + "'s limit per block";
+    r.data["scope"] = whole ? "kernel" : "mainloop only";
+    if (!f.unsupported.empty()) {
+      r.summary = "not checked: " + f.unsupported;
+      rep.checks.push_back(std::move(r));
+      return;
     }
-    for (const PlannedSmem& p : plan.smem) {
-      // An operand's staging counted once: its copies' smem stage (SM80) or its TMA-loaded tile (SM90).
-      if (!p.staged || std::any_of(staged.begin(), staged.end(), [&](const PlannedCopy* c) {
-            return c->name == p.name && c->smem && c->smem->staged;
-          }))
-        continue;
-      const int64_t cos = std::visit([](const auto& l) { return cosize(l); }, *p.staged);
-      const int64_t bytes = cos * p.bits / 8;
-      total += bytes;
-      parts += (parts.empty() ? "" : " + ") + p.name + " " + std::to_string(bytes) + " B (" +
-               std::to_string(p.stages) + " stages of " + to_string(p.tile.layout.shape) + ")";
-      r.steps.push_back({"shared memory of " + p.name + ": cosize of the staged layout x " +
-                             std::to_string(p.bits) + " bits",
-                         to_string(*p.staged), std::to_string(bytes) + " B"});
-    }
-    if (parts.empty()) return;  // no staged operand: nothing to add up
-    if (k.sm90_tma()) {
-      // PipelineTmaAsync<Stages>::SharedStorage: a full and an empty 8-byte barrier per stage.
-      const int64_t bar = 16 * k.stages;
-      total += bar;
-      parts += " + barriers " + std::to_string(bar) + " B";
-      r.steps.push_back(
-          {"PipelineTmaAsync's barriers: 2 x Stages x 8 bytes", "", std::to_string(bar) + " B"});
-    }
-    r.claim = "the mainloop's shared memory (A and B, every stage" +
-              std::string(k.sm90_tma() ? ", the pipeline's barriers" : "") + ") fits " + k.arch +
-              "'s limit per block";
-    r.data["bytes"] = total;
+    r.steps = f.steps;
+    r.data["bytes"] = f.bytes;
     r.data["limit_bytes"] = limit;
+    r.data["layout"] = f.kernel;
+    const std::string figure =
+        (whole ? "" : "mainloop only: ") + f.parts + " = " + std::to_string(f.bytes) + " B";
     if (limit == 0) {
-      r.summary = parts + " = " + std::to_string(total) + " B; no limit recorded for " + k.arch;
-    } else if (total <= limit) {
+      r.summary = figure + "; no limit recorded for " + k.arch;
+    } else if (f.bytes <= limit) {
       r.verdict = Verdict::Proved;
-      r.summary = parts + " = " + std::to_string(total) + " B of " + std::to_string(limit) + " B";
+      r.summary = figure + " of " + std::to_string(limit) + " B" +
+                  (whole ? ""
+                         : " (the epilogue's shared memory comes on top: give \"epilogue\", in C++ a "
+                           "CollectiveEpilogue alias next to the collective)");
       r.data["source"] = source;
     } else {
       r.verdict = Verdict::Refuted;
-      r.summary =
-          parts + " = " + std::to_string(total) + " B, over " + k.arch + "'s " + std::to_string(limit) + " B";
-      r.witnesses.push_back(std::to_string(total - limit) +
-                            " B too many; fewer stages or a smaller CTA tile");
+      r.summary = figure + ", over " + k.arch + "'s " + std::to_string(limit) + " B";
+      r.witnesses.push_back(std::to_string(f.bytes - limit) + " B too many" +
+                            (whole ? "" : " in the mainloop alone (the kernel needs at least its storage)") +
+                            "; fewer stages or a smaller CTA tile");
       r.data["source"] = source;
     }
     r.steps.push_back({"limit (" + source + ")", "", std::to_string(limit) + " B"});

@@ -620,7 +620,8 @@ ojson search_to_json(const SearchResult& res) {
       {"smem_instructions",
        "sum of data.instructions of vector.X.g2s and vector.X.s2r: one k-tile, all warps"},
       {"vector_bytes", "data.bytes_per_lane of each vector.X.<copy>"},
-      {"smem_bytes", "data.bytes of smem.budget: all stages of A and B"},
+      {"smem_bytes",
+       "data.bytes of smem.budget: the mainloop's shared storage (all stages of A and B; SM90: its pipeline)"},
       {"registers",
        "A and B values (one k-tile) and C values a thread holds: size<1> of the TiledMMA's TV "
        "layouts times the CTA tile's repeats of the TiledMMA"},

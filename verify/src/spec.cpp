@@ -12,6 +12,7 @@
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/cute_print.hpp"
+#include "tvlab/verify/shared_storage.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 
 namespace tvlab {
@@ -940,6 +941,7 @@ std::optional<PlannedSmem> build_smem(const std::string& name, const json& o, co
   const ValueType vt =
       at(join(path, "type"), [&] { return value_type(get_string(o["type"], join(path, "type"))); });
   p.bits = vt.bits;
+  p.type = vt.name;
   // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
   std::string contiguous = name == "A" ? "K" : "N";
   std::optional<GmemOperand> gmem;
@@ -1099,12 +1101,193 @@ PlannedCopy build_standalone(const std::string& name, const json& c, const std::
 }  // namespace
 
 namespace {
+// One of Sm90TmaWarpSpecialized's C and D ("epilogue.C", "epilogue.D"): its type, global layout and
+// SmemLayoutAtom, staged as the collective does: tile_to_shape(atom, (EPI_M, EPI_N, stages), Step<_2,_1,_3>
+// for an M-major (ColumnMajor) tensor) (sm90_epilogue_tma_warpspecialized.hpp, SmemLayoutC/D).
+EpilogueArray epilogue_operand(const json& e, const std::string& x, const std::array<int64_t, 2>& tile,
+                               int64_t stages) {
+  const std::string path = join("epilogue", x);
+  const json* o = member(e, x);
+  if (!o || !o->is_object())
+    throw SpecError(path,
+                    "expected {\"type\": T, \"layout\": \"RowMajor\" | \"ColumnMajor\", \"smem_atom\": "
+                    "SmemLayoutAtom" +
+                        x + "}");
+  EpilogueArray a;
+  const json* t = member(*o, "type");
+  if (!t) throw SpecError(join(path, "type"), "give the element type (Element" + x + "; \"void\" for none)");
+  a.type = get_string(*t, join(path, "type"));
+  if (a.type == "void") {
+    if (x == "D")
+      throw SpecError(
+          join(path, "type"),
+          "a void ElementD stores the fusion's auxiliary tensor in D's place, which tvlab does not model");
+    return a;
+  }
+  a.bits = at(join(path, "type"), [&] { return value_type(a.type).bits; });
+  const json* l = member(*o, "layout");
+  const std::string lt = l ? get_string(*l, join(path, "layout")) : "";
+  if (lt != "RowMajor" && lt != "ColumnMajor")
+    throw SpecError(join(path, "layout"), "expected \"RowMajor\" or \"ColumnMajor\" (Stride" + x +
+                                              ": an M-major " + x + " tiles its atom N first)");
+  const json* sa = member(*o, "smem_atom");
+  if (!sa)
+    throw SpecError(join(path, "smem_atom"),
+                    "give SmemLayoutAtom" + x + " (the epilogue's smem layout atom)");
+  const std::string ap = join(path, "smem_atom");
+  const SmemLayout atom = smem_layout_at(get_string(*sa, ap), ap);
+  // tile_to_shape's condition, with the epilogue tile named (staged_smem_layout names the CTA's tiles).
+  for (int i = 0; i < 2 && smem_rank(atom) == 2; ++i)
+    if (tile[i] % smem_mode_size(atom, i) != 0)
+      throw SpecError(ap, "SmemLayoutAtom" + x + " must evenly divide the epilogue tile (" +
+                              std::to_string(tile[0]) + "," + std::to_string(tile[1]) + "): mode " +
+                              std::to_string(i) + " of the atom " + to_string(atom) + " is " +
+                              std::to_string(smem_mode_size(atom, i)));
+  const ModeOrder order = lt == "ColumnMajor" ? ModeOrder(make_shape(2, 1, 3)) : ModeOrder(Major::Left);
+  const SmemLayout staged = staged_smem_layout(atom, make_shape(tile[0], tile[1]), stages, ap, order);
+  a.elements = std::visit([](const auto& v) { return cosize(v); }, staged);
+  a.alignment = alignment_for_swizzle(staged);
+  a.layout = to_string(staged);
+  return a;
+}
+
+// "kernel_schedule" and "epilogue": the kernel around the collective, for the whole kernel's shared storage
+// (docs/spec.md, "The kernel's shared storage"). The collectives' static_asserts are errors at the key.
+void kernel_epilogue(const json& spec, KernelShape& k) {
+  const bool ws = k.mainloop == "MainloopSm90TmaGmmaWarpSpecialized";
+  if (const json* s = member(spec, "kernel_schedule")) {
+    k.schedule = get_string(*s, "kernel_schedule");
+    if (!ws)
+      throw SpecError("kernel_schedule",
+                      "a schedule of the SM90 warp-specialized mainloop (\"mainloop\": "
+                      "\"MainloopSm90TmaGmmaWarpSpecialized\"); MainloopSm90TmaGmma runs "
+                      "KernelTma, the SM80 mainloops sm70_gemm.hpp's kernel");
+    if (k.schedule != "KernelTmaWarpSpecialized" && k.schedule != "KernelTmaWarpSpecializedPingpong" &&
+        k.schedule != "KernelTmaWarpSpecializedCooperative")
+      throw SpecError("kernel_schedule",
+                      "unknown schedule '" + printable(k.schedule) +
+                          "'; tvlab models KernelTmaWarpSpecialized, "
+                          "KernelTmaWarpSpecializedPingpong, KernelTmaWarpSpecializedCooperative");
+  }
+  const json* e = member(spec, "epilogue");
+  if (!e) return;
+  if (!e->is_object()) throw SpecError("epilogue", "expected an object, {\"collective\": ...}");
+  if (k.mainloop.rfind("MainloopSm", 0) != 0)
+    throw SpecError("epilogue",
+                    "the kernel's epilogue is modelled for CUTLASS's SM80 and SM90 kernels: give "
+                    "\"mainloop\" (MainloopSm80CpAsync..., MainloopSm90TmaGmma...)");
+  if (ws && k.schedule.empty())
+    throw SpecError("kernel_schedule",
+                    "the kernel's shared storage depends on its schedule: give \"kernel_schedule\" "
+                    "(KernelTmaWarpSpecialized, KernelTmaWarpSpecializedPingpong or "
+                    "KernelTmaWarpSpecializedCooperative) with \"epilogue\"");
+  EpilogueShape ep;
+  const json* c = member(*e, "collective");
+  if (!c)
+    throw SpecError(
+        join("epilogue", "collective"),
+        "give the collective epilogue: DefaultEpilogue, Sm70EpilogueVectorized or Sm90TmaWarpSpecialized");
+  ep.collective = get_string(*c, join("epilogue", "collective"));
+  auto only = [&](std::initializer_list<const char*> keys) {
+    for (auto it = e->begin(); it != e->end(); ++it)
+      if (std::find_if(keys.begin(), keys.end(), [&](const char* kk) { return it.key() == kk; }) ==
+          keys.end())
+        throw SpecError(
+            join("epilogue", printable(it.key())), "not a parameter of " + ep.collective + " (" + [&] {
+              std::string l;
+              for (const char* kk : keys) l += (l.empty() ? "" : ", ") + std::string(kk);
+              return l;
+            }() + ")");
+  };
+  if (ep.collective == "DefaultEpilogue") {
+    only({"collective"});
+  } else if (ep.collective == "Sm70EpilogueVectorized") {
+    only({"collective", "accumulator", "smem_layout"});
+    const json* acc = member(*e, "accumulator");
+    const json* sl = member(*e, "smem_layout");
+    if (!acc || !sl)
+      throw SpecError(join("epilogue", acc ? "smem_layout" : "accumulator"),
+                      "Sm70EpilogueVectorized's SharedStorage is array_aligned<ElementAccumulator, "
+                      "cosize(SmemLayout)>: give \"accumulator\" and \"smem_layout\"");
+    EpilogueArray a;
+    a.type = get_string(*acc, join("epilogue", "accumulator"));
+    a.bits = at(join("epilogue", "accumulator"), [&] { return value_type(a.type).bits; });
+    const std::string lp = join("epilogue", "smem_layout");
+    const SmemLayout l = smem_layout_at(get_string(*sl, lp), lp);
+    a.elements = std::visit([](const auto& v) { return cosize(v); }, l);
+    a.layout = to_string(l);
+    ep.staging = a;
+  } else if (ep.collective == "Sm90TmaWarpSpecialized") {
+    only({"collective", "tile", "stages_c", "stages_d", "reuse_smem_c", "fusion", "C", "D"});
+    if (!ws)
+      throw SpecError(join("epilogue", "collective"),
+                      "Sm90TmaWarpSpecialized runs in the SM90 warp-specialized kernels (\"mainloop\": "
+                      "\"MainloopSm90TmaGmmaWarpSpecialized\")");
+    const json* tv = member(*e, "tile");
+    if (!tv) throw SpecError(join("epilogue", "tile"), "give EpilogueTile: [EPI_TILE_M, EPI_TILE_N]");
+    const std::vector<int64_t> t = int_array(*tv, join("epilogue", "tile"), 1, 2);
+    if (t.size() != 2)
+      throw SpecError(join("epilogue", "tile"), "EpilogueTile must be rank-2: [EPI_TILE_M, EPI_TILE_N]");
+    for (int i = 0; i < 2; ++i)
+      if (k.cta_tile[i] % t[i] != 0)
+        throw SpecError(join("epilogue", "tile"),
+                        std::string(i ? "EPI_TILE_N must divide CTA_N" : "EPI_TILE_M must divide CTA_M") +
+                            " (" + std::to_string(t[i]) + ", " + std::to_string(k.cta_tile[i]) + ")");
+    ep.tile = {t[0], t[1]};
+    for (const char* key : {"stages_c", "stages_d"}) {
+      const json* v = member(*e, key);
+      if (!v || !v->is_number_integer() || v->get<int64_t>() < 1 || v->get<int64_t>() > 64)
+        throw SpecError(join("epilogue", key), "expected an integer from 1 to 64 (the policy's Stages" +
+                                                   std::string(key[7] == 'c' ? "C" : "D") + ")");
+      (key[7] == 'c' ? ep.stages_c : ep.stages_d) = v->get<int64_t>();
+    }
+    bool reuse = false;
+    if (const json* r = member(*e, "reuse_smem_c")) {
+      if (!r->is_boolean()) throw SpecError(join("epilogue", "reuse_smem_c"), "expected true or false");
+      reuse = r->get<bool>();
+    }
+    ep.fusion = "LinearCombination";
+    if (const json* f = member(*e, "fusion")) {
+      ep.fusion = get_string(*f, join("epilogue", "fusion"));
+      if (ep.fusion != "LinearCombination")
+        throw SpecError(join("epilogue", "fusion"),
+                        "tvlab models the LinearCombination fusion (an empty "
+                        "SharedStorage); the storage of '" +
+                            printable(ep.fusion) + "' is not modelled");
+    }
+    ep.c = epilogue_operand(*e, "C", ep.tile, ep.stages_c);
+    ep.reuse_smem_c = reuse;  // ElementD is never void here
+    ep.d = epilogue_operand(*e, "D", ep.tile, reuse ? ep.stages_c : ep.stages_d);
+    if (reuse) {
+      const int64_t per_c = ep.c->bits ? ep.c->elements / ep.stages_c : 0,
+                    per_d = ep.d->elements / ep.stages_c;
+      if (ep.c->bits == 0 || ep.stages_d > ep.stages_c || per_c != per_d)
+        throw SpecError(
+            join("epilogue", "reuse_smem_c"),
+            "Smem reuse requirements not met: ReuseSmemC needs a source C, StagesD <= StagesC and C's "
+            "and D's stage of equal cosize (" +
+                std::string(ep.c->bits == 0 ? "C is void"
+                            : ep.stages_d > ep.stages_c
+                                ? "StagesD " + std::to_string(ep.stages_d) + " > StagesC " +
+                                      std::to_string(ep.stages_c)
+                                : "cosize " + std::to_string(per_c) + " != " + std::to_string(per_d)) +
+                ")");
+    }
+  } else {
+    throw SpecError(join("epilogue", "collective"),
+                    "unknown collective epilogue '" + printable(ep.collective) +
+                        "'; tvlab models DefaultEpilogue, Sm70EpilogueVectorized, Sm90TmaWarpSpecialized");
+  }
+  k.epilogue = ep;
+}
+
 // "cta_tile": [BLK_M, BLK_N, BLK_K] (CollectiveMma's TileShape), "stages" (the dispatch policy's Stages),
 // "mainloop" (the policy's name) and "arch" (whose shared-memory limit applies).
 std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<TiledMMA>& mma) {
   const json* ct = member(spec, "cta_tile");
   if (!ct) {
-    for (const char* k : {"stages", "mainloop", "arch", "cluster_shape", "problem"})
+    for (const char* k :
+         {"stages", "mainloop", "arch", "cluster_shape", "problem", "kernel_schedule", "epilogue"})
       if (member(spec, k))
         throw SpecError(k, "describes the collective around a CTA tile: give \"cta_tile\": [M, N, K] too");
     return std::nullopt;
@@ -1194,6 +1377,7 @@ std::optional<KernelShape> kernel_shape(const json& spec, const std::optional<Ti
       throw SpecError("arch", "expected one of sm80, sm86, sm87, sm89, sm90, sm100, sm120, xe");
     k.arch = v;
   }
+  kernel_epilogue(spec, k);
   return k;
 }
 
@@ -1215,7 +1399,7 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
   std::vector<SpecWarning> w;
   warn_unknown(spec, "",
                {"name", "mma", "operands", "copies", "checks", "$schema", "description", "cta_tile", "stages",
-                "mainloop", "arch", "cluster_shape", "problem", "tmem"},
+                "mainloop", "arch", "cluster_shape", "problem", "tmem", "kernel_schedule", "epilogue"},
                "a spec", w);
   if (const json* t = member(spec, "tmem"))
     warn_unknown(*t, "tmem", {"copy", "tile", "epilogue_tile", "threads", "first_thread"}, "tmem", w);

@@ -171,6 +171,12 @@ class Reader {
   // CollectiveMma<DispatchPolicy, TileShape, ElementA, StrideA, ElementB, StrideB, TiledMma, GmemTiledCopyA,
   // SmemLayoutAtomA, SmemCopyAtomA, TransformA, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB, TransformB>.
   std::shared_ptr<CCollective> collective(const Node& n, const std::string& scope);
+
+  // The kernel's epilogue: the alias CollectiveEpilogue declared in `scope` (the collective's), as the spec's
+  // "epilogue" (DefaultEpilogue, Sm90TmaWarpSpecializedAdapter<...>, collective::Epilogue
+  // (Sm70EpilogueVectorized), CollectiveEpilogue<Sm90TmaWarpSpecialized<...>, ...>); nullopt when there is
+  // none or CUTLASS's CollectiveBuilder picks it (the budget is then the mainloop's).
+  std::optional<nlohmann::json> epilogue(const std::string& scope, std::vector<CppOrigin>& origins);
 };
 
 }  // namespace tvlab::detail

@@ -54,6 +54,7 @@ struct CPolicy {
   std::string name;
   int64_t stages;
   std::vector<int64_t> cluster = {};  // SM90: the policy's ClusterShape
+  std::string schedule = {};          // SM90 warp-specialized: the KernelSchedule named ("" when not read)
 };
 struct CIdentity {};
 struct CVoid {};

@@ -4,8 +4,9 @@
 //   cta.mma        the TiledMMA's tile divides the CTA tile: the mainloop repeats it MMA_M x MMA_N times and
 //                  issues K / MMA_K k-blocks (CuTe's partition_fragment_C of the CTA tile)
 //   cta.<X>.<c>    copy c's tile (g2s, s2r) divides the CTA's operand tile (partition_S/D of it)
-//   smem.budget    the staged shared memory of A and B (cosize x sizeof(T), every stage) fits the
-//                  architecture's limit per thread block
+//   smem.budget    the kernel's shared storage (GemmUniversal's SharedStorageSize, shared_storage.hpp) fits
+//                  the architecture's limit per thread block where the spec names the epilogue; else the
+//                  mainloop's alone, and claim, summary and data["scope"] say "mainloop only"
 //   gmem.<X>.g2s   every lane's atom call of the global -> shared copy reads one vector of global memory:
 //                  its values run along the contiguous mode with unit steps, start on a multiple of the
 //                  vector, and the vector fits the operand's alignment (AlignmentX): else a refutation naming

@@ -141,6 +141,7 @@ struct PlannedSmem {
   std::optional<SmemLayout> staged;
   int64_t stages = 1;
   int bits = 16;
+  std::string type;  // the operand's element type (its name)
   std::string tma_op;
   int64_t tma_cluster = 1;
   int64_t tma_ld_alignment = 0;
@@ -149,6 +150,29 @@ struct PlannedSmem {
 
 // The collective around the TiledMMA (CUTLASS 3's CollectiveMma, sycl-tla's collectives): the CTA
 // (work-group) tile TileShape, the pipeline stages and the architecture whose limits apply.
+// One shared-memory array of the collective epilogue: C's or D's staged tile (Sm90TmaWarpSpecialized) or the
+// accumulator staging tile (Sm70EpilogueVectorized).
+struct EpilogueArray {
+  std::string type;       // the element type as given ("void": none)
+  int bits = 0;           // its width (0 for void)
+  int64_t elements = 0;   // cosize of its staged layout
+  int64_t alignment = 0;  // bytes: alignment_for_swizzle of the layout (Sm90TmaWarpSpecialized), else 0
+  std::string layout;     // the staged layout, e.g. tile_to_shape(atom, (EPI_M, EPI_N, StagesC))
+};
+
+// The kernel's CollectiveEpilogue ("epilogue"): what its SharedStorage needs (docs/spec.md, "epilogue").
+struct EpilogueShape {
+  // "DefaultEpilogue" (no shared memory), "Sm70EpilogueVectorized" (its smem layout of accumulators) or
+  // "Sm90TmaWarpSpecialized" (TMA loads of C and stores of D through staged smem tiles).
+  std::string collective;
+  std::array<int64_t, 2> tile{};  // EpilogueTile (Sm90TmaWarpSpecialized)
+  int64_t stages_c = 0, stages_d = 0;
+  bool reuse_smem_c = false;             // the policy's ReuseSmemC as CUTLASS applies it (only with C and D)
+  std::optional<EpilogueArray> c, d;     // Sm90TmaWarpSpecialized: C (type "void": no source) and D
+  std::optional<EpilogueArray> staging;  // Sm70EpilogueVectorized: the accumulator tile
+  std::string fusion;  // Sm90TmaWarpSpecialized: "LinearCombination" (the only one modelled)
+};
+
 struct KernelShape {
   std::array<int64_t, 3> cta_tile{};  // (BLK_M, BLK_N, BLK_K)
   int64_t stages = 1;
@@ -157,6 +181,10 @@ struct KernelShape {
   std::array<int64_t, 3> cluster{1, 1, 1};  // the policy's ClusterShape (SM90: TMA multicast)
   // GemmUniversal's problem shape (M, N, K, L) when the spec gives one ("problem"); else run-time.
   std::optional<std::array<int64_t, 4>> problem;
+  // The SM90 kernel schedule ("kernel_schedule": KernelTmaWarpSpecialized[Pingpong|Cooperative]; the
+  // MainloopSm90TmaGmma policy implies KernelTma): which GemmUniversal lays out the shared storage.
+  std::string schedule;
+  std::optional<EpilogueShape> epilogue;  // "epilogue": the kernel's CollectiveEpilogue
   // An SM90 TMA + GMMA dispatch policy (MainloopSm90TmaGmma...).
   bool sm90_tma() const { return mainloop.rfind("MainloopSm90", 0) == 0; }
 };
