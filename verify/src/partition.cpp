@@ -9,6 +9,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
+#include "tvlab/verify/residue.hpp"
 
 namespace tvlab {
 
@@ -123,12 +124,13 @@ struct Base {
   IntTuple shape;
   std::vector<std::string> axes;
   int bits = 16;
+  int64_t shift = 0;  // the pointer's offset from the tensor's origin (domain_offset), plain layouts only
 };
 
 int64_t base_offset(const Base& b, const std::vector<int64_t>& crd) {
   const IntTuple c = as_tuple(crd);
   if (const auto* cl = std::get_if<ComposedLayout>(&b.layout)) return element_offset(*cl, c, b.bits);
-  return std::get<Layout>(b.layout)(c).ival();
+  return std::get<Layout>(b.layout)(c).ival() + b.shift;
 }
 
 ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, std::string name,
@@ -156,6 +158,7 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
     t.offset = as_tuple(origin);
     return t;
   }
+  if (b.shift != 0) t.offset = IntTuple(t.offset.ival() + b.shift);
   // Every value lands where the base tensor's own layout puts its coordinate.
   for (int64_t i = 0; i < t.size(); ++i) {
     const std::vector<int64_t>& crd = t.coordinates[static_cast<size_t>(i)];
@@ -248,16 +251,14 @@ Base smem_base(const std::string& x, const AnyLayout& layout, int bits, bool sta
 }
 
 // gX = local_tile(mX, (BLK_MN, BLK_K), (0, _)) of the problem's (MN, K) operand at batch 0, CTA (0,0):
-// (BLK_MN, BLK_K, k) with GemmUniversal's packed strides (TagToStrideX: the contiguous mode stride 1).
-Base gmem_base(const std::string& x, const KernelShape& k, const PlannedCopy& pc, int bits) {
-  const auto& p = *k.problem;
-  const int64_t rows = x == "A" ? p[0] : p[1], depth = p[2];
-  const int64_t blk = x == "A" ? k.cta_tile[0] : k.cta_tile[1], blk_k = k.cta_tile[2];
-  const bool k_major = pc.gmem->contiguous == 1;
-  const int64_t s_mn = k_major ? depth : 1, s_k = k_major ? 1 : rows;
-  const int64_t tiles = (depth + blk_k - 1) / blk_k;
-  const Layout g = make_layout(make_shape(blk, blk_k, tiles), make_stride(s_mn, s_k, blk_k * s_k));
-  return Base{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
+// (BLK_MN, BLK_K, k) with GemmUniversal's packed strides (TagToStrideX: the contiguous mode stride 1),
+// moved by the collective's domain_offset of the k residue (MainloopSm80CpAsync; residue.hpp).
+Base gmem_base(const std::string& x, const OperandResidue& r, int bits) {
+  const Layout g = make_layout(make_shape(r.blk_mn, r.blk_k, r.tiles),
+                               make_stride(r.stride_mn, r.stride_k, r.blk_k * r.stride_k));
+  Base b{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
+  b.shift = r.shift();
+  return b;
 }
 
 }  // namespace
@@ -297,6 +298,33 @@ PartitionQuery::PartitionQuery(const Plan& plan, std::string operand)
 
 ThreadPartitions PartitionQuery::at(int64_t thread) const {
   return at_impl(thread, false);
+}
+
+ThreadTensor PartitionQuery::global_view(int64_t thread) const {
+  const PlannedCopy* pc = nullptr;
+  for (const PlannedCopy& c : plan_.copies)
+    if (c.name == operand_) pc = &c;
+  const std::optional<OperandResidue> r = pc ? operand_residue(plan_, *pc) : std::nullopt;
+  if (!r || !pc->smem || !pc->smem->g2s)
+    throw SpecError("operand", operand_ +
+                                   " has no global view (a g2s copy of an SM80 mainloop, \"problem\" "
+                                   "and \"gmem\")");
+  if (thread < 0 || thread >= threads_)
+    throw SpecError("thread",
+                    "thread " + std::to_string(thread) + " outside 0.." + std::to_string(threads_ - 1));
+  const std::string x = operand_, cpy = x + "CPY", mn = x == "B" ? "N" : "M";
+  try {
+    ThreadTensor t =
+        copy_tensor(cache_->frg, *pc->smem->g2s, true, gmem_base(x, *r, pc->copy.value_type.bits), thread,
+                    "t" + x + "g" + x, "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
+                    "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
+    t.masked = residue_mask(t, *r);
+    if (r->predicated) t.predicate = residue_rule(x, *r);
+    return t;
+  } catch (const LayoutError& e) {
+    throw SpecError("operand", "thread " + std::to_string(thread) + "'s global view of " + x +
+                                   " is not computed: " + e.what());
+  }
 }
 
 ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64_t thread) {
@@ -418,13 +446,27 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
   const std::string sx = "s" + x, pipe = staged ? ",PIPE)" : ")";
   if (sm.g2s) {
     const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
-    if (k && k->problem && pc->gmem)
-      add(copy_tensor(cache, *sm.g2s, true, gmem_base(x, *k, *pc, bits), thread, "t" + x + "g" + x,
-                      "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
-                      "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)"));
-    else
-      out.notes.push_back("t" + x + "g" + x + " (gmem_thr_copy_" + x + ".partition_S(g" + x +
-                          ")): global addresses need the problem shape (\"problem\", or --bind problem=...)");
+    const std::optional<OperandResidue> r = operand_residue(plan, *pc);
+    const std::string tg = "t" + x + "g" + x, call = "gmem_thr_copy_" + x + ".partition_S(g" + x + ")";
+    if (r) {
+      ThreadTensor t = copy_tensor(cache, *sm.g2s, true, gmem_base(x, *r, bits), thread, tg, call,
+                                   "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
+      t.masked = residue_mask(t, *r);
+      if (r->predicated) t.predicate = residue_rule(x, *r);
+      add(std::move(t));
+      if (!r->predicated && (r->depth % r->blk_k != 0 || r->rows % r->blk_mn != 0))
+        out.notes.push_back(tg + ": MainloopSm80CpAsyncUnpredicated ignores the residue (" +
+                            residue_rule(x, *r) + "): its copies read past " + x + " (verify: residue." + x +
+                            ")");
+    } else if (k && k->problem && pc->gmem) {
+      out.notes.push_back(tg + " (" + call + "): the mainloop " +
+                          (k->mainloop.empty() ? std::string("is not given") : "is " + k->mainloop) +
+                          "; the global views and their predicates are modelled for MainloopSm80CpAsync[" +
+                          "Unpredicated] (\"mainloop\")");
+    } else {
+      out.notes.push_back(tg + " (" + call + "): global addresses need the problem shape (\"problem\", or " +
+                          "--bind problem=...) and " + x + "'s global layout (\"gmem\")");
+    }
     add(copy_tensor(cache, *sm.g2s, false, s, thread, "t" + x + "s" + x,
                     "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
                     "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K" + pipe));
@@ -456,6 +498,7 @@ std::vector<Touch> touches(const ThreadTensor& t) {
     else
       for (int m = 0; m < c.size(); ++m) r.mode_coord.push_back(c[m].ival());
     r.coord = t.coordinates[static_cast<size_t>(i)];
+    r.masked = !t.masked.empty() && t.masked[static_cast<size_t>(i)];
     if (t.memory != "coord") {
       r.element = t.element(i);
       r.byte = r.element * t.bits / 8;
@@ -534,9 +577,12 @@ std::string partitions_to_text(const ThreadPartitions& p, bool table) {
     std::string axes = "(";
     for (size_t i = 0; i < t.axes.size(); ++i) axes += (i ? "," : "") + t.axes[i];
     axes += ")";
-    const bool mem = t.memory != "coord";
+    const bool mem = t.memory != "coord", pred = !t.masked.empty();
+    if (pred) out += "    predicate: " + t.predicate + "\n";
     out += "    " + pad("value", 7) + pad("iteration", 14) + pad(axes, 16) +
-           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? "" : "byte")
+           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? ""
+                                                                          : pred ? pad("byte", 10) + "masked"
+                                                                                 : "byte")
                 : "") +
            "\n";
     for (const Touch& r : touches(t)) {
@@ -544,7 +590,10 @@ std::string partitions_to_text(const ThreadPartitions& p, bool table) {
       std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(coord_text(iter), 14) +
                          pad(coord_text(r.coord), 16);
       if (mem)
-        line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
+        line += pad(std::to_string(r.element), 10) +
+                (t.memory == "rmem" ? ""
+                 : pred             ? pad(std::to_string(r.byte), 10) + (r.masked ? "masked" : "")
+                                    : std::to_string(r.byte));
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out += line + "\n";
     }
@@ -571,6 +620,7 @@ nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
     v["layout"] = tvlab::to_string(t.layout);
     v["offset"] = tvlab::to_string(t.offset);
     if (t.ptr_swizzle) v["ptr_swizzle"] = to_string(*t.ptr_swizzle);
+    if (!t.masked.empty()) v["predicate"] = t.predicate;
     v["axes"] = t.axes;
     v["values"] = nlohmann::ordered_json::array();
     for (const Touch& r : touches(t)) {
@@ -579,6 +629,7 @@ nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
         row["element"] = r.element;
         if (t.memory != "rmem") row["byte"] = r.byte;
       }
+      if (!t.masked.empty()) row["masked"] = r.masked;
       v["values"].push_back(std::move(row));
     }
     j["tensors"].push_back(std::move(v));
