@@ -53,8 +53,16 @@ using AtomA = GMMA::Layout_K_SW64_Atom<Element>;
 using AtomB = GMMA::Layout_K_SW64_Atom<Element>;
 constexpr int BM = 128, BN = 128, BK = 64;
 constexpr bool MnA = false, MnB = false;
+#elif TVLAB_CASE == 6  // tf32 TN with K permuted by (8,2):(2,1): an atom's 8 k interleave two blocks' columns
+using Element = tfloat32_t;
+using TiledMma = decltype(make_tiled_mma(SM90_64x64x8_F32TF32TF32_SS_TN{}, Layout<Shape<_2, _1, _1>>{},
+                                         Tile<_128, _64, Layout<Shape<_8, _2>, Stride<_2, _1>>>{}));
+using AtomA = GMMA::Layout_K_SW128_Atom<Element>;
+using AtomB = GMMA::Layout_K_SW128_Atom<Element>;
+constexpr int BM = 128, BN = 128, BK = 32;
+constexpr bool MnA = false, MnB = false;
 #else
-#error "TVLAB_CASE 1..5"
+#error "TVLAB_CASE 1..6"
 #endif
 
 constexpr int Stages = 2;

@@ -359,9 +359,9 @@ namespace {
 // The SM90 collective's GMMA descriptors (desc.X) against CuTe's verdicts
 // (tests/data/cute/gmma_canonical.txt, tests/cute_oracle/gmma_canonical.sh, CUTLASS 4.2.0): where
 // make_fragment_A/B(partition_A/B(sX)) static_asserts, desc.X is refuted with the same rule; where it
-// compiles, desc.X is proved, except case 3, whose permutation of M CuTe compiles into descriptors that read
-// tile rows in another order than its partition says (refuted: fragment_order, a run-time misbehaviour, not a
-// static_assert).
+// compiles, desc.X is proved, except cases 3 and 6, whose permutations (of M; of K across two atoms' columns)
+// CuTe compiles into descriptors that read other tile elements than its partition says (refuted:
+// fragment_order, a run-time misbehaviour, not a static_assert).
 TEST(GmmaCanonical, DescriptorsAsCuTeBuildsThem) {
   std::istringstream rec(test::read_data("cute/gmma_canonical.txt"));
   std::string line;
@@ -378,16 +378,18 @@ TEST(GmmaCanonical, DescriptorsAsCuTeBuildsThem) {
     const CheckResult& a = test::check(rep, "desc.A");
     const CheckResult& b = test::check(rep, "desc.B");
     if (verdict == "compiles") {
-      EXPECT_EQ(b.verdict, Verdict::Proved) << b.summary;
-      if (n == 3) {
+      // Compiles, but case 3's M permutation and case 6's K interleaving across blocks read other elements.
+      if (n == 3 || n == 6) {
         EXPECT_EQ(a.verdict, Verdict::Refuted);
         EXPECT_EQ(a.data["rule"], "fragment_order");
         ASSERT_FALSE(a.witnesses.empty());
-        EXPECT_NE(a.witnesses[0].find("(m,k) = (1,0) is tile element (8,0)"), std::string::npos)
-            << a.witnesses[0];
+        const std::string want =
+            n == 3 ? "(m,k) = (1,0) is tile element (8,0)" : "(m,k) = (0,4) is tile element (0,8)";
+        EXPECT_NE(a.witnesses[0].find(want), std::string::npos) << a.witnesses[0];
       } else {
         EXPECT_EQ(a.verdict, Verdict::Proved) << a.summary;
       }
+      EXPECT_EQ(b.verdict, n == 6 ? Verdict::Refuted : Verdict::Proved) << b.summary;
       continue;
     }
     // CuTe's static_assert text: "Not a canonical GMMA_K Layout: Expected K-size 2 ...".
@@ -403,7 +405,7 @@ TEST(GmmaCanonical, DescriptorsAsCuTeBuildsThem) {
     }
     EXPECT_NE(a.summary.find("Not a canonical GMMA_" + kind), std::string::npos) << a.summary;
   }
-  EXPECT_EQ(cases, 5);
+  EXPECT_EQ(cases, 6);
 }
 
 }  // namespace

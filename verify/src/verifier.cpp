@@ -1,6 +1,7 @@
 #include "tvlab/verify/verifier.hpp"
 
 #include <cstdio>
+#include "tvlab/verify/gmma_fragment.hpp"
 #include "tvlab/verify/kernel_checks.hpp"
 #include "tvlab/verify/residue.hpp"
 #include "tvlab/verify/smem_checks.hpp"
@@ -8,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <functional>
 #include <set>
 #include <unordered_map>
 
@@ -604,74 +604,6 @@ void add_subtiled(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   rep.checks.push_back(std::move(r));
 }
 
-// What the SM90 collective's make_fragment_A/B(partition_A/B(sA)) hands make_gmma_desc<Major>: tensor<0> of
-// the partition, the MMA mode FrgV of thrfrg_A/B over stage 0 (sm90_mma_tma_gmma_ss_warpspecialized.hpp,
-// CUTLASS 4.2.0: `tCrA = thread_mma.make_fragment_A(tCsA)`; cute/atom/mma_traits_sm90_gmma.hpp's
-// MakeTensor<smem_desc<Major>> calls make_gmma_desc<Major>(tensor<0>(smem_tensor))). A permutation of the
-// TiledMMA's tile reorders it: CuTe then static_asserts "Not a canonical GMMA_K/MN Layout" (make_gmma_desc
-// refuses it below), or -- where the permuted layout is still canonical -- builds a descriptor from its
-// first element that walks the block in canonical order while CuTe's partition says the atom's value (m,k)
-// is another tile element: the MMA then multiplies other elements than the kernel's layouts say. Returns the
-// first such value as a witness ("" when the block is the tile's own, in order along MN; a K order within
-// the block's own K columns is the same sum for A and B, which share the permutation).
-struct FrgBlock {
-  Layout layout;  // FrgV over the stage's element offsets
-  Layout coords;  // FrgV over the tile's coordinates
-};
-FrgBlock frg_block(const TiledMMA& m, const PlannedSmem& s) {
-  const Layout& in = s.tile.layout;
-  const Layout id = make_identity_layout(product_each(in.shape));
-  const auto frgv = [&](const Layout& x) {
-    const Layout f = s.name == "A" ? m.thrfrg_A(x) : m.thrfrg_B(x);
-    return mode(mode(f, 1), 0);
-  };
-  return FrgBlock{frgv(in), frgv(id)};
-}
-std::string frg_order_witness(const FrgBlock& b, const PlannedSmem& s) {
-  if (rank(b.coords) != 2) return "";
-  const int64_t mn = size(mode(b.coords, 0)), kk = size(mode(b.coords, 1));
-  // The identity's value: a sum of scaled bases (v@0, w@1) or a tuple of them, one integer per axis.
-  const std::function<void(const IntTuple&, std::vector<int64_t>&, int)> add =
-      [&](const IntTuple& x, std::vector<int64_t>& v, int pos) {
-        if (x.is_leaf()) {
-          const Scalar& sc = x.value();
-          const int axis = sc.is_basis() ? sc.path(0) : pos;
-          if (axis >= 0 && axis < 2) v[size_t(axis)] += sc.value;
-          return;
-        }
-        for (int a = 0; a < x.size(); ++a) add(x[a], v, a);
-      };
-  const Layout flat_mn = mode(b.coords, 0), flat_k = mode(b.coords, 1);
-  const auto crd = [&](int64_t i, int64_t j) {
-    std::vector<int64_t> v{0, 0};
-    add(flat_mn(IntTuple(i)), v, -1);
-    add(flat_k(IntTuple(j)), v, -1);
-    return v;
-  };
-  const std::vector<int64_t> o = crd(0, 0);
-  int64_t k0 = o[1];
-  for (int64_t i = 0; i < mn; ++i)
-    for (int64_t j = 0; j < kk; ++j) k0 = std::min(k0, crd(i, j)[1]);
-  const std::string mnx = s.name == "A" ? "m" : "n";
-  for (int64_t i = 0; i < mn; ++i) {
-    std::vector<bool> seen(size_t(kk), false);
-    for (int64_t j = 0; j < kk; ++j) {
-      const std::vector<int64_t> c = crd(i, j);
-      const bool row_ok = c[0] == o[0] + i, col_ok = c[1] >= k0 && c[1] < k0 + kk && !seen[size_t(c[1] - k0)];
-      if (row_ok && col_ok) {
-        seen[size_t(c[1] - k0)] = true;
-        continue;
-      }
-      return "the atom's " + s.name + " value (" + mnx + ",k) = (" + std::to_string(i) + "," +
-             std::to_string(j) + ") is tile element (" + std::to_string(c[0]) + "," + std::to_string(c[1]) +
-             ") by CuTe's partition, but the descriptor walks the block from (" + std::to_string(o[0]) + "," +
-             std::to_string(k0) + ") in canonical order: row " + std::to_string(o[0] + i) + " of columns " +
-             std::to_string(k0) + ".." + std::to_string(k0 + kk - 1);
-    }
-  }
-  return "";
-}
-
 // desc.X: the GMMA/UMMA descriptor of the operand's smem tile (make_desc_tiling), or CuTe's rule it breaks;
 // for SM90 also the descriptor of what the collective's make_fragment_X reads (frg_block).
 void add_desc(Report& rep, const PlannedSmem& s, const TiledMMA* mma) {
@@ -720,7 +652,7 @@ void add_desc(Report& rep, const PlannedSmem& s, const TiledMMA* mma) {
     r.steps.push_back({"the canonical form", "logical_divide", to_string(d.canonical)});
     if (mma && s.arch == DescArch::SM90) {
       // The collective builds its descriptors from tensor<0>(partition_X(sX)), not from the tile's blocks.
-      const FrgBlock b = frg_block(*mma, s);
+      const GmmaBlock b = gmma_block(*mma, s);
       const std::string what = "tensor<0>(thread_mma.partition_" + s.name + "(s" + s.name + "))";
       r.steps.push_back(
           {"make_fragment_" + s.name + " reads " + what, "thrfrg_" + s.name, to_string(b.layout)});
@@ -739,7 +671,7 @@ void add_desc(Report& rep, const PlannedSmem& s, const TiledMMA* mma) {
         rep.checks.push_back(std::move(r));
         return;
       }
-      const std::string why = frg_order_witness(b, s);
+      const std::string why = gmma_block_order_witness(b, s);
       if (!why.empty()) {
         r.verdict = Verdict::Refuted;
         r.data["rule"] = "fragment_order";
