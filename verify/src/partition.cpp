@@ -9,6 +9,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
+#include "tvlab/verify/gmma_fragment.hpp"
 #include "tvlab/verify/residue.hpp"
 
 namespace tvlab {
@@ -92,6 +93,7 @@ void add_coord(const IntTuple& x, std::vector<int64_t>& c, int pos) {
   if (x.is_leaf()) {
     const Scalar& s = x.value();
     if (!s.is_basis()) {
+      if (s.value == 0) return;  // a stride-0 mode's coordinate: nothing to add on any axis
       if (pos < 0 || pos >= static_cast<int>(c.size()))
         throw std::logic_error("partition: coordinate " + to_string(x) + " has no axis");
       c[static_cast<size_t>(pos)] += s.value;
@@ -234,6 +236,7 @@ std::string pointer(const ThreadTensor& t) {
   const std::string bits = "[" + std::to_string(t.bits) + "b]";
   const std::string off = t.memory == "coord" ? to_string(t.offset) : t.base + "+" + to_string(t.offset);
   if (t.memory == "rmem") return "ptr" + bits + "(" + t.base + ")";
+  if (t.memory == "desc") return "GMMA::DescriptorIterator";
   if (t.memory == "coord") return "ArithTuple" + off;
   std::string sw;
   if (t.ptr_swizzle) sw = to_string(*t.ptr_swizzle) + "_";
@@ -261,6 +264,56 @@ Base gmem_base(const std::string& x, const OperandResidue& r, int bits) {
   return b;
 }
 
+// The SM90 TMA + GMMA collective's views of A or B, per warpgroup (sm90_mma_tma_gmma_ss_warpspecialized.hpp,
+// CUTLASS 4.2.0, mma()): tCsX = thread_mma.partition_X(sX) over all stages, thread_mma sliced at the
+// warpgroup's first thread (warp_group_thread_layout(warp_group_idx)); tCrX = make_fragment_X(tCsX), the
+// descriptors (gmma_fragment.hpp). A block make_gmma_desc refuses, or whose descriptor reads other elements
+// than the partition says, is a LayoutError naming the condition (CuTe's static_assert or verify's desc.X).
+void add_gmma_views(ThreadPartitions& out, FrgCache& cache, const TiledMMA& mma, const PlannedSmem& s,
+                    int64_t thread) {
+  const std::string& x = s.name;
+  const std::string mn = x == "B" ? "N" : "M", sx = "s" + x, modes = "(MMA,MMA_" + mn + ",MMA_K,PIPE)";
+  const Base b = smem_base(x, *s.staged, s.bits, true);
+  const int64_t wg = thread / 128 * 128;
+  ThreadTensor tcs =
+      mma_tensor(cache, mma, x[0], b, wg, "tC" + sx, "thread_mma.partition_" + x + "(" + sx + ")", modes);
+  const Layout* l = std::get_if<Layout>(&tcs.layout);
+  if (l == nullptr)
+    throw LayoutError("gmma.view", "tC" + sx + " = " + tcs.to_string() +
+                                       " keeps a swizzle in its layout: the GMMA views are modelled for "
+                                       "smem_ptr-flagged layouts (GMMA::Layout_*_Atom)");
+  // make_gmma_desc<Major>(tensor<0>(tCsX)): CuTe's static_asserts are make_gmma_desc's LayoutErrors.
+  SmemTile tile;
+  if (tcs.ptr_swizzle) tile.byte_swizzle = *tcs.ptr_swizzle;
+  tile.start_byte = tcs.offset.ival() * s.bits / 8;
+  tile.layout = mode(*l, 0);
+  tile.bits = s.bits;
+  const SmemDescriptor d = make_gmma_desc(tile, s.major);
+  const std::string order = gmma_block_order_witness(gmma_block(mma, s), s);
+  if (!order.empty())
+    throw LayoutError("gmma.fragment_order", "make_fragment_" + x + "(tC" + sx +
+                                                 ") compiles in CuTe, but its descriptors read other "
+                                                 "elements than the partition says (verify: desc." +
+                                                 x + "): " + order);
+  ThreadTensor frag;
+  frag.name = "tCr" + x;
+  frag.expr = "thread_mma.make_fragment_" + x + "(tC" + sx + ")";
+  frag.modes = modes;
+  frag.memory = "desc";
+  frag.base = "tC" + sx;
+  frag.bits = 128;
+  frag.layout = gmma_fragment_layout(*l, s.bits);
+  frag.offset = IntTuple(0);
+  frag.axes = tcs.axes;
+  frag.extents = tcs.extents;
+  frag.descriptor = d;
+  // Descriptor i describes the block whose first element is tCsX's value (0, i...).
+  const int64_t block = size(mode(*l, 0));
+  for (int64_t i = 0; i < frag.size(); ++i) frag.coordinates.push_back(tcs.coordinates[size_t(i * block)]);
+  out.tensors.push_back(std::move(tcs));
+  out.tensors.push_back(std::move(frag));
+}
+
 }  // namespace
 
 int64_t ThreadTensor::size() const {
@@ -283,6 +336,11 @@ std::string ThreadTensor::to_string() const {
 std::vector<std::string> partition_operands(const Plan& plan) {
   std::vector<std::string> out;
   for (const PlannedCopy& pc : plan.copies) out.push_back(pc.name);
+  // The SM90 GMMA operands: read from shared memory through descriptors, no copy of their own.
+  for (const PlannedSmem& s : plan.smem)
+    if (plan.mma && s.descriptor && s.staged && s.arch == DescArch::SM90 &&
+        std::find(out.begin(), out.end(), s.name) == out.end())
+      out.push_back(s.name);
   if (plan.mma && std::find(out.begin(), out.end(), "C") == out.end()) out.push_back("C");
   return out;
 }
@@ -425,6 +483,15 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
         "epilogue's");
     return out;
   }
+  for (const PlannedSmem& s : plan.smem)
+    if (s.name == x && pc == nullptr && s.descriptor && s.staged && s.arch == DescArch::SM90) {
+      add_gmma_views(out, cache, mma, s, thread);
+      out.notes.push_back(
+          "tC" + std::string("s") + x + " and tCr" + x + " are warpgroup " + std::to_string(thread / 128) +
+          "'s (every thread of a warpgroup has the same); the " + "TMA side (tma_partition's t" + x + "g" +
+          x + "/t" + x + "s" + x + ") is not shown: verify's tma." + x + " checks its box and tensor map");
+      return out;
+    }
   if (pc == nullptr || !pc->smem) {
     const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2])
                                     : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);

@@ -1,6 +1,7 @@
 // The per-thread views as `tvlab plan --thread` shows them: touches (one row per value), iteration lines,
 // the text table and the JSON (partition.hpp).
 #include <algorithm>
+#include <cstdio>
 #include <map>
 
 #include "tvlab/core/notation.hpp"
@@ -109,6 +110,16 @@ std::string partitions_to_text(const ThreadPartitions& p, bool table) {
     axes += ")";
     const bool mem = t.memory != "coord", pred = !t.masked.empty();
     if (pred) out += "    predicate: " + t.predicate + "\n";
+    if (t.descriptor) {
+      const SmemDescriptor& d = *t.descriptor;
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "0x%016llx", static_cast<unsigned long long>(d.value()));
+      out += "    descriptor (" + t.name + "(0)): " + hex + ": start_addr " +
+             std::to_string(d.start_address) + " (16-byte units from s" + t.name.substr(3) + "), LBO " +
+             std::to_string(d.leading_byte_offset) + ", SBO " + std::to_string(d.stride_byte_offset) +
+             ", base_offset " + std::to_string(d.base_offset) + ", layout_type " + d.layout_type_name +
+             "; value i adds element(i) to start_addr\n";
+    }
     out += "    " + pad("value", 7) + pad("iteration", 14) + pad(axes, 16) +
            (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? ""
                                                                           : pred ? pad("byte", 10) + "masked"
@@ -151,6 +162,17 @@ nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
     v["offset"] = tvlab::to_string(t.offset);
     if (t.ptr_swizzle) v["ptr_swizzle"] = to_string(*t.ptr_swizzle);
     if (!t.masked.empty()) v["predicate"] = t.predicate;
+    if (t.descriptor) {
+      const SmemDescriptor& d = *t.descriptor;
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "0x%016llx", static_cast<unsigned long long>(d.value()));
+      v["descriptor"] = {{"value", hex},
+                         {"start_address", d.start_address},
+                         {"leading_byte_offset", d.leading_byte_offset},
+                         {"stride_byte_offset", d.stride_byte_offset},
+                         {"base_offset", d.base_offset},
+                         {"layout_type", d.layout_type_name}};
+    }
     v["axes"] = t.axes;
     v["values"] = nlohmann::ordered_json::array();
     for (const Touch& r : touches(t)) {
@@ -158,6 +180,7 @@ nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
       if (t.memory != "coord") {
         row["element"] = r.element;
         if (t.memory != "rmem") row["byte"] = r.byte;
+        if (t.descriptor) row["start_address"] = int64_t(t.descriptor->start_address) + r.element;
       }
       if (!t.masked.empty()) row["masked"] = r.masked;
       v["values"].push_back(std::move(row));

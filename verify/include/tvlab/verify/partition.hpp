@@ -10,6 +10,10 @@
 //     tCsA = smem_thr_copy_A.partition_S(sA)   (CPY,CPY_M,CPY_K,PIPE)
 //     tCrA_copy_view = smem_thr_copy_A.retile_D(tCrA)   (CPY,CPY_M,CPY_K)
 //
+//   CUTLASS's SM90 TMA + GMMA collective (sm90_mma_tma_gmma_ss_warpspecialized.hpp), per warpgroup:
+//     tCsA = thread_mma.partition_A(sA)        (MMA,MMA_M,MMA_K,PIPE)
+//     tCrA = thread_mma.make_fragment_A(tCsA)  (MMA,MMA_M,MMA_K,PIPE) of GMMA descriptors (gmma_fragment.hpp)
+//
 // A view prints as CuTe prints the tensor: `smem_ptr[16b](sA+40) o ((_8,_1),_8,_1,(_1,_3)):(...)`. Over a
 // swizzled smem layout CuTe folds the swizzle into +/- strides where the thread's slice allows it
 // (slice_and_offset); a smem_ptr-flagged layout keeps it on the pointer (`Sw<3,4,3>_smem_ptr[16b](...)`).
@@ -24,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tvlab/core/atoms/smem_desc.hpp"
 #include "tvlab/core/composed_layout.hpp"
 #include "tvlab/verify/spec.hpp"
 
@@ -33,7 +38,8 @@ struct ThreadTensor {
   std::string name;    // CuTe's kernels' name: tAgA, tAsA, tCsA, tCrA, tCrA_copy_view, tCgC, ...
   std::string expr;    // how the kernel makes it: gmem_thr_copy_A.partition_S(gA)
   std::string modes;   // what its modes mean: (ACPY,ACPY_M,ACPY_K,k)
-  std::string memory;  // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe)
+  std::string memory;  // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe), desc (GMMA
+                       // descriptors: element(i) is descriptor i's start-address increment in 16-byte units)
   std::string base;    // the tensor it partitions (gA, sA) or the fragment it views (tCrA)
   int bits = 16;       // element width
   // A smem_ptr-flagged smem layout (SM90 GMMA atoms): the swizzle acts on the byte address.
@@ -51,6 +57,9 @@ struct ThreadTensor {
   // says the rule.
   std::vector<bool> masked;
   std::string predicate;
+  // memory == "desc": the first descriptor (make_gmma_desc of tensor<0> of the partition; its start address
+  // relative to the smem tensor's, which is taken to be at shared address 0).
+  std::optional<SmemDescriptor> descriptor;
   std::vector<std::string> axes;  // the base's axes, e.g. {"m","k","pipe"}
   std::vector<int64_t> extents;   // the base's extent along each axis
 
