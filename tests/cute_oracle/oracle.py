@@ -46,6 +46,9 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
                         tAsA = its partition_D(sA), tCrA = partition_fragment_A(sA(_,_,0)), tCsA = the s2r copy's
                         partition_S(sA), tCrA_copy_view = its retile_D(tCrA); the layout, the pointer's offset
                         and every value's element offset (&t(i) - base)     plan --json --thread T --bind problem=
+                        SM90 TMA + GMMA mainloops: tCsA = partition_A(sA) of the warpgroup's thread_mma, tCrA =
+                        make_fragment_A(tCsA): its layout, .elements (each descriptor's start address less the
+                        first's) and .desc (the first's LBO,SBO,base_offset)
                         Compiled only by `record` or with --partitions (TVLAB_ORACLE_PARTITIONS=1): they double the
                         compile time; otherwise their recording is compared with tvlab.
 Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4), and with CuTe's
@@ -588,6 +591,46 @@ void dump_partitions(Mma const& mma) {
   }
 }
 
+// Per-thread views of an SM90 TMA + GMMA collective (sm90_mma_tma_gmma_ss_warpspecialized.hpp, mma()): thread_mma
+// sliced at the warpgroup (warp_group_thread_layout), tCsX = partition_X(sX), tCrX = make_fragment_X(tCsX) (GMMA
+// descriptors: its layout, each descriptor's start address less the first's, and the first's LBO,SBO,base_offset).
+template <class T, class S>
+void show_desc(int thread, const char* x, const char* name, T const& t, S const& tcs, void const* base) {
+  std::printf("part.%%d.%%s.%%s = ", thread, x, name);
+  print(t.layout());
+  std::printf("\npart.%%d.%%s.%%s.elements = ", thread, x, name);
+  const int first = int(t(0).bitfield.start_address_);
+  for (int i = 0; i < int(size(t)); ++i) std::printf(i ? ",%%d" : "%%d", int(t(i).bitfield.start_address_) - first);
+  auto d = t(0);
+  std::printf("\npart.%%d.%%s.%%s.desc = %%d,%%d,%%d\n", thread, x, name, int(d.bitfield.leading_byte_offset_),
+              int(d.bitfield.stride_byte_offset_), int(d.bitfield.base_offset_));
+  (void)tcs;
+  (void)base;
+}
+template <class C, class Mma>
+void dump_gmma_partitions(Mma const& mma) {
+  using TA = typename Mma::ValTypeA;
+  using TB = typename Mma::ValTypeB;
+  alignas(1024) static TA a[cosize_v<typename C::SmemLayoutA>];
+  alignas(1024) static TB b[cosize_v<typename C::SmemLayoutB>];
+  Tensor sA = make_tensor(make_smem_ptr(a), typename C::SmemLayoutA{});
+  Tensor sB = make_tensor(make_smem_ptr(b), typename C::SmemLayoutB{});
+  constexpr int MmaWarpGroups = size(Mma{}) / 128;
+  Layout warp_group_thread_layout = make_layout(Int<MmaWarpGroups>{}, Int<128>{});
+  for (int thread : PART_THREADS) {
+    if (thread >= int(size(mma))) continue;
+    auto thread_mma = mma.get_slice(warp_group_thread_layout(thread / 128));
+    Tensor tCsA = thread_mma.partition_A(sA);
+    Tensor tCsB = thread_mma.partition_B(sB);
+    Tensor tCrA = thread_mma.make_fragment_A(tCsA);
+    Tensor tCrB = thread_mma.make_fragment_B(tCsB);
+    show_part(thread, "A", "tCsA", tCsA, a);
+    show_desc(thread, "A", "tCrA", tCrA, tCsA, a);
+    show_part(thread, "B", "tCsB", tCsB, b);
+    show_desc(thread, "B", "tCrB", tCrB, tCsB, b);
+  }
+}
+
 template <class C>
 void dump(const char* name) {
   std::printf("[%%s]\n", name);
@@ -626,6 +669,7 @@ void dump(const char* name) {
                                reinterpret_cast<typename C::ElementB const*>(data), dB};
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
+    if constexpr (%(partitions)d) dump_gmma_partitions<C>(mma);
   }
   if constexpr (%(partitions)d && is_tiled_copy<typename C::GmemTiledCopyA>::value &&
                 !is_void_v<typename C::SmemCopyAtomA>)
@@ -690,6 +734,10 @@ def parse_results(text):
         if line.startswith("# CUTLASS ") and version is None:
             version = line[len("# CUTLASS "):].split()[0]
         if not line.strip() or line.startswith("#"):
+            continue
+        # make_gmma_desc on the host: CuTe's cast_smem_ptr_to_uint has no host path and says so (the descriptors'
+        # start addresses are then relative: only their differences are compared).
+        if line.strip() == "ERROR: cast_smem_ptr_to_uint not supported but used.":
             continue
         if line.startswith("[") and line.endswith("]"):
             cur = results.setdefault(line[1:-1], {})
@@ -828,6 +876,10 @@ def tvlab_side(tv, cf, name, scope, body, cute):
                     if tensor["memory"] != "coord":
                         got[key + ".offset"] = tensor["offset"]
                         got[key + ".elements"] = ",".join(str(v["element"]) for v in tensor["values"])
+                    if "descriptor" in tensor:  # GMMA descriptors: LBO, SBO, base_offset of the first
+                        d = tensor["descriptor"]
+                        got[key + ".desc"] = "%d,%d,%d" % (d["leading_byte_offset"], d["stride_byte_offset"],
+                                                           d["base_offset"])
                     if "predicate" in tensor:  # MainloopSm80CpAsync's predicates: the values no copy issues
                         masked = [str(v["index"]) for v in tensor["values"] if v["masked"]]
                         got[key + ".masked"] = ",".join(masked) or "none"
