@@ -74,10 +74,14 @@ TEST(Residue, UnpredicatedMainloopIsRefutedOverAResidue) {
       << c.witnesses[0];
   // B: N = 104 < BLK_N = 128 as well.
   EXPECT_EQ(test::check(rep, "residue.B").witnesses.size(), 2u);
-  // Whole tiles: proved.
+  // Whole tiles: proved, and the unshifted vectors aligned.
   const Report ok = verify_plan(tn("make_shape(1024, 1024, 704, 1)", true));
   EXPECT_EQ(test::check(ok, "residue.A").verdict, Verdict::Proved);
   EXPECT_EQ(test::check(ok, "residue.B").verdict, Verdict::Proved);
+  EXPECT_EQ(test::check(ok, "gmem.A.problem").verdict, Verdict::Proved);
+  // The unpredicated mainloop's vectors are checked at the problem's addresses too: rows of 1004 halves.
+  const Report mis = verify_plan(tn("make_shape(1024, 1024, 1004, 1)", true));
+  EXPECT_EQ(test::check(mis, "gmem.A.problem").verdict, Verdict::Refuted);
 }
 
 // K = 716: the residue (-20) cuts thread 2's 8-value vector k = 16..23 of k-tile 0; the collective decides by

@@ -124,9 +124,9 @@ void add_residue_checks(Report& rep, const Plan& plan) {
                     " are multiples of the tile (" + std::to_string(r->blk_mn) + ", " +
                     std::to_string(r->blk_k) + "): every copy is in bounds"
               : "the unpredicated mainloop reads past " + x + " (MainloopSm80CpAsync predicates the residue)";
-      rep.checks.push_back(std::move(c));
-      continue;
+      rep.checks.push_back(c);
     }
+    const bool pred = r->predicated;
     c.claim =
         "MainloopSm80CpAsync's predicates (one decision per copy iteration, from its first value) "
         "read exactly " +
@@ -160,8 +160,9 @@ void add_residue_checks(Report& rep, const Plan& plan) {
               const int64_t first = md.index(0, m, k, kt);
               const bool row_off = crd(md.index(0, m, 0, 0))[0] >= res_mn;
               const bool k_off = kt == 0 && crd(md.index(0, 0, k, 0))[1] < -r->k_residue;
-              const bool issued = !row_off && !k_off;
-              for (int64_t v = 0; v < md.size[0] && bad.empty(); ++v) {
+              // The unpredicated mainloop issues every iteration (residue.X refutes a residue).
+              const bool issued = !pred || (!row_off && !k_off);
+              for (int64_t v = 0; pred && v < md.size[0] && bad.empty(); ++v) {
                 const std::vector<int64_t>& cv = crd(md.index(v, m, k, kt));
                 const int64_t gk = kt * r->blk_k + cv[1] + r->k_residue;
                 const bool inside = cv[0] < res_mn && gk >= 0 && gk < r->depth;
@@ -189,9 +190,12 @@ void add_residue_checks(Report& rep, const Plan& plan) {
             }
       }
     } catch (const SpecError& e) {
-      c.verdict = Verdict::Unknown;
-      c.summary = std::string("not checked: ") + e.what();
-      rep.checks.push_back(std::move(c));
+      for (CheckResult* u : {&c, &g}) {
+        u->verdict = Verdict::Unknown;
+        u->summary = std::string("not checked: ") + e.what();
+      }
+      if (pred) rep.checks.push_back(std::move(c));
+      rep.checks.push_back(std::move(g));
       continue;
     }
     c.verdict = bad.empty() ? Verdict::Proved : Verdict::Refuted;
@@ -201,7 +205,7 @@ void add_residue_checks(Report& rep, const Plan& plan) {
                           std::to_string(-r->k_residue) + " columns of k-tile 0)"
                     : "a copy iteration straddles the residue: its predicate reads or drops values wrongly";
     if (!bad.empty()) c.witnesses.push_back(bad);
-    rep.checks.push_back(std::move(c));
+    if (pred) rep.checks.push_back(std::move(c));
     g.data["vector_values"] = vec;
     // Other CTAs and batches add BLK_MN * stride_MN and MN * K elements: multiples of the vector too.
     const int64_t cta_step = r->blk_mn * r->stride_mn, batch = r->rows * r->depth;
