@@ -40,10 +40,15 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
                                                                           (one CTA's part) x multicast
   collective.{tile_shape,stages}      recorded only (the inputs of the eval above)
   part.T.X.<tensor>[.offset|.elements]  thread T's partitions (SM80 mainloops, T in PART_THREADS) as the collective
-                        makes them: tAgA = GmemTiledCopyA's partition_S(gA) (gA: TMA_PROBLEM's CTA (0,0) tile),
+                        makes them: tAgA = GmemTiledCopyA's partition_S(gA) (gA: PART_PROBLEM's CTA (0,0) tile,
+                        shifted by domain_offset of the k residue under MainloopSm80CpAsync, and .masked: the
+                        indices of its values the collective's predicates (tApA, k-tile 0's k residue) leave unread),
                         tAsA = its partition_D(sA), tCrA = partition_fragment_A(sA(_,_,0)), tCsA = the s2r copy's
                         partition_S(sA), tCrA_copy_view = its retile_D(tCrA); the layout, the pointer's offset
                         and every value's element offset (&t(i) - base)     plan --json --thread T --bind problem=
+                        SM90 TMA + GMMA mainloops: tCsA = partition_A(sA) of the warpgroup's thread_mma, tCrA =
+                        make_fragment_A(tCsA): its layout, .elements (each descriptor's start address less the
+                        first's) and .desc (the first's LBO,SBO,base_offset)
                         Compiled only by `record` or with --partitions (TVLAB_ORACLE_PARTITIONS=1): they double the
                         compile time; otherwise their recording is compared with tvlab.
 Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4), and with CuTe's
@@ -67,6 +72,10 @@ CPP_DIR = os.path.join(ROOT, "tests", "data", "cpp")
 RECORDED_DIR = os.path.join(ROOT, "tests", "data", "cute")
 # The problem (M, N, K, L) whose SM90 tensor maps are compared: multiples of 64, so every stride is 16-byte aligned.
 TMA_PROBLEM = (1088, 832, 704, 2)
+# The problem whose per-thread partitions (SM80 mainloops) are compared: K = 720 leaves a k residue for BLK_K = 32,
+# 64 and 128 (-16, -48, -48) and N = 104 masks the rows of a CTA tile with BLK_N > 104; every leading dimension is
+# a multiple of 16 elements (a 16-byte cp.async vector of any type here).
+PART_PROBLEM = (1088, 104, 720, 2)
 # The threads whose partitions are compared (those beyond a TiledMMA's size are skipped): the first, one inside the
 # first warp, one in another warp, the last of 128 and of 256.
 PART_THREADS = (0, 5, 37, 127, 255)
@@ -482,6 +491,13 @@ template <class C>
 struct has_tma<C, void_t<typename C::Params::TMA_A, typename C::Params::TMA_B>> : true_type {};
 
 constexpr int TMA_PROBLEM[4] = {%(problem)s};
+constexpr int PART_PROBLEM[4] = {%(part_problem)s};
+
+// MainloopSm80CpAsync predicates its global loads (the residue); MainloopSm80CpAsyncUnpredicated does not.
+template <class P>
+struct is_predicated : false_type {};
+template <int S, class CS>
+struct is_predicated<cutlass::gemm::MainloopSm80CpAsync<S, CS>> : true_type {};
 
 // Per-thread partitions (issue 22) of an SM80 mainloop (a GmemTiledCopy TiledCopy and an SmemCopyAtom), as the
 // collective makes them (sm80_mma_multistage.hpp), for the threads PART_THREADS: each tensor's layout, its
@@ -506,6 +522,12 @@ void dump_operand(const char* x, Mma const& mma, int rows, int depth) {
   Tensor m = make_tensor(make_gmem_ptr(gbase), make_shape(rows, depth), select<0, 1>(d));
   auto blk = make_shape(get<IsA ? 0 : 1>(typename C::TileShape{}), get<2>(typename C::TileShape{}));
   Tensor g = local_tile(m, blk, make_coord(0, _));
+  // CTA (0,0)'s residue_mnk as kernel/sm70_gemm.hpp computes it: (M or N) - BLK * 0, K - BLK_K * k_tiles.
+  const int residue_mn = rows;
+  const int k_residue = depth - int(size<1>(g) * size<2>(g));
+  constexpr bool predicated = is_predicated<typename C::DispatchPolicy>::value;
+  // sm80_mma_multistage.hpp (MainloopSm80CpAsync): "Shift tensor so residue_k is at origin".
+  if constexpr (predicated) g = cute::domain_offset(make_coord(0, k_residue, 0), g);
   Tensor s = make_tensor(make_smem_ptr(smem), SmemLayout{});
   auto smem_copy = [&] {
     if constexpr (IsA) return make_tiled_copy_A(SmemAtom{}, mma);
@@ -514,7 +536,27 @@ void dump_operand(const char* x, Mma const& mma, int rows, int depth) {
   for (int thread : PART_THREADS) {
     if (thread >= int(size(mma))) continue;
     auto gthr = GmemCopy{}.get_slice(thread);
-    show_part(thread, x, IsA ? "tAgA" : "tBgB", gthr.partition_S(g), gbase);
+    auto tXgX = gthr.partition_S(g);
+    show_part(thread, x, IsA ? "tAgA" : "tBgB", tXgX, gbase);
+    if constexpr (predicated) {
+      // The collective's predicates: tApA(m,_) for every copy, and k-tile 0's iterations k issued only when
+      // tAcA(0,0,k)'s k >= -k_residue. Printed: the indices of tAgA's values no copy_if issues.
+      auto tXsX = gthr.partition_D(s);
+      Tensor cX = make_identity_tensor(make_shape(size<0>(s), size<1>(s)));
+      Tensor tXcX = gthr.partition_S(cX);
+      Tensor tXpX = make_tensor<bool>(make_shape(size<1>(tXsX), size<2>(tXsX)), cute::Stride<_1, _0>{});
+      for (int mi = 0; mi < size<0>(tXpX); ++mi) tXpX(mi, 0) = get<0>(tXcX(0, mi, 0)) < residue_mn;
+      std::printf("part.%%d.%%s.%%s.masked = ", thread, x, IsA ? "tAgA" : "tBgB");
+      int n = 0;
+      auto shp = product_each(shape(tXgX));
+      for (int i = 0; i < int(size(tXgX)); ++i) {
+        auto c = idx2crd(i, shp);
+        const int mi = int(get<1>(c)), ki = int(get<2>(c)), kt = int(get<3>(c));
+        const bool issued = tXpX(mi, ki) && (kt > 0 || get<1>(tXcX(0, 0, ki)) >= -k_residue);
+        if (!issued) std::printf(n++ ? ",%%d" : "%%d", i);
+      }
+      std::printf(n ? "\n" : "none\n");
+    }
     show_part(thread, x, IsA ? "tAsA" : "tBsB", gthr.partition_D(s), smem);
     auto thr_mma = mma.get_slice(thread);
     if constexpr (IsA) {
@@ -534,7 +576,7 @@ void dump_operand(const char* x, Mma const& mma, int rows, int depth) {
 }
 template <class C, class Mma>
 void dump_partitions(Mma const& mma) {
-  constexpr int M = TMA_PROBLEM[0], N = TMA_PROBLEM[1], K = TMA_PROBLEM[2];
+  constexpr int M = PART_PROBLEM[0], N = PART_PROBLEM[1], K = PART_PROBLEM[2];
   dump_operand<true, C, typename C::ElementA, typename C::SmemLayoutA, typename C::GmemTiledCopyA,
                typename C::SmemCopyAtomA, typename C::StrideA>("A", mma, M, K);
   dump_operand<false, C, typename C::ElementB, typename C::SmemLayoutB, typename C::GmemTiledCopyB,
@@ -546,6 +588,46 @@ void dump_partitions(Mma const& mma) {
     std::printf("part.%%d.C.tCrC = ", thread);
     print(tCrC.layout());
     std::printf("\n");
+  }
+}
+
+// Per-thread views of an SM90 TMA + GMMA collective (sm90_mma_tma_gmma_ss_warpspecialized.hpp, mma()): thread_mma
+// sliced at the warpgroup (warp_group_thread_layout), tCsX = partition_X(sX), tCrX = make_fragment_X(tCsX) (GMMA
+// descriptors: its layout, each descriptor's start address less the first's, and the first's LBO,SBO,base_offset).
+template <class T, class S>
+void show_desc(int thread, const char* x, const char* name, T const& t, S const& tcs, void const* base) {
+  std::printf("part.%%d.%%s.%%s = ", thread, x, name);
+  print(t.layout());
+  std::printf("\npart.%%d.%%s.%%s.elements = ", thread, x, name);
+  const int first = int(t(0).bitfield.start_address_);
+  for (int i = 0; i < int(size(t)); ++i) std::printf(i ? ",%%d" : "%%d", int(t(i).bitfield.start_address_) - first);
+  auto d = t(0);
+  std::printf("\npart.%%d.%%s.%%s.desc = %%d,%%d,%%d\n", thread, x, name, int(d.bitfield.leading_byte_offset_),
+              int(d.bitfield.stride_byte_offset_), int(d.bitfield.base_offset_));
+  (void)tcs;
+  (void)base;
+}
+template <class C, class Mma>
+void dump_gmma_partitions(Mma const& mma) {
+  using TA = typename Mma::ValTypeA;
+  using TB = typename Mma::ValTypeB;
+  alignas(1024) static TA a[cosize_v<typename C::SmemLayoutA>];
+  alignas(1024) static TB b[cosize_v<typename C::SmemLayoutB>];
+  Tensor sA = make_tensor(make_smem_ptr(a), typename C::SmemLayoutA{});
+  Tensor sB = make_tensor(make_smem_ptr(b), typename C::SmemLayoutB{});
+  constexpr int MmaWarpGroups = size(Mma{}) / 128;
+  Layout warp_group_thread_layout = make_layout(Int<MmaWarpGroups>{}, Int<128>{});
+  for (int thread : PART_THREADS) {
+    if (thread >= int(size(mma))) continue;
+    auto thread_mma = mma.get_slice(warp_group_thread_layout(thread / 128));
+    Tensor tCsA = thread_mma.partition_A(sA);
+    Tensor tCsB = thread_mma.partition_B(sB);
+    Tensor tCrA = thread_mma.make_fragment_A(tCsA);
+    Tensor tCrB = thread_mma.make_fragment_B(tCsB);
+    show_part(thread, "A", "tCsA", tCsA, a);
+    show_desc(thread, "A", "tCrA", tCrA, tCsA, a);
+    show_part(thread, "B", "tCsB", tCsB, b);
+    show_desc(thread, "B", "tCrB", tCrB, tCsB, b);
   }
 }
 
@@ -587,6 +669,7 @@ void dump(const char* name) {
                                reinterpret_cast<typename C::ElementB const*>(data), dB};
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
+    if constexpr (%(partitions)d) dump_gmma_partitions<C>(mma);
   }
   if constexpr (%(partitions)d && is_tiled_copy<typename C::GmemTiledCopyA>::value &&
                 !is_void_v<typename C::SmemCopyAtomA>)
@@ -608,6 +691,7 @@ int main() {
 def program_text(path, names, partitions):
     rel = os.path.relpath(path, ROOT)
     body = PROGRAM_HEAD % {"rel": rel, "path": path, "problem": ", ".join(str(x) for x in TMA_PROBLEM),
+                           "part_problem": ", ".join(str(x) for x in PART_PROBLEM),
                            "threads": ", ".join(str(t) for t in PART_THREADS),
                            "partitions": 1 if partitions else 0}
     for n in names:
@@ -650,6 +734,10 @@ def parse_results(text):
         if line.startswith("# CUTLASS ") and version is None:
             version = line[len("# CUTLASS "):].split()[0]
         if not line.strip() or line.startswith("#"):
+            continue
+        # make_gmma_desc on the host: CuTe's cast_smem_ptr_to_uint has no host path and says so (the descriptors'
+        # start addresses are then relative: only their differences are compared).
+        if line.strip() == "ERROR: cast_smem_ptr_to_uint not supported but used.":
             continue
         if line.startswith("[") and line.endswith("]"):
             cur = results.setdefault(line[1:-1], {})
@@ -780,7 +868,7 @@ def tvlab_side(tv, cf, name, scope, body, cute):
         # thread t's partitions, the global ones for TMA_PROBLEM
         try:
             views = tv.plan(cf.path, name, ["--thread", str(t), "--bind", "problem=make_shape(%d, %d, %d, %d)"
-                                            % TMA_PROBLEM])
+                                            % PART_PROBLEM])
             for op in views:
                 for tensor in op["tensors"]:
                     key = "part.%d.%s.%s" % (t, op["operand"], tensor["name"])
@@ -788,6 +876,13 @@ def tvlab_side(tv, cf, name, scope, body, cute):
                     if tensor["memory"] != "coord":
                         got[key + ".offset"] = tensor["offset"]
                         got[key + ".elements"] = ",".join(str(v["element"]) for v in tensor["values"])
+                    if "descriptor" in tensor:  # GMMA descriptors: LBO, SBO, base_offset of the first
+                        d = tensor["descriptor"]
+                        got[key + ".desc"] = "%d,%d,%d" % (d["leading_byte_offset"], d["stride_byte_offset"],
+                                                           d["base_offset"])
+                    if "predicate" in tensor:  # MainloopSm80CpAsync's predicates: the values no copy issues
+                        masked = [str(v["index"]) for v in tensor["values"] if v["masked"]]
+                        got[key + ".masked"] = ",".join(masked) or "none"
         except (RuntimeError, KeyError) as e:
             for k in cute:
                 if k.startswith("part.%d." % t):

@@ -177,3 +177,84 @@ TEST(Partition, GeneratedConfigurationsAgreeWithTheirTvLayouts) {
 
 }  // namespace
 }  // namespace tvlab
+
+namespace tvlab {
+namespace {
+
+Plan gmma_case(int n) {
+  return build_plan(
+      nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json")));
+}
+
+// The SM90 collective's views as CuTe prints them: tests/cute_oracle/gmma_canonical.cpp (CUTLASS 4.2.0,
+// thread 0's partition_A/B and make_fragment_A/B over tile_to_shape(atom, (BLK, BLK_K, 2))), cases 1 and 5.
+TEST(Partition, Sm90GmmaViewsAsCuTePrintsThem) {
+  const ThreadPartitions a1 = thread_partitions(gmma_case(1), "A", 0);
+  EXPECT_EQ(to_string(named(a1, "tCsA").layout), "((64,8),1,4,(1,2)):((32,1),0,8,(0,4096))");
+  EXPECT_EQ(named(a1, "tCrA").to_string(), "GMMA::DescriptorIterator o (1,1,4,(1,2)):(0,0,2,(0,1024))");
+  const ThreadPartitions b1 = thread_partitions(gmma_case(1), "B", 0);
+  EXPECT_EQ(to_string(named(b1, "tCsB").layout), "((64,8),2,4,(1,2)):((32,1),2048,8,(0,4096))");
+  EXPECT_EQ(to_string(named(b1, "tCrB").layout), "(1,2,4,(1,2)):(0,512,2,(0,1024))");
+  const ThreadPartitions a5 = thread_partitions(gmma_case(5), "A", 0);
+  EXPECT_EQ(to_string(named(a5, "tCsA").layout), "((64,16),1,(2,2),(1,2)):((32,1),0,(16,4096),(0,8192))");
+  EXPECT_EQ(to_string(named(a5, "tCrA").layout), "(1,1,(2,2),(1,2)):(0,0,(2,512),(0,1024))");
+  EXPECT_EQ(to_string(named(thread_partitions(gmma_case(5), "B", 0), "tCsB").layout),
+            "((128,16),1,(2,2),(1,2)):((32,1),0,(16,4096),(0,8192))");
+  // The descriptor is make_gmma_desc's (K-major SW128 tf32: LBO 1, SBO 64, B128), warpgroup 1 starts 64 rows
+  // on.
+  const ThreadTensor& d = named(a1, "tCrA");
+  ASSERT_TRUE(d.descriptor.has_value());
+  EXPECT_EQ(d.descriptor->value(), 0x4000004000010000ull);
+  const ThreadPartitions w1 = thread_partitions(gmma_case(1), "A", 130);
+  EXPECT_EQ(named(w1, "tCrA").descriptor->start_address, 64u * 32 * 4 / 16);
+  EXPECT_EQ(partitions_to_json(w1)["tensors"][1]["values"][1]["start_address"], 64 * 32 * 4 / 16 + 2);
+}
+
+// Where CuTe's make_fragment_A static_asserts (case 4) or compiles a descriptor that reads other elements
+// than its partition says (cases 3 and 6, verify's desc.X fragment_order), plan --thread refuses with the
+// condition.
+TEST(Partition, Sm90GmmaViewsRefuseWhatCuTeRefusesOrMisreads) {
+  for (const auto& [n, want] :
+       std::vector<std::pair<int, std::string>>{{4, "GMMA_K.K-size: Not a canonical GMMA_K layout"},
+                                                {3, "gmma.fragment_order"},
+                                                {6, "(m,k) = (0,4) is tile element (0,8)"}}) {
+    SCOPED_TRACE(n);
+    try {
+      thread_partitions(gmma_case(n), "A", 0);
+      ADD_FAILURE() << "case " << n << " gave views";
+    } catch (const SpecError& e) {
+      EXPECT_EQ(e.path(), "operand");
+      EXPECT_NE(std::string(e.what()).find(want), std::string::npos) << e.what();
+    }
+  }
+}
+
+// Every generated SM90 configuration and warpgroup: descriptor i advances the first by the offset of the
+// block it describes (tCsX's value i * block, unswizzled, in 16-byte units) and names that block's first
+// coordinate.
+TEST(Partition, GeneratedSm90DescriptorsStepAsTheirBlocks) {
+  const auto plans = load_plans(test::read_data("cpp/generated_sm90.hpp"));
+  ASSERT_GE(plans.size(), 8u);
+  for (const NamedPlan& np : plans) {
+    SCOPED_TRACE(np.config);
+    for (const std::string x : {"A", "B"}) {
+      const PartitionQuery q(np.plan, x);
+      for (int64_t t = 0; t < q.threads(); t += 128) {
+        const ThreadPartitions p = q.at(t);
+        const ThreadTensor& cs = named(p, "tCs" + x);
+        const ThreadTensor& cr = named(p, "tCr" + x);
+        const Layout& l = std::get<Layout>(cs.layout);
+        const int64_t block = size(mode(l, 0)), per = 128 / cs.bits;
+        ASSERT_EQ(cr.size() * block, cs.size());
+        for (int64_t i = 0; i < cr.size(); ++i) {
+          const int64_t step = l(IntTuple(i * block)).ival() - l(IntTuple(0)).ival();
+          ASSERT_EQ(cr.element(i) * per, step) << x << " thread " << t << " descriptor " << i;
+          ASSERT_EQ(cr.coordinates[size_t(i)], cs.coordinates[size_t(i * block)]);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+}  // namespace tvlab

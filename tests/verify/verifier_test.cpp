@@ -376,3 +376,61 @@ TEST(Spec, SmemAndTmaErrorsNameTheJsonPath) {
 }
 }  // namespace
 }  // namespace tvlab
+
+namespace tvlab {
+namespace {
+
+// The SM90 collective's GMMA descriptors (desc.X) against CuTe's verdicts
+// (tests/data/cute/gmma_canonical.txt, tests/cute_oracle/gmma_canonical.sh, CUTLASS 4.2.0): where
+// make_fragment_A/B(partition_A/B(sX)) static_asserts, desc.X is refuted with the same rule; where it
+// compiles, desc.X is proved, except cases 3 and 6, whose permutations (of M; of K across two atoms' columns)
+// CuTe compiles into descriptors that read other tile elements than its partition says (refuted:
+// fragment_order, a run-time misbehaviour, not a static_assert).
+TEST(GmmaCanonical, DescriptorsAsCuTeBuildsThem) {
+  std::istringstream rec(test::read_data("cute/gmma_canonical.txt"));
+  std::string line;
+  int cases = 0;
+  while (std::getline(rec, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    const int n = std::stoi(line.substr(5));
+    const std::string verdict = line.substr(line.find(": ") + 2);
+    SCOPED_TRACE(line);
+    ++cases;
+    const Plan plan = build_plan(
+        nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json")));
+    const Report rep = verify_plan(plan);
+    const CheckResult& a = test::check(rep, "desc.A");
+    const CheckResult& b = test::check(rep, "desc.B");
+    if (verdict == "compiles") {
+      // Compiles, but case 3's M permutation and case 6's K interleaving across blocks read other elements.
+      if (n == 3 || n == 6) {
+        EXPECT_EQ(a.verdict, Verdict::Refuted);
+        EXPECT_EQ(a.data["rule"], "fragment_order");
+        ASSERT_FALSE(a.witnesses.empty());
+        const std::string want =
+            n == 3 ? "(m,k) = (1,0) is tile element (8,0)" : "(m,k) = (0,4) is tile element (0,8)";
+        EXPECT_NE(a.witnesses[0].find(want), std::string::npos) << a.witnesses[0];
+      } else {
+        EXPECT_EQ(a.verdict, Verdict::Proved) << a.summary;
+      }
+      EXPECT_EQ(b.verdict, n == 6 ? Verdict::Refuted : Verdict::Proved) << b.summary;
+      continue;
+    }
+    // CuTe's static_assert text: "Not a canonical GMMA_K Layout: Expected K-size 2 ...".
+    const std::size_t at = verdict.find("Not a canonical GMMA_");
+    ASSERT_NE(at, std::string::npos);
+    const std::string kind = verdict.substr(at + 21, verdict.find(' ', at + 21) - at - 21);  // K or MN
+    EXPECT_EQ(a.verdict, Verdict::Refuted);
+    EXPECT_EQ(a.severity, Severity::Error);
+    const std::string rule = a.data["rule"].get<std::string>();
+    EXPECT_EQ(rule.rfind("GMMA_" + kind + ".", 0), 0u) << rule;
+    if (verdict.find("Expected K-size") != std::string::npos) {
+      EXPECT_EQ(rule, "GMMA_" + kind + ".K-size");
+    }
+    EXPECT_NE(a.summary.find("Not a canonical GMMA_" + kind), std::string::npos) << a.summary;
+  }
+  EXPECT_EQ(cases, 6);
+}
+
+}  // namespace
+}  // namespace tvlab

@@ -9,6 +9,8 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tiling/subgroup_tensor.hpp"
+#include "tvlab/verify/gmma_fragment.hpp"
+#include "tvlab/verify/residue.hpp"
 
 namespace tvlab {
 
@@ -95,6 +97,7 @@ void add_coord(const IntTuple& x, std::vector<int64_t>& c, int pos) {
     const Scalar& s = x.value();
     if (!s.is_basis() && s.value == 0) return;
     if (!s.is_basis()) {
+      if (s.value == 0) return;  // a stride-0 mode's coordinate: nothing to add on any axis
       if (pos < 0 || pos >= static_cast<int>(c.size()))
         throw std::logic_error("partition: coordinate " + to_string(x) + " has no axis");
       c[static_cast<size_t>(pos)] += s.value;
@@ -127,12 +130,13 @@ struct Base {
   IntTuple shape;
   std::vector<std::string> axes;
   int bits = 16;
+  int64_t shift = 0;  // the pointer's offset from the tensor's origin (domain_offset), plain layouts only
 };
 
 int64_t base_offset(const Base& b, const std::vector<int64_t>& crd) {
   const IntTuple c = as_tuple(crd);
   if (const auto* cl = std::get_if<ComposedLayout>(&b.layout)) return element_offset(*cl, c, b.bits);
-  return std::get<Layout>(b.layout)(c).ival();
+  return std::get<Layout>(b.layout)(c).ival() + b.shift;
 }
 
 // Refuses a view of more than kMaxThreadValues values before its coordinates are enumerated.
@@ -171,6 +175,7 @@ ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, 
     t.offset = as_tuple(origin);
     return t;
   }
+  if (b.shift != 0) t.offset = IntTuple(t.offset.ival() + b.shift);
   // Every value lands where the base tensor's own layout puts its coordinate.
   for (int64_t i = 0; i < t.size(); ++i) {
     const std::vector<int64_t>& crd = t.coordinates[static_cast<size_t>(i)];
@@ -248,6 +253,7 @@ std::string pointer(const ThreadTensor& t) {
   const std::string bits = "[" + std::to_string(t.bits) + "b]";
   const std::string off = t.memory == "coord" ? to_string(t.offset) : t.base + "+" + to_string(t.offset);
   if (t.memory == "rmem") return "ptr" + bits + "(" + t.base + ")";
+  if (t.memory == "desc") return "GMMA::DescriptorIterator";
   if (t.memory == "coord") return "ArithTuple" + off;
   std::string sw;
   if (t.ptr_swizzle) sw = to_string(*t.ptr_swizzle) + "_";
@@ -265,16 +271,64 @@ Base smem_base(const std::string& x, const AnyLayout& layout, int bits, bool sta
 }
 
 // gX = local_tile(mX, (BLK_MN, BLK_K), (0, _)) of the problem's (MN, K) operand at batch 0, CTA (0,0):
-// (BLK_MN, BLK_K, k) with GemmUniversal's packed strides (TagToStrideX: the contiguous mode stride 1).
-Base gmem_base(const std::string& x, const KernelShape& k, const PlannedCopy& pc, int bits) {
-  const auto& p = *k.problem;
-  const int64_t rows = x == "A" ? p[0] : p[1], depth = p[2];
-  const int64_t blk = x == "A" ? k.cta_tile[0] : k.cta_tile[1], blk_k = k.cta_tile[2];
-  const bool k_major = pc.gmem->contiguous == 1;
-  const int64_t s_mn = k_major ? depth : 1, s_k = k_major ? 1 : rows;
-  const int64_t tiles = (depth + blk_k - 1) / blk_k;
-  const Layout g = make_layout(make_shape(blk, blk_k, tiles), make_stride(s_mn, s_k, blk_k * s_k));
-  return Base{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
+// (BLK_MN, BLK_K, k) with GemmUniversal's packed strides (TagToStrideX: the contiguous mode stride 1),
+// moved by the collective's domain_offset of the k residue (MainloopSm80CpAsync; residue.hpp).
+Base gmem_base(const std::string& x, const OperandResidue& r, int bits) {
+  const Layout g = make_layout(make_shape(r.blk_mn, r.blk_k, r.tiles),
+                               make_stride(r.stride_mn, r.stride_k, r.blk_k * r.stride_k));
+  Base b{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
+  b.shift = r.shift();
+  return b;
+}
+
+// The SM90 TMA + GMMA collective's views of A or B, per warpgroup (sm90_mma_tma_gmma_ss_warpspecialized.hpp,
+// CUTLASS 4.2.0, mma()): tCsX = thread_mma.partition_X(sX) over all stages, thread_mma sliced at the
+// warpgroup's first thread (warp_group_thread_layout(warp_group_idx)); tCrX = make_fragment_X(tCsX), the
+// descriptors (gmma_fragment.hpp). A block make_gmma_desc refuses, or whose descriptor reads other elements
+// than the partition says, is a LayoutError naming the condition (CuTe's static_assert or verify's desc.X).
+void add_gmma_views(ThreadPartitions& out, FrgCache& cache, const TiledMMA& mma, const PlannedSmem& s,
+                    int64_t thread) {
+  const std::string& x = s.name;
+  const std::string mn = x == "B" ? "N" : "M", sx = "s" + x, modes = "(MMA,MMA_" + mn + ",MMA_K,PIPE)";
+  const Base b = smem_base(x, *s.staged, s.bits, true);
+  const int64_t wg = thread / 128 * 128;
+  ThreadTensor tcs =
+      mma_tensor(cache, mma, x[0], b, wg, "tC" + sx, "thread_mma.partition_" + x + "(" + sx + ")", modes);
+  const Layout* l = std::get_if<Layout>(&tcs.layout);
+  if (l == nullptr)
+    throw LayoutError("gmma.view", "tC" + sx + " = " + tcs.to_string() +
+                                       " keeps a swizzle in its layout: the GMMA views are modelled for "
+                                       "smem_ptr-flagged layouts (GMMA::Layout_*_Atom)");
+  // make_gmma_desc<Major>(tensor<0>(tCsX)): CuTe's static_asserts are make_gmma_desc's LayoutErrors.
+  SmemTile tile;
+  if (tcs.ptr_swizzle) tile.byte_swizzle = *tcs.ptr_swizzle;
+  tile.start_byte = tcs.offset.ival() * s.bits / 8;
+  tile.layout = mode(*l, 0);
+  tile.bits = s.bits;
+  const SmemDescriptor d = make_gmma_desc(tile, s.major);
+  const std::string order = gmma_block_order_witness(gmma_block(mma, s), s);
+  if (!order.empty())
+    throw LayoutError("gmma.fragment_order", "make_fragment_" + x + "(tC" + sx +
+                                                 ") compiles in CuTe, but its descriptors read other "
+                                                 "elements than the partition says (verify: desc." +
+                                                 x + "): " + order);
+  ThreadTensor frag;
+  frag.name = "tCr" + x;
+  frag.expr = "thread_mma.make_fragment_" + x + "(tC" + sx + ")";
+  frag.modes = modes;
+  frag.memory = "desc";
+  frag.base = "tC" + sx;
+  frag.bits = 128;
+  frag.layout = gmma_fragment_layout(*l, s.bits);
+  frag.offset = IntTuple(0);
+  frag.axes = tcs.axes;
+  frag.extents = tcs.extents;
+  frag.descriptor = d;
+  // Descriptor i describes the block whose first element is tCsX's value (0, i...).
+  const int64_t block = size(mode(*l, 0));
+  for (int64_t i = 0; i < frag.size(); ++i) frag.coordinates.push_back(tcs.coordinates[size_t(i * block)]);
+  out.tensors.push_back(std::move(tcs));
+  out.tensors.push_back(std::move(frag));
 }
 
 }  // namespace
@@ -299,6 +353,11 @@ std::string ThreadTensor::to_string() const {
 std::vector<std::string> partition_operands(const Plan& plan) {
   std::vector<std::string> out;
   for (const PlannedCopy& pc : plan.copies) out.push_back(pc.name);
+  // The SM90 GMMA operands: read from shared memory through descriptors, no copy of their own.
+  for (const PlannedSmem& s : plan.smem)
+    if (plan.mma && s.descriptor && s.staged && s.arch == DescArch::SM90 &&
+        std::find(out.begin(), out.end(), s.name) == out.end())
+      out.push_back(s.name);
   if (plan.mma && std::find(out.begin(), out.end(), "C") == out.end()) out.push_back("C");
   return out;
 }
@@ -314,6 +373,33 @@ PartitionQuery::PartitionQuery(const Plan& plan, std::string operand)
 
 ThreadPartitions PartitionQuery::at(int64_t thread) const {
   return at_impl(thread, false);
+}
+
+ThreadTensor PartitionQuery::global_view(int64_t thread) const {
+  const PlannedCopy* pc = nullptr;
+  for (const PlannedCopy& c : plan_.copies)
+    if (c.name == operand_) pc = &c;
+  const std::optional<OperandResidue> r = pc ? operand_residue(plan_, *pc) : std::nullopt;
+  if (!r || !pc->smem || !pc->smem->g2s)
+    throw SpecError("operand", operand_ +
+                                   " has no global view (a g2s copy of an SM80 mainloop, \"problem\" "
+                                   "and \"gmem\")");
+  if (thread < 0 || thread >= threads_)
+    throw SpecError("thread",
+                    "thread " + std::to_string(thread) + " outside 0.." + std::to_string(threads_ - 1));
+  const std::string x = operand_, cpy = x + "CPY", mn = x == "B" ? "N" : "M";
+  try {
+    ThreadTensor t =
+        copy_tensor(cache_->frg, *pc->smem->g2s, true, gmem_base(x, *r, pc->copy.value_type.bits), thread,
+                    "t" + x + "g" + x, "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
+                    "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
+    t.masked = residue_mask(t, *r);
+    if (r->predicated) t.predicate = residue_rule(x, *r);
+    return t;
+  } catch (const LayoutError& e) {
+    throw SpecError("operand", "thread " + std::to_string(thread) + "'s global view of " + x +
+                                   " is not computed: " + e.what());
+  }
 }
 
 ThreadPartitions thread_partitions(const Plan& plan, const std::string& x, int64_t thread) {
@@ -414,6 +500,15 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
         "epilogue's");
     return out;
   }
+  for (const PlannedSmem& s : plan.smem)
+    if (s.name == x && pc == nullptr && s.descriptor && s.staged && s.arch == DescArch::SM90) {
+      add_gmma_views(out, cache, mma, s, thread);
+      out.notes.push_back(
+          "tC" + std::string("s") + x + " and tCr" + x + " are warpgroup " + std::to_string(thread / 128) +
+          "'s (every thread of a warpgroup has the same); the " + "TMA side (tma_partition's t" + x + "g" +
+          x + "/t" + x + "s" + x + ") is not shown: verify's tma." + x + " checks its box and tensor map");
+      return out;
+    }
   if (pc == nullptr || !pc->smem) {
     const IntTuple shape = x == "A" ? make_shape(mma.tile_mnk[0], mma.tile_mnk[2])
                                     : make_shape(mma.tile_mnk[1], mma.tile_mnk[2]);
@@ -435,13 +530,27 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
   const std::string sx = "s" + x, pipe = staged ? ",PIPE)" : ")";
   if (sm.g2s) {
     const KernelShape* k = plan.kernel ? &*plan.kernel : nullptr;
-    if (k && k->problem && pc->gmem)
-      add(copy_tensor(cache, *sm.g2s, true, gmem_base(x, *k, *pc, bits), thread, "t" + x + "g" + x,
-                      "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
-                      "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)"));
-    else
-      out.notes.push_back("t" + x + "g" + x + " (gmem_thr_copy_" + x + ".partition_S(g" + x +
-                          ")): global addresses need the problem shape (\"problem\", or --bind problem=...)");
+    const std::optional<OperandResidue> r = operand_residue(plan, *pc);
+    const std::string tg = "t" + x + "g" + x, call = "gmem_thr_copy_" + x + ".partition_S(g" + x + ")";
+    if (r) {
+      ThreadTensor t = copy_tensor(cache, *sm.g2s, true, gmem_base(x, *r, bits), thread, tg, call,
+                                   "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
+      t.masked = residue_mask(t, *r);
+      if (r->predicated) t.predicate = residue_rule(x, *r);
+      add(std::move(t));
+      if (!r->predicated && (r->depth % r->blk_k != 0 || r->rows % r->blk_mn != 0))
+        out.notes.push_back(tg + ": MainloopSm80CpAsyncUnpredicated ignores the residue (" +
+                            residue_rule(x, *r) + "): its copies read past " + x + " (verify: residue." + x +
+                            ")");
+    } else if (k && k->problem && pc->gmem) {
+      out.notes.push_back(tg + " (" + call + "): the mainloop " +
+                          (k->mainloop.empty() ? std::string("is not given") : "is " + k->mainloop) +
+                          "; the global views and their predicates are modelled for MainloopSm80CpAsync[" +
+                          "Unpredicated] (\"mainloop\")");
+    } else {
+      out.notes.push_back(tg + " (" + call + "): global addresses need the problem shape (\"problem\", or " +
+                          "--bind problem=...) and " + x + "'s global layout (\"gmem\")");
+    }
     add(copy_tensor(cache, *sm.g2s, false, s, thread, "t" + x + "s" + x,
                     "gmem_thr_copy_" + x + ".partition_D(" + sx + ")",
                     "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K" + pipe));
@@ -459,149 +568,6 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
   add(retiled(cache, s2r, frag, "tCr" + x + "_copy_view", "smem_thr_copy_" + x + ".retile_D(tCr" + x + ")",
               "(CPY,CPY_" + mn + ",CPY_K)"));
   return out;
-}
-
-std::vector<Touch> touches(const ThreadTensor& t) {
-  const IntTuple shape = flat_shape(t.layout);
-  std::vector<Touch> out;
-  for (int64_t i = 0; i < t.size(); ++i) {
-    Touch r;
-    r.index = i;
-    const IntTuple c = idx2crd(IntTuple(i), shape);
-    if (c.is_leaf())
-      r.mode_coord.push_back(c.ival());
-    else
-      for (int m = 0; m < c.size(); ++m) r.mode_coord.push_back(c[m].ival());
-    r.coord = t.coordinates[static_cast<size_t>(i)];
-    if (t.memory != "coord") {
-      r.element = t.element(i);
-      r.byte = r.element * t.bits / 8;
-    }
-    out.push_back(std::move(r));
-  }
-  return out;
-}
-
-namespace {
-std::string pad(std::string s, size_t n) {
-  if (s.size() < n) s.append(n - s.size(), ' ');
-  return s;
-}
-}  // namespace
-
-std::string coord_text(const std::vector<int64_t>& c) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < c.size(); ++i) s += (i ? "," : "") + std::to_string(c[i]);
-  return s + ")";
-}
-
-std::vector<std::string> iteration_lines(const ThreadTensor& t) {
-  std::vector<std::string> out;
-  const std::vector<Touch> rows = touches(t);
-  std::map<std::vector<int64_t>, std::vector<const Touch*>> by_iter;
-  for (const Touch& r : rows)
-    by_iter[std::vector<int64_t>(r.mode_coord.begin() + 1, r.mode_coord.end())].push_back(&r);
-  // Issue order: the first iteration mode fastest.
-  std::vector<std::pair<std::vector<int64_t>, std::vector<const Touch*>>> order(by_iter.begin(),
-                                                                                by_iter.end());
-  std::stable_sort(order.begin(), order.end(), [](const auto& a, const auto& b) {
-    return a.second.front()->index < b.second.front()->index;
-  });
-  const bool mem = t.memory != "coord";
-  for (const auto& [iter, vals] : order) {
-    std::string line = coord_text(iter) + ":";
-    // Runs of values whose coordinate steps by one along one axis and whose offset steps by one.
-    for (std::size_t i = 0; i < vals.size();) {
-      std::size_t j = i;
-      int axis = -1;
-      while (j + 1 < vals.size()) {
-        const Touch &a = *vals[j], &b = *vals[j + 1];
-        int diff = -1, n = 0;
-        for (std::size_t k = 0; k < a.coord.size(); ++k)
-          if (a.coord[k] != b.coord[k]) diff = int(k), ++n;
-        if (n != 1 || b.coord[size_t(diff)] != a.coord[size_t(diff)] + 1 || (axis >= 0 && diff != axis) ||
-            (mem && b.element != a.element + 1))
-          break;
-        axis = diff;
-        ++j;
-      }
-      const Touch &a = *vals[i], &b = *vals[j];
-      std::string c = "(";
-      for (std::size_t k = 0; k < a.coord.size(); ++k)
-        c += (k ? "," : "") + std::to_string(a.coord[k]) +
-             (int(k) == axis ? ".." + std::to_string(b.coord[k]) : "");
-      c += ")";
-      if (mem)
-        c += (t.memory == "rmem" ? " r" : " @") + std::to_string(a.element) +
-             (j > i ? ".." + std::to_string(b.element) : "");
-      line += " " + c;
-      i = j + 1;
-    }
-    out.push_back(line);
-  }
-  return out;
-}
-
-std::string partitions_to_text(const ThreadPartitions& p, bool table) {
-  std::string out = "Thread " + std::to_string(p.thread) + " of " + std::to_string(p.threads) + ", " +
-                    (p.operand.size() == 1 ? "operand " : "copy ") + p.operand + "\n";
-  for (const ThreadTensor& t : p.tensors) {
-    out += "  " + t.name + " = " + t.expr + "   " + t.modes + "\n    " + t.to_string() + "\n";
-    if (!table) continue;
-    std::string axes = "(";
-    for (size_t i = 0; i < t.axes.size(); ++i) axes += (i ? "," : "") + t.axes[i];
-    axes += ")";
-    const bool mem = t.memory != "coord";
-    out += "    " + pad("value", 7) + pad("iteration", 14) + pad(axes, 16) +
-           (mem ? pad(t.memory == "rmem" ? "register" : "element", 10) + (t.memory == "rmem" ? "" : "byte")
-                : "") +
-           "\n";
-    for (const Touch& r : touches(t)) {
-      const std::vector<int64_t> iter(r.mode_coord.begin() + 1, r.mode_coord.end());
-      std::string line = "    " + pad(std::to_string(r.mode_coord[0]), 7) + pad(coord_text(iter), 14) +
-                         pad(coord_text(r.coord), 16);
-      if (mem)
-        line += pad(std::to_string(r.element), 10) + (t.memory == "rmem" ? "" : std::to_string(r.byte));
-      while (!line.empty() && line.back() == ' ') line.pop_back();
-      out += line + "\n";
-    }
-  }
-  for (const std::string& n : p.notes) out += "  note: " + n + "\n";
-  return out;
-}
-
-nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p) {
-  nlohmann::ordered_json j;
-  j["thread"] = p.thread;
-  j["threads"] = p.threads;
-  j["operand"] = p.operand;
-  j["tensors"] = nlohmann::ordered_json::array();
-  for (const ThreadTensor& t : p.tensors) {
-    nlohmann::ordered_json v;
-    v["name"] = t.name;
-    v["expr"] = t.expr;
-    v["modes"] = t.modes;
-    v["memory"] = t.memory;
-    v["base"] = t.base;
-    v["bits"] = t.bits;
-    v["tensor"] = t.to_string();
-    v["layout"] = tvlab::to_string(t.layout);
-    v["offset"] = tvlab::to_string(t.offset);
-    if (t.ptr_swizzle) v["ptr_swizzle"] = to_string(*t.ptr_swizzle);
-    v["axes"] = t.axes;
-    v["values"] = nlohmann::ordered_json::array();
-    for (const Touch& r : touches(t)) {
-      nlohmann::ordered_json row{{"index", r.index}, {"mode_coord", r.mode_coord}, {"coord", r.coord}};
-      if (t.memory != "coord") {
-        row["element"] = r.element;
-        if (t.memory != "rmem") row["byte"] = r.byte;
-      }
-      v["values"].push_back(std::move(row));
-    }
-    j["tensors"].push_back(std::move(v));
-  }
-  j["notes"] = p.notes;
-  return j;
 }
 
 }  // namespace tvlab

@@ -2,7 +2,9 @@
 
 #include <cstdio>
 #include "tvlab/verify/collective_checks.hpp"
+#include "tvlab/verify/gmma_fragment.hpp"
 #include "tvlab/verify/kernel_checks.hpp"
+#include "tvlab/verify/residue.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 #include "tvlab/verify/tmem_checks.hpp"
 
@@ -607,8 +609,9 @@ void add_subtiled(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
   rep.checks.push_back(std::move(r));
 }
 
-// desc.X: the GMMA/UMMA descriptor of the operand's smem tile (make_desc_tiling), or CuTe's rule it breaks.
-void add_desc(Report& rep, const PlannedSmem& s) {
+// desc.X: the GMMA/UMMA descriptor of the operand's smem tile (make_desc_tiling), or CuTe's rule it breaks;
+// for SM90 also the descriptor of what the collective's make_fragment_X reads (frg_block).
+void add_desc(Report& rep, const PlannedSmem& s, const TiledMMA* mma) {
   if (!s.descriptor) return;
   CheckResult r;
   r.code = "desc." + s.name;
@@ -652,6 +655,39 @@ void add_desc(Report& rep, const PlannedSmem& s) {
     r.steps.push_back(
         {"one instruction's block in 16-byte units", "recast<uint128_t>", to_string(d.u128_layout)});
     r.steps.push_back({"the canonical form", "logical_divide", to_string(d.canonical)});
+    if (mma && s.arch == DescArch::SM90) {
+      // The collective builds its descriptors from tensor<0>(partition_X(sX)), not from the tile's blocks.
+      const GmmaBlock b = gmma_block(*mma, s);
+      const std::string what = "tensor<0>(thread_mma.partition_" + s.name + "(s" + s.name + "))";
+      r.steps.push_back(
+          {"make_fragment_" + s.name + " reads " + what, "thrfrg_" + s.name, to_string(b.layout)});
+      SmemTile t = s.tile;
+      t.layout = b.layout;
+      try {
+        (void)make_gmma_desc(t, s.major);
+      } catch (const LayoutError& e) {
+        r.verdict = Verdict::Refuted;
+        r.data["rule"] = e.condition();
+        r.data["fragment_layout"] = to_string(b.layout);
+        r.summary = "make_fragment_" + s.name + "(partition_" + s.name + "(s" + s.name +
+                    ")) does not compile: " + what + " = " + to_string(b.layout) +
+                    " (the TiledMMA's permutation " + "reorders the atom's block): " + e.what();
+        r.witnesses.push_back(r.summary);
+        rep.checks.push_back(std::move(r));
+        return;
+      }
+      const std::string why = gmma_block_order_witness(b, s);
+      if (!why.empty()) {
+        r.verdict = Verdict::Refuted;
+        r.data["rule"] = "fragment_order";
+        r.data["fragment_layout"] = to_string(b.layout);
+        r.summary = "CuTe compiles make_fragment_" + s.name +
+                    ", but its descriptor reads other elements than " + what + " = " + to_string(b.layout) +
+                    " says (the TiledMMA's permutation reorders " + (s.name == "A" ? "M" : "N") +
+                    " or moves K across blocks): wrong results";
+        r.witnesses.push_back(why);
+      }
+    }
   } catch (const LayoutError& e) {
     r.verdict = Verdict::Refuted;
     r.data["rule"] = e.condition();
@@ -781,6 +817,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
   }
   add_kernel_checks(rep, plan);
   add_collective_checks(rep, plan);
+  add_residue_checks(rep, plan);
   for (const PlannedCopy& p : plan.copies) {
     rep.checks.push_back(check_coverage("coverage." + p.name,
                                         "copy " + p.name + " (" + p.copy.atom.name + ")", p.copy.tv,
@@ -821,7 +858,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
       add_smem_checks(rep, p, *plan.mma, opts.suggest, opts.s2r_accesses);
     }
   for (const PlannedSmem& s : plan.smem) {
-    add_desc(rep, s);
+    add_desc(rep, s, plan.mma ? &*plan.mma : nullptr);
     add_tma(rep, s);
   }
   if (plan.tmem) {

@@ -3,11 +3,16 @@
 // collective builds them, and the table of where each value of each iteration lands.
 //
 //   CUTLASS's SM80 collective (sm80_mma_multistage.hpp), operand A, thread 5:
-//     tAgA = gmem_thr_copy_A.partition_S(gA)   (ACPY,ACPY_M,ACPY_K,k)   needs the problem shape
+//     tAgA = gmem_thr_copy_A.partition_S(gA)   (ACPY,ACPY_M,ACPY_K,k)   needs the problem shape; gA is
+//                                               shifted by the k residue and tAgA predicated (residue.hpp)
 //     tAsA = gmem_thr_copy_A.partition_D(sA)   (ACPY,ACPY_M,ACPY_K,PIPE)
 //     tCrA = thr_mma.partition_fragment_A(sA(_,_,0))   (MMA,MMA_M,MMA_K)
 //     tCsA = smem_thr_copy_A.partition_S(sA)   (CPY,CPY_M,CPY_K,PIPE)
 //     tCrA_copy_view = smem_thr_copy_A.retile_D(tCrA)   (CPY,CPY_M,CPY_K)
+//
+//   CUTLASS's SM90 TMA + GMMA collective (sm90_mma_tma_gmma_ss_warpspecialized.hpp), per warpgroup:
+//     tCsA = thread_mma.partition_A(sA)        (MMA,MMA_M,MMA_K,PIPE)
+//     tCrA = thread_mma.make_fragment_A(tCsA)  (MMA,MMA_M,MMA_K,PIPE) of GMMA descriptors (gmma_fragment.hpp)
 //
 // A view prints as CuTe prints the tensor: `smem_ptr[16b](sA+40) o ((_8,_1),_8,_1,(_1,_3)):(...)`. Over a
 // swizzled smem layout CuTe folds the swizzle into +/- strides where the thread's slice allows it
@@ -23,6 +28,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "tvlab/core/atoms/smem_desc.hpp"
 #include "tvlab/core/composed_layout.hpp"
 #include "tvlab/verify/spec.hpp"
 
@@ -32,7 +38,8 @@ struct ThreadTensor {
   std::string name;    // CuTe's kernels' name: tAgA, tAsA, tCsA, tCrA, tCrA_copy_view, tCgC, ...
   std::string expr;    // how the kernel makes it: gmem_thr_copy_A.partition_S(gA)
   std::string modes;   // what its modes mean: (ACPY,ACPY_M,ACPY_K,k)
-  std::string memory;  // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe)
+  std::string memory;  // gmem, smem, rmem (a register fragment), coord (a coordinate tensor, Xe), desc (GMMA
+                       // descriptors: element(i) is descriptor i's start-address increment in 16-byte units)
   std::string base;    // the tensor it partitions (gA, sA) or the fragment it views (tCrA)
   int bits = 16;       // element width
   // A smem_ptr-flagged smem layout (SM90 GMMA atoms): the swizzle acts on the byte address.
@@ -45,6 +52,14 @@ struct ThreadTensor {
   // Per value: its coordinate in the base tensor (from the same partition of the base's identity
   // layout; for a register view the coordinate of the value the register holds), one entry per axis.
   std::vector<std::vector<int64_t>> coordinates;
+  // The collective's predicate on this view (MainloopSm80CpAsync's tApA / k residue of tAgA and tBgB):
+  // per value, true when the copy leaves it unread; empty when the view is not predicated. `predicate`
+  // says the rule.
+  std::vector<bool> masked;
+  std::string predicate;
+  // memory == "desc": the first descriptor (make_gmma_desc of tensor<0> of the partition; its start address
+  // relative to the smem tensor's, which is taken to be at shared address 0).
+  std::optional<SmemDescriptor> descriptor;
   std::vector<std::string> axes;  // the base's axes, e.g. {"m","k","pipe"}
   std::vector<int64_t> extents;   // the base's extent along each axis
 
@@ -82,6 +97,10 @@ class PartitionQuery {
   PartitionQuery(const Plan& plan, std::string operand);  // SpecError for an operand the plan has not
   int64_t threads() const { return threads_; }
   ThreadPartitions at(int64_t thread) const;
+  // Only the thread's global view tAgA / tBgB (shifted and predicated as at() gives it), for checks that
+  // enumerate every thread. SpecError when the operand has none (no g2s copy, problem shape or SM80
+  // mainloop).
+  ThreadTensor global_view(int64_t thread) const;
 
  private:
   struct Cache;
@@ -100,6 +119,7 @@ struct Touch {
   std::vector<int64_t> coord;       // the base tensor's coordinate
   int64_t element = 0;              // element offset from the base
   int64_t byte = 0;                 // byte offset (element * bits / 8, rounded down for sub-byte types)
+  bool masked = false;              // left unread by the collective's predicate (ThreadTensor::masked)
 };
 std::vector<Touch> touches(const ThreadTensor& t);
 
@@ -111,10 +131,11 @@ std::string coord_text(const std::vector<int64_t>& c);
 std::vector<std::string> iteration_lines(const ThreadTensor& t);
 
 // `tvlab plan --thread`: each tensor as CuTe prints it, then (table) one row per value, iteration by
-// iteration: the view's coordinate, the base's coordinate, element and byte offsets.
+// iteration: the view's coordinate, the base's coordinate, element and byte offsets (and "masked" for a
+// value a predicated view leaves unread).
 std::string partitions_to_text(const ThreadPartitions& p, bool table = true);
 // {thread, threads, operand, tensors: [{name, expr, modes, memory, base, bits, tensor (CuTe's print),
-//  layout, offset, axes, values: [{index, mode_coord, coord, element, byte}]}], notes}
+//  layout, offset, [predicate,] axes, values: [{index, mode_coord, coord, element, byte[, masked]}]}], notes}
 nlohmann::ordered_json partitions_to_json(const ThreadPartitions& p);
 
 }  // namespace tvlab
