@@ -77,7 +77,9 @@ SearchRequest pinned_to(const json& spec) {
     const int vb = sm["g2s"]["atom"].get<std::string>().find("uint128_t") != std::string::npos ? 16 : 0;
     r.only.push_back(std::string(x) + ".g2s=" + std::to_string(vb) + " B x " +
                      sm["g2s"]["thr_layout"].get<std::string>());
-    r.only.push_back(std::string(x) + ".s2r=" + sm["s2r"].get<std::string>());
+    // The s2r atom by name (the int8 default declares Copy_Atom<..., uint8_t>: {"atom", "value_type"}).
+    const json& s2r = sm["s2r"].is_object() ? sm["s2r"]["atom"] : sm["s2r"];
+    r.only.push_back(std::string(x) + ".s2r=" + s2r.get<std::string>());
   }
   return r;
 }

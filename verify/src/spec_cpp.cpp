@@ -232,16 +232,22 @@ std::string spec_to_cpp(const json& spec, const std::string& scope) {
       os << "using SmemLayoutAtom" << x << " = " << layout_at(sm, "atom", path + ".smem") << ";\n";
       const std::string s2r = sm["s2r"].is_string() ? sm["s2r"].get<std::string>()
                                                     : str_at(sm["s2r"], "atom", path + ".smem.s2r");
-      if (sm["s2r"].is_object()) only_keys(sm["s2r"], path + ".smem.s2r", {"atom"});
-      os << "using SmemCopyAtom" << x << " = Copy_Atom<" << atom_cpp(s2r) << ", Element" << x << ">;\n";
+      // A copy's declared value type (Copy_Atom<Op, T>) is written as declared, else the element type.
+      auto value_cpp = [&](const json& c, const std::string& at) {
+        return c.is_object() && c.contains("value_type") ? type_cpp(str_at(c, "value_type", at))
+                                                         : "Element" + x;
+      };
+      if (sm["s2r"].is_object()) only_keys(sm["s2r"], path + ".smem.s2r", {"atom", "from_mma", "value_type"});
+      os << "using SmemCopyAtom" << x << " = Copy_Atom<" << atom_cpp(s2r) << ", "
+         << value_cpp(sm["s2r"], path + ".smem.s2r") << ">;\n";
       if (!sm.contains("g2s") || !sm["g2s"].is_object())
         throw SpecError(path + ".smem.g2s",
                         "the C++ writer needs the g2s copy as {atom, thr_layout, val_layout}");
       const json& g = sm["g2s"];
-      only_keys(g, path + ".smem.g2s", {"atom", "thr_layout", "val_layout"});
+      only_keys(g, path + ".smem.g2s", {"atom", "thr_layout", "val_layout", "value_type"});
       os << "using GmemTiledCopy" << x << " = decltype(make_tiled_copy(Copy_Atom<"
-         << atom_cpp(str_at(g, "atom", path + ".smem.g2s")) << ", Element" << x << ">{},\n    "
-         << layout_at(g, "thr_layout", path + ".smem.g2s") << "{},\n    "
+         << atom_cpp(str_at(g, "atom", path + ".smem.g2s")) << ", " << value_cpp(g, path + ".smem.g2s")
+         << ">{},\n    " << layout_at(g, "thr_layout", path + ".smem.g2s") << "{},\n    "
          << (g.contains("val_layout") ? layout_at(g, "val_layout", path + ".smem.g2s") : "Layout<_1>")
          << "{}));\n";
       args[i] = "Element" + x + ", " + stride_tag(x, op, path);
