@@ -505,7 +505,16 @@ void dump_operand(const char* x, Mma const& mma, int rows, int depth) {
   if constexpr (is_static<decltype(get<1>(d))>::value) get<0>(d) = depth; else get<1>(d) = rows;
   Tensor m = make_tensor(make_gmem_ptr(gbase), make_shape(rows, depth), select<0, 1>(d));
   auto blk = make_shape(get<IsA ? 0 : 1>(typename C::TileShape{}), get<2>(typename C::TileShape{}));
-  Tensor g = local_tile(m, blk, make_coord(0, _));
+  Tensor g0 = local_tile(m, blk, make_coord(0, _));
+  // TVLAB_ORACLE_K_RESIDUE (the differential suite, tests/differential): as MainloopSm80CpAsync does, gA/gB shifted
+  // by the K residue (K - BLK_K * k_tiles, <= 0; sm70_gemm.hpp's residue_mnk) before partitioning
+  // (sm80_mma_multistage.hpp: gA = domain_offset(make_coord(0, get<2>(residue_mnk), 0), gA)).
+#ifdef TVLAB_ORACLE_K_RESIDUE
+  const int k_residue = depth - int(size<1>(g0) * size<2>(g0));
+  Tensor g = domain_offset(make_coord(0, k_residue, 0), g0);
+#else
+  Tensor g = g0;
+#endif
   Tensor s = make_tensor(make_smem_ptr(smem), SmemLayout{});
   auto smem_copy = [&] {
     if constexpr (IsA) return make_tiled_copy_A(SmemAtom{}, mma);
