@@ -3,12 +3,13 @@
 
 Random cases: SM80 cp.async and SM90 TMA + GMMA CollectiveMma configurations drawn by the CuTe oracle's own drawing
 functions (tests/cute_oracle/generate.py: draw, draw_sm90; imported, not copied) with this suite's seed, of which
-about half then get ONE defect (each kind in turn) that CuTe/CUTLASS rejects (a static_assert) or that misbehaves at run time: a
-GmemTiledCopy of twice or half the TiledMMA's threads, a Copy_Atom whose value type is not the operand's (ldmatrix
-or cp.async), an smem atom that does not tile the CTA tile, a CTA tile or k-block that breaks the partitions'
-divisibility, one stage, more stages than shared memory holds, an SM90 TiledMMA with a K permutation, a GMMA smem
-atom of the other major, a TMA op that does not match the cluster. Whether the defect is one is CuTe's to say:
-the suite compiles every case (differential.py); the defect name only says what was changed.
+about half then get ONE defect (each kind in turn) that CuTe/CUTLASS rejects (a static_assert) or that misbehaves
+at run time: a GmemTiledCopy of twice or half the TiledMMA's threads, a Copy_Atom whose value type is not the
+operand's (ldmatrix or cp.async), an smem atom that does not tile the CTA tile, a CTA tile or k-block that breaks
+the partitions' divisibility, one stage, more stages than shared memory holds, an SM90 TiledMMA with a K
+permutation, a GMMA smem atom of the other major or wider, a TMA op that does not match the cluster. Whether the
+defect is one is CuTe's to say: the suite compiles every case (differential.py); the defect name only says
+what was changed.
 
 Mutation cases: one change to a real configuration of tests/data/cpp/*.hpp (a copy's thread layout, its value
 layout, an atom's value type, a swizzle, the stages, the tile), applied inside that configuration's namespace.
@@ -134,8 +135,8 @@ def defect_sm80(rng, text, stages_bytes, kind):
     m = re.search(r"MainloopSm80CpAsync<(\d+)>, Shape<_(\d+), _(\d+), _(\d+)>", text)
     stages, bm, bn, bk = (int(m.group(i)) for i in range(1, 5))
     if kind == "tile_m":
-        return "tile_m(%d -> %d)" % (bm, bm + 16), text.replace(m.group(0), "MainloopSm80CpAsync<%d>, Shape<_%d, _%d, _%d>"
-                                                                % (stages, bm + 16, bn, bk))
+        return "tile_m(%d -> %d)" % (bm, bm + 16), text.replace(
+            m.group(0), "MainloopSm80CpAsync<%d>, Shape<_%d, _%d, _%d>" % (stages, bm + 16, bn, bk))
     if kind == "tile_k":
         return "tile_k(%d -> %d)" % (bk, bk + bk // 2), text.replace(
             m.group(0), "MainloopSm80CpAsync<%d>, Shape<_%d, _%d, _%d>" % (stages, bm, bn, bk + bk // 2))
@@ -182,7 +183,8 @@ def defect_sm90(rng, text, kind):
     if kind == "tile_m":
         if bm <= 64:
             return None
-        return "tile_m(%d -> %d)" % (bm, bm - 64), text.replace(t.group(0), "    Shape<_%d, _%d, _%d>," % (bm - 64, bn, bk))
+        return "tile_m(%d -> %d)" % (bm, bm - 64), text.replace(
+            t.group(0), "    Shape<_%d, _%d, _%d>," % (bm - 64, bn, bk))
     if kind == "stages_1":
         return "stages(1)", text.replace(m.group(0), "MainloopSm90TmaGmmaWarpSpecialized<1,")
     ebytes = _bits(re.search(r"Shape<_\d+, _\d+, _\d+>,\n\s+([\w:]+),", text).group(1)) // 8
@@ -274,7 +276,8 @@ MUTATION_RULES = [
     ("thr_half", r"make_tiled_copy\(\s*Copy_Atom<[^;]*?>\{\},\s*Layout<Shape<_\d+, _\d+>, Stride<_\d+, _\d+>>\{\}",
      "thread layout: half the threads"),
     # a copy's value layout: half the values a thread moves
-    ("val_half", r"Layout<Shape<_(1), _(\d+)>>\{\}\)|Layout<Shape<_(\d+), _(1)>>\{\}\)", "value layout: half the values"),
+    ("val_half", r"Layout<Shape<_(1), _(\d+)>>\{\}\)|Layout<Shape<_(\d+), _(1)>>\{\}\)",
+     "value layout: half the values"),
     # an atom's value type
     ("s2r_type", r"(using SmemCopyAtom\w* = Copy_Atom<[\w:<>]+?, )([\w:]+)(>;)", "s2r atom's value type"),
     ("g2s_type", r"(Copy_Atom<SM80_CP_ASYNC_\w+<[\w:]+>, )([\w:]+)(>)", "g2s atom's value type"),

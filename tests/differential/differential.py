@@ -14,6 +14,9 @@ CuTe's verdict on a case, from one translation unit per case (a static_assert st
                                     cp.async instruction (Copy_Traits' DstLayout bits, at the address of its first
                                     value, as Copy_Atom::call tiles the fragment) aligned to its size, and no byte
                                     outside the stage (the collective's copy_if into tAsA(_,_,_,k_pipe));
+              (and each instruction's values lie in its bytes, in order);
+              runtime.X.s2r     each s2r instruction (make_tiled_copy_X(SmemCopyAtomX, TiledMma): an ldmatrix
+                                lane's row) reads its values from contiguous, aligned bytes, in order;
               runtime.X.smem_injective  SmemLayoutX maps no two coordinates to one element;
               runtime.smem      the collective's SharedStorage fits the architecture's dynamic shared memory
                                 (sm80 166912 B, sm90 232448 B; cudaFuncSetAttribute fails beyond: the kernel never
@@ -174,6 +177,11 @@ void g2s_coverage(const char* x, int threads) {
           long o = at(raw_pointer_cast(&dv(j, r)));
           if (o % bytes)
             fail("thread %d's %d-byte copy instruction writes smem byte %ld, not %d-byte aligned", t, bytes, o, bytes);
+          // the instruction moves contiguous bytes: its values must lie there, in order
+          for (int v = 1; v < vals; ++v)
+            if (at(raw_pointer_cast(&dv(j + v, r))) != o + v * long(sizeof(E)))
+              fail("thread %d's %d-byte copy instruction at smem byte %ld: its value %d is at byte %ld, not %ld", t,
+                   bytes, o, v, at(raw_pointer_cast(&dv(j + v, r))), o + v * long(sizeof(E)));
           for (int b = 0; b < bytes; ++b) {
             long ob = o + b;
             if (ob < 0 || ob >= total) {
@@ -196,6 +204,36 @@ void g2s_coverage(const char* x, int threads) {
              elem[ob] % long(size<0>(st)), elem[ob] / long(size<0>(st)), stage, threads - 1);
     std::printf("runtime.%s.g2s.stage%d = %s%s\n", x, stage, witness[0] ? "FAIL " : "ok", witness);
   }
+}
+// The s2r copy (make_tiled_copy_A/B(SmemCopyAtom, TiledMma), the collective's tCsA): each instruction (ldmatrix: a
+// lane's 16-byte row) reads contiguous, aligned bytes: the values of one call must lie there, in order.
+template <class E, class SmemLayout, class S2R>
+void s2r_contiguity(const char* x, int threads) {
+  constexpr long cos = cosize_v<SmemLayout>;
+  alignas(128) static E smem[cos];
+  Tensor s = make_tensor(make_smem_ptr(smem), SmemLayout{});
+  constexpr int vals = S2R::NumValSrc;
+  constexpr int bytes = size<1>(typename S2R::BitLayoutSrc{}) / 8;
+  auto at = [&](void const* p) { return long(reinterpret_cast<char const*>(p) - reinterpret_cast<char*>(smem)); };
+  char witness[300] = "";
+  for (int t = 0; t < threads && !witness[0]; ++t) {
+    Tensor d = S2R{}.get_slice(t).partition_S(s);
+    Tensor ds = d(_, _, _, 0);
+    Tensor dv = group_modes<1, rank_v<decltype(ds)>>(ds);
+    for (int r = 0; r < int(size<1>(dv)) && !witness[0]; ++r)
+      for (int j = 0; j + vals <= int(size<0>(dv)) && !witness[0]; j += vals) {
+        long o = at(raw_pointer_cast(&dv(j, r)));
+        if (bytes >= int(sizeof(E)) && o % bytes)
+          std::snprintf(witness, sizeof witness, "thread %d's %d-byte read at smem byte %ld is not %d-byte aligned", t,
+                        bytes, o, bytes);
+        for (int v = 1; v < vals && !witness[0]; ++v)
+          if (at(raw_pointer_cast(&dv(j + v, r))) != o + v * long(sizeof(E)))
+            std::snprintf(witness, sizeof witness,
+                          "thread %d's %d-byte read at smem byte %ld: its value %d is at byte %ld, not %ld", t, bytes,
+                          o, v, at(raw_pointer_cast(&dv(j + v, r))), o + v * long(sizeof(E)));
+      }
+  }
+  std::printf("runtime.%s.s2r = %s%s\n", x, witness[0] ? "FAIL " : "ok", witness);
 }
 template <class SmemLayout>
 void smem_injective(const char* x) {
@@ -227,6 +265,14 @@ void runtime(long limit) {
     int threads = int(size(typename C::TiledMma{}));
     g2s_coverage<typename C::ElementA, typename C::SmemLayoutA, typename C::GmemTiledCopyA>("A", threads);
     g2s_coverage<typename C::ElementB, typename C::SmemLayoutB, typename C::GmemTiledCopyB>("B", threads);
+  }
+  if constexpr (!is_void_v<typename C::SmemCopyAtomA>) {
+    typename C::TiledMma mma;
+    int threads = int(size(mma));
+    s2r_contiguity<typename C::ElementA, typename C::SmemLayoutA,
+                   decltype(make_tiled_copy_A(typename C::SmemCopyAtomA{}, mma))>("A", threads);
+    s2r_contiguity<typename C::ElementB, typename C::SmemLayoutB,
+                   decltype(make_tiled_copy_B(typename C::SmemCopyAtomB{}, mma))>("B", threads);
   }
 }
 #endif
@@ -289,14 +335,24 @@ def cute_case(case, out, cxx, includes):
         with open(src, encoding="utf-8") as f:
             same = f.read() == text
     if not same:
-        for stale in (exe, src + ".log"):
-            if os.path.exists(stale):
-                os.remove(stale)
+        if os.path.exists(exe):
+            os.remove(exe)
+        if os.path.exists(src + ".log"):
+            os.replace(src + ".log", src + ".log.keep")
         with open(src, "w", encoding="utf-8") as f:
             f.write(text)
     base = [cxx, "-std=c++17", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0"]
     base += ["-I" + i for i in includes]
     t0 = time.time()
+    # the syntax pass sees only what is outside the run-time section: its log is reused while that is the same
+    key = hashlib.sha256(re.sub(r"#else\n// Every byte.*?#endif", "", text, flags=re.S).encode()).hexdigest()
+    keyfile = src + ".syntax-key"
+    if os.path.exists(src + ".log.keep") and os.path.exists(keyfile):
+        with open(keyfile, encoding="utf-8") as f:
+            if f.read() == key and not os.path.exists(src + ".log"):
+                os.replace(src + ".log.keep", src + ".log")
+    with open(keyfile, "w", encoding="utf-8") as f:
+        f.write(key)
     if os.path.exists(exe):
         r = subprocess.CompletedProcess([], 0, "")
     elif os.path.exists(src + ".log"):
@@ -366,8 +422,8 @@ def cutlass_version(includes):
 def write_recording(path, results, version, origin, compiler, command):
     lines = [
         "# CuTe's verdicts (and, for accepted cases, its layouts and per-thread views) on the differential cases",
-        "# (tests/differential/cases.py: random_sm80.hpp, random_sm90.hpp, mutations.json), one translation unit a case,",
-        "# by tests/differential/differential.py; the ctest differential.recorded compares tvlab with this file.",
+        "# (tests/differential/cases.py: random_sm80.hpp, random_sm90.hpp, mutations.json), one translation unit a",
+        "# case, by tests/differential/differential.py; the ctest differential.recorded compares tvlab with this file.",
         "# CUTLASS %s (%s), %s, recorded %s." % (version, origin, compiler, datetime.date.today().isoformat()),
         "# command: %s" % command,
         "# cutlass-version: %s" % version,
@@ -525,8 +581,8 @@ def main():
             print("FAIL %s" % e)
             return 1
         version = version or cutlass_version(includes)
-        command = "bash tests/differential/run.sh %s TVLAB OUTDIR (differential.py %s, %d jobs)" % (
-            "record" if a.mode != "live" else "live", a.mode, a.jobs)
+        command = ("python3 tests/differential/differential.py %s --out OUTDIR --cutlass-include I --cuda-include C "
+                   "--jobs %d%s" % (a.mode, a.jobs, " (then copied here)" if a.mode == "cute" else ""))
         dest = RECORDING if a.mode == "record" else os.path.join(a.out, "cute_verdicts.txt")
         if not a.only or a.mode != "record":
             write_recording(dest, cute, version, a.origin, compiler, command)

@@ -13,11 +13,12 @@
 # CUTLASS and CUDA are found as tests/cute_oracle/run.sh finds them (the same pinned nvidia-cutlass venv).
 # TVLAB_DIFFERENTIAL_JOBS: parallel compiles (default: the cores); TVLAB_DIFFERENTIAL_ONLY: a regular expression
 # of the case names to run.
+# shellcheck source-path=SCRIPTDIR
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 mode="$1"; tvlab="$2"; out="$3"; shift 3
-name=differential
-fallback="tvlab is still compared against CuTe's recorded verdicts (ctest differential.recorded)"
+export name=differential
+export fallback="tvlab is still compared against CuTe's recorded verdicts (ctest differential.recorded)"
 oracle_dir="$here/../cute_oracle"
 # shellcheck source=../cute_oracle/oracle_common.sh
 source "$oracle_dir/oracle_common.sh"
@@ -39,7 +40,7 @@ source "$oracle_dir/cuda_include.sh"
 cuda_args=(--cuda-include "$cuda_inc")
 [ -d "$cuda_inc/cccl/cuda/std" ] && cuda_args+=(--cuda-include "$cuda_inc/cccl")
 if [ -z "$cutlass_dir" ]; then
-  python="$(bash "$here/../../scripts/python_venv.sh" --no-deps "${TVLAB_CUTLASS_VENV:-cutlass-venv}" "$cutlass_pin")" ||
+  bash "$here/../../scripts/python_venv.sh" --no-deps "${TVLAB_CUTLASS_VENV:-cutlass-venv}" "$cutlass_pin" >/dev/null ||
     skip "could not install $cutlass_pin from PyPI (scripts/python_venv.sh)"
   origin="$cutlass_pin from PyPI"
 else
