@@ -355,10 +355,11 @@ def draw_mutations():
         cf = oracle.ConfigFile(path)
         nvidia = [c for c in cf.configs if re.match(r"MainloopSm\d", cf.policy(c[2], c[1]))]
         for qual, scope, body in nvidia[:1]:
-            block = namespace_block(cf.text, scope)
+            # matched in the text without comments (cf.clean: blanked, same offsets): a mutation changes code
+            block = namespace_block(cf.clean, scope)
             if not block:
                 continue
-            region = cf.text[block[0]:block[1]]
+            region = cf.clean[block[0]:block[1]]
             for rule, pattern, what in MUTATION_RULES:
                 if MUTATED_FILES[fname] is not None and rule not in MUTATED_FILES[fname]:
                     continue

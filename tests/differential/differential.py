@@ -325,13 +325,18 @@ def first_error(log):
 
 def cute_case(case, out, cxx, includes):
     """CuTe's verdict and output for one case: {key: value} with verdict, why (and dump keys when accepted)."""
+    hpp = os.path.join(out, "cases", case.name + ".hpp")
+    same_case = False
+    if os.path.exists(hpp):
+        with open(hpp, encoding="utf-8") as f:
+            same_case = f.read() == case.text
     path = materialize(case, out)
     src = os.path.join(out, "cases", case.name + ".cpp")
     exe = os.path.join(out, "cases", case.name)
     text = program(case, path)
-    # the same program in the same OUTDIR (an interrupted run): its compiles are reused
+    # the same program of the same case in the same OUTDIR (an interrupted run): its compiles are reused
     same = False
-    if os.path.exists(src):
+    if os.path.exists(src) and same_case:
         with open(src, encoding="utf-8") as f:
             same = f.read() == text
     if not same:
@@ -347,7 +352,7 @@ def cute_case(case, out, cxx, includes):
     # the syntax pass sees only what is outside the run-time section: its log is reused while that is the same
     key = hashlib.sha256(re.sub(r"#else\n// Every byte.*?#endif", "", text, flags=re.S).encode()).hexdigest()
     keyfile = src + ".syntax-key"
-    if os.path.exists(src + ".log.keep") and os.path.exists(keyfile):
+    if os.path.exists(src + ".log.keep") and os.path.exists(keyfile) and same_case:
         with open(keyfile, encoding="utf-8") as f:
             if f.read() == key and not os.path.exists(src + ".log"):
                 os.replace(src + ".log.keep", src + ".log")
