@@ -40,7 +40,8 @@ must still disagree (a fixed one fails the test, to be removed from the list), e
                            without tvlab; `recorded --verdicts FILE` then compares)
   differential.py recorded --tvlab T --out DIR   tvlab against the recording (no CUTLASS; seconds)
   differential.py mutated  --tvlab T --out DIR   the recording with one rejected case's verdict flipped to
-                           accepted and one accepted case's view altered: both must be reported (exit 0 if so)
+                           accepted, one accepted case's to rejected, and one accepted case's mma.a_tv altered (two
+                           strides swapped): each must be reported (exit 0 if so)
 """
 import argparse
 import concurrent.futures
@@ -633,8 +634,21 @@ def main():
                 cute[acc]["why"] = "mutated"
                 flips[acc] = "verdict"
                 print("mutated: %s's verdict flipped to rejected" % acc)
+            # and one accepted case's view: two strides of its mma.a_tv swapped
+            acc2 = next((n for n, kv in cute.items() if kv["verdict"] == "accepted" and n not in listed and n != acc
+                         and oracle.mutate(kv.get("mma.a_tv", "")) not in (None, kv.get("mma.a_tv"))), None)
+            if acc2:
+                cute[acc2]["mma.a_tv"] = oracle.mutate(cute[acc2]["mma.a_tv"])
+                flips[acc2] = "view:mma.a_tv"
+                print("mutated: two strides of %s's mma.a_tv swapped: %s" % (acc2, cute[acc2]["mma.a_tv"]))
             cases = [c for c in cases if c.name in flips]
 
+    # the harness's own postcondition: generate.py's valid draws (defect none) compile and run clean
+    for c in cases:
+        if c.what == "random, defect none" and c.name in cute and cute[c.name]["verdict"] != "accepted" \
+                and a.mode != "mutated":
+            failures.append("%s: a valid draw of generate.py that CuTe %s (%s): the harness or the draw is wrong" % (
+                c.name, cute[c.name]["verdict"], cute[c.name]["why"]))
     tv = oracle.Tvlab(a.tvlab, a.out)
     known = read_known(a.known)
     if a.mode == "mutated":
@@ -657,10 +671,11 @@ def main():
             print("    %s %s: %s" % (tag, kind, detail))
     names = {c.name for c in cases}
     if a.mode == "mutated":
-        missed = [n for n in names if not any(k[0] == n for k in found)]
+        missed = [n for n in names if (n, flips[n]) not in found and not (flips[n] == "verdict" and any(
+            k[0] == n for k in found))]
         for n in missed:
-            failures.append("mutation control: %s's flipped verdict was not reported" % n)
-        print("mutation control: %d flipped verdict(s), %d reported" % (len(names), len(names) - len(missed)))
+            failures.append("mutation control: %s's altered %s was not reported" % (n, flips[n]))
+        print("mutation control: %d altered case(s), %d reported" % (len(names), len(names) - len(missed)))
     else:
         for key, detail in sorted(found.items()):
             if key not in known:
