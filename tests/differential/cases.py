@@ -34,7 +34,7 @@ DATA = os.path.join(ROOT, "tests", "data", "differential")
 CPP_DIR = os.path.join(ROOT, "tests", "data", "cpp")
 # Not the oracle's seed (21): this suite's own draw.
 SEED = 33
-COUNT_SM80, COUNT_SM90 = 16, 8
+COUNT_SM80, COUNT_SM90 = 16, 14
 DEFECT_RATE = 0.5
 # Problems (M, N, K, L): K = 704 is a multiple of every BLK_K <= 64; K = 720 leaves a K residue for BLK_K >= 32
 # (the collective then shifts gA/gB by it). Multiples of 16 bytes for every type, as TMA needs.
