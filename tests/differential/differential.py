@@ -292,7 +292,7 @@ template <class T> T __shfl_xor_sync(unsigned, T v, int, int = 32) { return v; }
 
 def program(case, path):
     oracle.PART_THREADS = PART_THREADS
-    oracle.TMA_PROBLEM = case.problem
+    oracle.TMA_PROBLEM = oracle.PART_PROBLEM = case.problem  # tensor maps and thread views alike
     text = oracle.program_text(path, [], True)
     head, sep, tail = text.partition("int main() {")
     assert sep, "oracle.program_text has no main"
@@ -499,7 +499,7 @@ def compare_case(tv, case, path, cute):
         out.append(("unsupported", "CuTe: accepted; %s" % said))
         return out, said
     # the thread views and layouts: the oracle's comparison with the case's problem
-    oracle.TMA_PROBLEM = case.problem
+    oracle.TMA_PROBLEM = oracle.PART_PROBLEM = case.problem  # tensor maps and thread views alike
     dump = {k: v for k, v in cute.items() if k not in ("config", "verdict", "why", "input")
             and not k.startswith("runtime.")}
     cf = oracle.ConfigFile(path)
