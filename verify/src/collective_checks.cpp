@@ -262,8 +262,8 @@ CheckResult partition_check(const Plan& plan, const std::string& x) {
     return r;
   }
   r.verdict = Verdict::Proved;
-  r.summary = std::to_string(v0.tensors.size()) + " views a thread, computed for threads 0 and " +
-              std::to_string(views.back().thread);
+  r.summary = std::to_string(v0.tensors.size()) + (v0.tensors.size() == 1 ? " view" : " views") +
+              " a thread, computed for threads 0 and " + std::to_string(views.back().thread);
   return r;
 }
 
