@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <variant>
 #include <vector>
 
@@ -68,7 +69,11 @@ std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::ve
   };
   Node self;
   self.kind = Node::Kind::Name, self.text = "CollectiveEpilogue", self.line = d.line, self.col = d.col;
-  auto [n, escope] = resolve(self, scope);
+  // Plain variables, not a structured binding: the lambdas below capture them (clang 14 cannot capture
+  // bindings).
+  Node n;
+  std::string escope;
+  std::tie(n, escope) = resolve(self, scope);
   // CollectiveBuilder<...>::CollectiveOp: the builder picks the epilogue, which tvlab does not reproduce.
   if (base_name(n.text) == "CollectiveBuilder") return std::nullopt;
   const std::string what = "CollectiveEpilogue";
