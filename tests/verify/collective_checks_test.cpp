@@ -168,6 +168,38 @@ TEST(CollectiveChecks, CppReaderKeepsTheDeclaredType) {
   EXPECT_EQ(check(r, "type.B.s2r").verdict, Verdict::Refuted);
 }
 
+// The collective's CUTE_STATIC_ASSERT_V(size<1>(tCsA) == size<1>(tCrA_copy_view)) (CPY_M): with the
+// TiledMMA's M tile 16 under 2 warps along M, ldmatrix.x4's s2r copy covers 16 rows a repeat and the MMA
+// fragment 32. CuTe 4.2.0 compiled on the host (make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, mma),
+// thread 0): tCsA ((_8,_1),_8,_2,(_1,_3)), tCrA_copy_view ((_8,_1),_4,_2): 8 != 4, so the collective does not
+// compile. Every other check passes: before partition.X, tvlab said "passed".
+TEST(CollectiveChecks, CopyViewModesDisagreeAsCuteAsserts) {
+  const Report r = verify_json(tn([](nlohmann::json& j) { j["mma"]["permutation"] = "(16,32,16)"; }));
+  const CheckResult& c = check(r, "partition.A");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_EQ(c.severity, Severity::Error);
+  ASSERT_EQ(c.witnesses.size(), 1u);
+  EXPECT_EQ(c.witnesses[0],
+            "CPY_M: size<1>(tCsA) is 8, size<1>(tCrA_copy_view) 4 (the collective's CUTE_STATIC_ASSERT_V)");
+  int errors = 0;
+  for (const CheckResult& x : r.checks) errors += x.failed(false);
+  EXPECT_EQ(errors, 1);  // partition.A alone
+}
+
+// A TiledMMA whose 4 warps along M overlap its 32-row tile: the views fail tvlab's own cross-check, so
+// partition.A decides nothing (unknown, never an internal error); the overlap itself is coverage.mma.A's.
+TEST(CollectiveChecks, ViewsFailingTheirCrossCheckAreUnknown) {
+  nlohmann::json j = nlohmann::json::parse(test::read_data("specs/cutlass_sm80_f16_nt_128x128x32.json"));
+  j["mma"]["atom_layout"] = "(4,1,1)";
+  j["mma"]["permutation"] = "((8,4):(4,1),32,16)";
+  j["operands"]["A"]["smem"]["s2r"] = "SM75_U32x2_LDSM_N";
+  const Report r = verify_json(j);
+  const CheckResult& c = check(r, "partition.A");
+  EXPECT_EQ(c.verdict, Verdict::Unknown);
+  EXPECT_NE(c.summary.find("fail tvlab's own cross-check"), std::string::npos) << c.summary;
+  EXPECT_EQ(check(r, "coverage.mma.A").verdict, Verdict::Refuted);
+}
+
 // partition.X over the generated CuTe-checked configurations: every view the check computes is the one
 // `plan --thread` shows (the same PartitionQuery), for thread 0 and the last thread.
 TEST(CollectiveChecks, PartitionCheckMatchesThreadViews) {
