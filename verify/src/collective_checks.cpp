@@ -207,6 +207,8 @@ const ThreadTensor* find_tensor(const ThreadPartitions& tp, const std::string& n
   return nullptr;
 }
 
+constexpr int64_t kMaxPartitionCheckValues = int64_t(1) << 14;
+
 CheckResult partition_check(const Plan& plan, const std::string& x) {
   CheckResult r;
   r.code = "partition." + x;
@@ -214,6 +216,25 @@ CheckResult partition_check(const Plan& plan, const std::string& x) {
   r.claim = "the collective's per-thread partitions of " + x +
             " compile as CuTe computes them (partition_S/D, partition_fragment, retile_D), their modes "
             "agreeing";
+  // Each view is enumerated value by value (and cross-checked against the tile's layout): a stage of more
+  // than kMaxPartitionCheckValues values a thread is left to `tvlab plan --thread`, which shows one thread.
+  const PlannedCopy* pc = nullptr;
+  for (const auto* list : {&plan.copies, &plan.smem_only})
+    for (const PlannedCopy& p : *list)
+      if (p.name == x) pc = &p;
+  if (pc && pc->smem && plan.mma) {
+    const SmemStage& st = *pc->smem;
+    const int64_t per_thread =
+        std::visit([](const auto& l) { return size(l); }, st.staged ? *st.staged : st.layout) /
+        std::max<int64_t>(1, plan.mma->num_threads());
+    if (per_thread > kMaxPartitionCheckValues) {
+      r.summary = "not computed: about " + std::to_string(per_thread) + " staged values a thread, over the " +
+                  std::to_string(kMaxPartitionCheckValues) +
+                  " this check enumerates; `tvlab plan --thread T " + "--operand " + x +
+                  "` computes one thread's views";
+      return r;
+    }
+  }
   std::vector<ThreadPartitions> views;
   try {
     const PartitionQuery q(plan, x);
