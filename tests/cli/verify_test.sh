@@ -191,6 +191,15 @@ has ldsm-float-check "FAIL type.A.s2r  the copy counts its values in float, the 
 has ldsm-float-witness "Copy_Atom<SM75_U32x4_LDSM_N, float> over A's half_t (32 != 16 bits)" "$tmp/out"
 expect_rc ldsm-float-plan 0 "$tvlab" plan "$tmp/ldsm_float.hpp"
 has ldsm-float-plan-says "Operand A's s2r declares Copy_Atom<SM75_U32x4_LDSM_N, float>, over A's half_t" "$tmp/out"
+# The issue's case: CuTe's tutorial gemm_tn named with --bind A.type=half_t, its s2r atom declared float: the bound
+# element type fills what the file leaves open, never the atom's declared type.
+sed 's/  Copy_Atom<SM75_U32x4_LDSM_N, half_t> s2r_atom_A;/  Copy_Atom<SM75_U32x4_LDSM_N, float> s2r_atom_A;/' \
+  "$root/tests/data/cpp/cute_tutorial_sgemm_sm80.cu" >"$tmp/tut_float.cu"
+expect_rc bind-keeps-declared-type 1 "$tvlab" verify "$tmp/tut_float.cu" --bind scope=gemm_tn --bind cta_tile=cta_tiler \
+  --bind stages=bP --bind mma=mmaC --bind A.type=cute::half_t --bind A.gmem=dA --bind A.smem=sA --bind A.g2s=copyA \
+  --bind A.s2r=s2r_atom_A --bind B.type=cute::half_t --bind B.gmem=dB --bind B.smem=sB --bind B.g2s=copyB \
+  --bind B.s2r=s2r_atom_B
+has bind-keeps-declared-type-text "FAIL type.A.s2r  the copy counts its values in float, the memory holds half_t" "$tmp/out"
 expect_rc help 0 "$tvlab" verify --help
 has help-text "Exit codes" "$tmp/out"
 
