@@ -240,10 +240,19 @@ def main():
     a = ap.parse_args()
     files = [(a.out, text(a.seed, a.count)),
              (os.path.join(os.path.dirname(a.out), "generated_sm90.hpp"), text_sm90(a.seed, max(1, a.count // 2)))]
+    return write_or_check(files, a.mode,
+                          "is not what generate.py draws (seed %d): run `python3 tests/cute_oracle/generate.py "
+                          "write` and `tests/cute_oracle/run.sh record`" % a.seed)
+
+
+def write_or_check(files, mode, stale):
+    """Writes each (path, text) of `files` (mode "write"), or says which differ from the file there ("check",
+    `stale` completing "FAIL <file> ..."); 1 when one differs or cannot be read, else 0."""
     bad = 0
     for path, t in files:
         rel = os.path.relpath(path, ROOT)
-        if a.mode == "write":
+        if mode == "write":
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w", encoding="utf-8") as f:
                 f.write(t)
             print("wrote %s" % rel)
@@ -256,13 +265,11 @@ def main():
             bad += 1
             continue
         if have != t:
-            print("FAIL %s is not what generate.py draws (seed %d): run `python3 tests/cute_oracle/generate.py "
-                  "write` and `tests/cute_oracle/run.sh record`" % (rel, a.seed))
+            print("FAIL %s %s" % (rel, stale))
             bad += 1
         else:
-            print("%s is the draw of seed %d" % (rel, a.seed))
+            print("%s is the draw" % rel)
     return 1 if bad else 0
-
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -400,30 +400,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("mode", choices=["write", "check"])
     a = ap.parse_args()
-    bad = 0
-    for path, t in expected_files():
-        rel = os.path.relpath(path, ROOT)
-        if a.mode == "write":
-            os.makedirs(os.path.dirname(path), exist_ok=True)
-            with open(path, "w", encoding="utf-8") as f:
-                f.write(t)
-            print("wrote %s" % rel)
-            continue
-        try:
-            with open(path, encoding="utf-8") as f:
-                have = f.read()
-        except OSError as e:
-            print("FAIL cannot read %s: %s" % (rel, e))
-            bad += 1
-            continue
-        if have != t:
-            print("FAIL %s is not what cases.py draws: run `python3 tests/differential/cases.py write` and "
-                  "`bash tests/differential/run.sh record ...`" % rel)
-            bad += 1
-        else:
-            print("%s is the draw" % rel)
-    return 1 if bad else 0
-
+    return generate.write_or_check(expected_files(), a.mode,
+                                   "is not what cases.py draws: run `python3 tests/differential/cases.py write` "
+                                   "and `bash tests/differential/run.sh record ...`")
 
 if __name__ == "__main__":
     sys.exit(main())
