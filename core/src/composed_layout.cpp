@@ -20,6 +20,11 @@ std::string to_string(const AnyLayout& l) {
   return to_string(std::get<ComposedLayout>(l));
 }
 
+const Layout& inner_layout(const AnyLayout& l) {
+  if (const auto* c = std::get_if<ComposedLayout>(&l)) return c->layout;
+  return std::get<Layout>(l);
+}
+
 void not_defined_for_composed(std::string_view function, std::string_view why) {
   throw LayoutError(std::string(function) + " is not defined for composed layouts",
                     why.empty()

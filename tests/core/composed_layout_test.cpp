@@ -65,6 +65,18 @@ TEST(ComposedLayout, IssueExamples) {
   EXPECT_EQ(S(composition(L("(64,8):(8,1)"), C(3, 0, 3, "(8,8):(8,1)"))), "Sw<3,3,3> o 0 o (8,8):(64,8)");
 }
 
+TEST(ComposedLayout, InnerLayout) {
+  // The layout a composed layout wraps, or the layout itself; evaluating it is the composed layout's before
+  // the offset and the swizzle (brute force over the whole domain).
+  const ComposedLayout c = C(3, 3, 3, "(8,64):(64,1)");
+  const AnyLayout any = c;
+  EXPECT_EQ(S(inner_layout(any)), "(8,64):(64,1)");
+  EXPECT_EQ(&inner_layout(any), &std::get<ComposedLayout>(any).layout);
+  for (int64_t i = 0; i < size(c); ++i) EXPECT_EQ(c(IntTuple(i)), c.swizzle(inner_layout(any)(i)));
+  const AnyLayout plain = L("(4,3):(1,8)");
+  EXPECT_EQ(&inner_layout(plain), &std::get<Layout>(plain));
+}
+
 TEST(ComposedLayout, MakeSwizzleAndUpDowncast) {
   EXPECT_EQ(to_string(make_swizzle(0b1000, 0b0100)), "Sw<1,2,1>");  // swizzle.hpp's examples
   EXPECT_EQ(to_string(make_swizzle(0b11000000, 0b00000110)), "Sw<2,1,5>");

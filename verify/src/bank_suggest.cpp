@@ -69,8 +69,7 @@ std::optional<BankSuggestion> suggest_impl(const SmemLayout& smem, const Insts& 
   const int bytes = first.bytes;
   const int vector = bytes * 8 / type.bits;
   if (ideal_cost(smem, tvs, type, op, model, bytes)) return std::nullopt;  // conflict-free already
-  const Layout inner =
-      std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem) : std::get<ComposedLayout>(smem).layout;
+  const Layout& inner = inner_layout(smem);
   const int64_t span = next_pow2(cosize(inner));
 
   for (int b = 1; b <= 4; ++b)

@@ -13,10 +13,6 @@ namespace tvlab {
 
 namespace {
 
-bool is_xe_mma(const TiledMMA& m) {
-  return m.atom.arch.rfind("xe", 0) == 0;
-}
-
 struct NamedCopy {
   std::string name;  // g2s, s2r, r2s, or "copy" (the operand's register copy, unstaged)
   const TiledCopy* copy;
@@ -43,11 +39,6 @@ std::string copy_label(const NamedCopy& c) {
 std::string tile_coord(int64_t index, const IntTuple& tile) {
   const IntTuple c = idx2crd(IntTuple(index), tile);
   return to_string(c);
-}
-
-const Layout& inner_layout(const SmemLayout& l) {
-  if (const auto* c = std::get_if<ComposedLayout>(&l)) return c->layout;
-  return std::get<Layout>(l);
 }
 
 // A copy of more threads than the kernel's: the first tile element only its extra threads copy.
@@ -289,7 +280,7 @@ CheckResult partition_check(const Plan& plan, const std::string& x) {
 }  // namespace
 
 void add_collective_checks(Report& rep, const Plan& plan) {
-  if (!plan.mma || is_xe_mma(*plan.mma)) return;
+  if (!plan.mma || plan.mma->is_xe()) return;
   const TiledMMA& m = *plan.mma;
   const std::string mainloop = plan.kernel ? plan.kernel->mainloop : "";
   const std::vector<std::string> viewed = partition_operands(plan);

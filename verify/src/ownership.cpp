@@ -14,10 +14,6 @@ std::string holder_name(const Holder& h) {
 
 namespace {
 
-bool is_xe(const TiledMMA& m) {
-  return m.atom.arch.rfind("xe", 0) == 0;
-}
-
 XeOperand xe_operand(const std::string& x) {
   return x == "A" ? XeOperand::A : x == "B" ? XeOperand::B : x == "C" ? XeOperand::C : XeOperand::D;
 }
@@ -125,8 +121,8 @@ OperandMap operand_map(const Plan& plan, const std::string& x) {
   m.operand = x;
   // As verify: Xe fragments per subgroup when both sides are Xe, whole TV layouts otherwise.
   // (The s2r copy is a UniversalCopy, sycl-tla e45955935, compared per subgroup as verify does.)
-  m.xe = is_xe(mma) && tc.num_threads() % 16 == 0 && (slm || tc.atom.arch.rfind("xe", 0) == 0);
-  m.group = is_xe(mma) ? 16 : 32;
+  m.xe = mma.is_xe() && tc.num_threads() % 16 == 0 && (slm || tc.atom.arch.rfind("xe", 0) == 0);
+  m.group = mma.is_xe() ? 16 : 32;
   m.threads = mma.num_threads();
   m.rows = x == "B" ? mma.tile_mnk[1] : mma.tile_mnk[0];
   m.cols = x == "A" || x == "B" ? mma.tile_mnk[2] : mma.tile_mnk[1];

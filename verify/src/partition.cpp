@@ -16,11 +16,6 @@ namespace tvlab {
 
 namespace {
 
-const Layout& inner(const AnyLayout& x) {
-  if (const auto* c = std::get_if<ComposedLayout>(&x)) return c->layout;
-  return std::get<Layout>(x);
-}
-
 int64_t value(const AnyLayout& x, int64_t i) {
   if (const auto* c = std::get_if<ComposedLayout>(&x)) return (*c)(IntTuple(i));
   return std::get<Layout>(x)(IntTuple(i)).ival();
@@ -66,7 +61,7 @@ Layout kept_modes(const Layout& v, const Layout& rest) {
 }
 
 View copy_view(FrgCache& cache, const TiledCopy& cp, bool src, const AnyLayout& x, int64_t t) {
-  const Layout& in = inner(x);
+  const Layout& in = inner_layout(x);
   // tidfrg: (Thr, FrgV, (RestM, RestN, ...)); CuTe slices it at (thread, _, repeat<R>(_)).
   const Layout& frg = cached(cache, key_of(&cp, src ? "S" : "D", in),
                              [&] { return src ? cp.tidfrg_S(in) : cp.tidfrg_D(in); });
@@ -75,7 +70,7 @@ View copy_view(FrgCache& cache, const TiledCopy& cp, bool src, const AnyLayout& 
 }
 
 View mma_view(FrgCache& cache, const TiledMMA& m, char which, const AnyLayout& x, int64_t t) {
-  const Layout& in = inner(x);
+  const Layout& in = inner_layout(x);
   const auto v = m.thr_vmnk(t);
   const int i0 = which == 'B' ? 2 : 1, i1 = which == 'C' ? 2 : 3;
   const IntTuple coord = IntTuple::tuple({v[0], IntTuple::tuple({v[i0], v[i1]})});
@@ -95,9 +90,8 @@ View mma_view(FrgCache& cache, const TiledMMA& m, char which, const AnyLayout& x
 void add_coord(const IntTuple& x, std::vector<int64_t>& c, int pos) {
   if (x.is_leaf()) {
     const Scalar& s = x.value();
-    if (!s.is_basis() && s.value == 0) return;
     if (!s.is_basis()) {
-      if (s.value == 0) return;  // a stride-0 mode's coordinate: nothing to add on any axis
+      if (s.value == 0) return;  // CuTe's _0: nothing to add on any axis
       if (pos < 0 || pos >= static_cast<int>(c.size()))
         throw std::logic_error("partition: coordinate " + to_string(x) + " has no axis");
       c[static_cast<size_t>(pos)] += s.value;
@@ -151,7 +145,7 @@ void want_fits(const std::string& name, int64_t values) {
 
 ThreadTensor make_tensor_view(const Base& b, const View& v, const View& coords, std::string name,
                               std::string expr, std::string modes) {
-  want_fits(name, size(inner(v.layout)));
+  want_fits(name, size(inner_layout(v.layout)));
   ThreadTensor t;
   t.name = std::move(name);
   t.expr = std::move(expr);
@@ -261,7 +255,7 @@ std::string pointer(const ThreadTensor& t) {
 }
 
 IntTuple flat_shape(const AnyLayout& l) {
-  return product_each(inner(l).shape);
+  return product_each(inner_layout(l).shape);
 }
 
 Base smem_base(const std::string& x, const AnyLayout& layout, int bits, bool staged) {
@@ -279,6 +273,19 @@ Base gmem_base(const std::string& x, const OperandResidue& r, int bits) {
   Base b{"g" + x, "gmem", g, g.shape, {x == "A" ? "m" : "n", "k", "k_tile"}, bits};
   b.shift = r.shift();
   return b;
+}
+
+// tXgX = gmem_thr_copy_X.partition_S(gX) of an SM80 mainloop's g2s copy over the residue-shifted tile, each
+// value masked as the collective's predicates mask it.
+ThreadTensor global_tensor(FrgCache& cache, const std::string& x, const PlannedCopy& pc,
+                           const OperandResidue& r, int64_t thread) {
+  const std::string cpy = x + "CPY", mn = x == "B" ? "N" : "M";
+  ThreadTensor t = copy_tensor(cache, *pc.smem->g2s, true, gmem_base(x, r, pc.copy.value_type.bits), thread,
+                               "t" + x + "g" + x, "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
+                               "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
+  t.masked = residue_mask(t, r);
+  if (r.predicated) t.predicate = residue_rule(x, r);
+  return t;
 }
 
 // The SM90 TMA + GMMA collective's views of A or B, per warpgroup (sm90_mma_tma_gmma_ss_warpspecialized.hpp,
@@ -334,7 +341,7 @@ void add_gmma_views(ThreadPartitions& out, FrgCache& cache, const TiledMMA& mma,
 }  // namespace
 
 int64_t ThreadTensor::size() const {
-  return tvlab::size(inner(layout));
+  return tvlab::size(inner_layout(layout));
 }
 
 int64_t ThreadTensor::element(int64_t i) const {
@@ -387,15 +394,9 @@ ThreadTensor PartitionQuery::global_view(int64_t thread) const {
   if (thread < 0 || thread >= threads_)
     throw SpecError("thread",
                     "thread " + std::to_string(thread) + " outside 0.." + std::to_string(threads_ - 1));
-  const std::string x = operand_, cpy = x + "CPY", mn = x == "B" ? "N" : "M";
+  const std::string& x = operand_;
   try {
-    ThreadTensor t =
-        copy_tensor(cache_->frg, *pc->smem->g2s, true, gmem_base(x, *r, pc->copy.value_type.bits), thread,
-                    "t" + x + "g" + x, "gmem_thr_copy_" + x + ".partition_S(g" + x + ")",
-                    "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
-    t.masked = residue_mask(t, *r);
-    if (r->predicated) t.predicate = residue_rule(x, *r);
-    return t;
+    return global_tensor(cache_->frg, x, *pc, *r, thread);
   } catch (const LayoutError& e) {
     throw SpecError("operand", "thread " + std::to_string(thread) + "'s global view of " + x +
                                    " is not computed: " + e.what());
@@ -470,7 +471,7 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
     return out;
   }
   const TiledMMA& mma = *plan.mma;
-  const bool xe = mma.atom.arch.rfind("xe", 0) == 0;
+  const bool xe = mma.is_xe();
   const char which = x == "D" ? 'C' : x[0];
   if (xe) {
     if (pc != nullptr) {
@@ -499,8 +500,8 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
     const Base gc{"gC", "coord", make_identity_layout(shape), shape, {"m", "n"}, 32};
     const ThreadTensor part =
         mma_tensor(cache, mma, 'C', gc, thread, "tCgC", "thr_mma.partition_C(gC)", "(MMA,MMA_M,MMA_N)");
-    add(fragment(part, make_layout(inner(part.layout).shape), "tCrC", "thr_mma.partition_fragment_C(gC)",
-                 "(MMA,MMA_M,MMA_N)"));
+    add(fragment(part, make_layout(inner_layout(part.layout).shape), "tCrC",
+                 "thr_mma.partition_fragment_C(gC)", "(MMA,MMA_M,MMA_N)"));
     out.notes.push_back(
         "the accumulator's coordinates are the CTA tile's (m,n); global addresses of C are the "
         "epilogue's");
@@ -539,11 +540,7 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
     const std::optional<OperandResidue> r = operand_residue(plan, *pc);
     const std::string tg = "t" + x + "g" + x, call = "gmem_thr_copy_" + x + ".partition_S(g" + x + ")";
     if (r) {
-      ThreadTensor t = copy_tensor(cache, *sm.g2s, true, gmem_base(x, *r, bits), thread, tg, call,
-                                   "(" + cpy + "," + cpy + "_" + mn + "," + cpy + "_K,k)");
-      t.masked = residue_mask(t, *r);
-      if (r->predicated) t.predicate = residue_rule(x, *r);
-      add(std::move(t));
+      add(global_tensor(cache, x, *pc, *r, thread));
       if (!r->predicated && (r->depth % r->blk_k != 0 || r->rows % r->blk_mn != 0))
         out.notes.push_back(tg + ": MainloopSm80CpAsyncUnpredicated ignores the residue (" +
                             residue_rule(x, *r) + "): its copies read past " + x + " (verify: residue." + x +
@@ -565,7 +562,7 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
       mma_tensor(cache, mma, which, s0, thread, "tC" + sx, "thr_mma.partition_" + x + "(" + sx + "(_,_,0))",
                  "(MMA,MMA_" + mn + ",MMA_K)");
   const ThreadTensor frag =
-      fragment(part, make_fragment_like(inner(part.layout), part.dynamic_strides), "tCr" + x,
+      fragment(part, make_fragment_like(inner_layout(part.layout), part.dynamic_strides), "tCr" + x,
                "thr_mma.partition_fragment_" + x + "(" + sx + "(_,_,0))", "(MMA,MMA_" + mn + ",MMA_K)");
   add(frag);
   const TiledCopy& s2r = sm.s2r ? *sm.s2r : pc->copy;

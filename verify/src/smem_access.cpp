@@ -58,8 +58,7 @@ SmemLayout parse_smem_layout(std::string_view text) {
     throw BankError("'" + std::string(text) + "' is " + to_string(v) +
                     ", not a layout (expected SHAPE:STRIDE or Sw<B,M,S> o SHAPE:STRIDE)");
   }
-  const Layout& inner =
-      std::holds_alternative<Layout>(out) ? std::get<Layout>(out) : std::get<ComposedLayout>(out).layout;
+  const Layout& inner = inner_layout(out);
   check_integer_valued(inner);
   try {
     validate(inner);
@@ -93,15 +92,13 @@ int64_t element_offset(const SmemLayout& l, const FlatLayout& inner, int64_t i, 
 
 int64_t smem_element_offset(const SmemLayout& l, int64_t i, int value_bits) {
   if (value_bits <= 0) throw BankError("element width must be positive");
-  const Layout& inner =
-      std::holds_alternative<Layout>(l) ? std::get<Layout>(l) : std::get<ComposedLayout>(l).layout;
+  const Layout& inner = inner_layout(l);
   return element_offset(l, FlatLayout(inner), i, value_bits);
 }
 
 std::vector<int64_t> smem_element_offsets(const SmemLayout& l, int64_t n, int value_bits) {
   if (value_bits <= 0) throw BankError("element width must be positive");
-  const FlatLayout inner(std::holds_alternative<Layout>(l) ? std::get<Layout>(l)
-                                                           : std::get<ComposedLayout>(l).layout);
+  const FlatLayout inner(inner_layout(l));
   std::vector<int64_t> out(static_cast<std::size_t>(n));
   for (int64_t i = 0; i < n; ++i) out[static_cast<std::size_t>(i)] = element_offset(l, inner, i, value_bits);
   return out;
@@ -182,8 +179,7 @@ SmemInstruction smem_instruction(const SmemLayout& smem, const Layout& tv, const
   check_integer_valued(tv);
   const int64_t lanes = size(mode(tv, 0)), vals = size(mode(tv, 1));
   const FlatLayout flat_tv(tv);
-  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
-                                                              : std::get<ComposedLayout>(smem).layout);
+  const FlatLayout inner(inner_layout(smem));
   const std::string what = "the TV layout " + to_string(tv);
   return build_instruction(
       smem_tile_size(smem), lanes, vals, type, op, model, what.c_str(),
@@ -222,8 +218,7 @@ SmemInstruction lane_instruction(int64_t tile, const LaneIndices& lanes, const V
 
 SmemInstruction smem_instruction(const SmemLayout& smem, const LaneIndices& lanes, const ValueType& type,
                                  const SmemOp& op, const BankModel& model) {
-  const FlatLayout inner(std::holds_alternative<Layout>(smem) ? std::get<Layout>(smem)
-                                                              : std::get<ComposedLayout>(smem).layout);
+  const FlatLayout inner(inner_layout(smem));
   return lane_instruction(smem_tile_size(smem), lanes, type, op, model,
                           [&](int64_t t) { return element_offset(smem, inner, t, type.bits); });
 }

@@ -84,7 +84,7 @@ IntTuple smem_operand_tile(const TiledMMA& m, const std::string& operand) {
 }
 
 const BankModel& smem_bank_model(const TiledMMA& m) {
-  return m.atom.arch.rfind("xe", 0) == 0 ? xe_slm_bank_model() : nvidia_bank_model();
+  return m.is_xe() ? xe_slm_bank_model() : nvidia_bank_model();
 }
 
 int worst_smem_instruction(const std::vector<BankAnalysis>& analyses) {

@@ -392,8 +392,7 @@ SmemLayout smem_layout_at(const std::string& text, const std::string& path) {
 // 2 (M/N, K)", "SmemLayoutAtom must evenly divide tile shape.").
 SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int64_t stages,
                               const std::string& path, const ModeOrder& order = Major::Left) {
-  const Layout& inner =
-      std::holds_alternative<Layout>(atom) ? std::get<Layout>(atom) : std::get<ComposedLayout>(atom).layout;
+  const Layout& inner = inner_layout(atom);
   if (rank(inner.shape) != 2)
     throw SpecError(path, "SmemLayoutAtom must be rank 2 (M/N, K): " + to_string(atom) + " has rank " +
                               std::to_string(rank(inner.shape)));
@@ -412,12 +411,10 @@ SmemLayout staged_smem_layout(const SmemLayout& atom, const IntTuple& tile, int6
 }
 
 int smem_rank(const SmemLayout& l) {
-  return rank(std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape
-                                                : std::get<ComposedLayout>(l).layout.shape);
+  return rank(inner_layout(l).shape);
 }
 int64_t smem_mode_size(const SmemLayout& l, int i) {
-  const IntTuple& s = std::holds_alternative<Layout>(l) ? std::get<Layout>(l).shape
-                                                        : std::get<ComposedLayout>(l).layout.shape;
+  const IntTuple& s = inner_layout(l).shape;
   return product(s[i]);
 }
 
@@ -1044,8 +1041,7 @@ void read_copy_tensors(PlannedCopy& p, const json& c, const std::string& path) {
       if (t.memory != "gmem" && t.memory != "smem" && t.memory != "ptr")
         throw SpecError(join(sp, "memory"), "expected gmem, smem or ptr, not \"" + t.memory + "\"");
     }
-    const Layout& in = std::holds_alternative<Layout>(t.layout) ? std::get<Layout>(t.layout)
-                                                                : std::get<ComposedLayout>(t.layout).layout;
+    const Layout& in = inner_layout(t.layout);
     const IntTuple tile = p.copy.tile_shape();
     const IntTuple shape = product_each(in.shape);
     bool fits = shape.size() >= tile.size();

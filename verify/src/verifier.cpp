@@ -41,9 +41,6 @@ std::string tv_at(int64_t i, int64_t nthr) {
 std::string coord_text(int64_t idx, int64_t rows) {
   return "(" + std::to_string(idx % rows) + "," + std::to_string(idx / rows) + ")";
 }
-bool is_xe(const TiledMMA& m) {
-  return m.atom.arch.rfind("xe", 0) == 0;
-}
 const char* operand_dims(const std::string& x) {
   return x == "A" ? "(M,K)" : x == "B" ? "(N,K)" : "(M,N)";
 }
@@ -171,7 +168,7 @@ void add_width(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     r.summary = "both " + want.name;
   } else {
     r.verdict = Verdict::Refuted;
-    const bool xe = is_xe(m);
+    const bool xe = m.is_xe();
     r.severity = xe ? Severity::Info : Severity::Error;
     r.summary = "copy " + p.name + " moves " + p.copy.value_type.name + " (" +
                 std::to_string(p.copy.value_type.bits) + " bits), MMA " + (p.name == "D" ? "C" : p.name) +
@@ -806,7 +803,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
       // Xe split-k (subgroups along K): CuTe's get_layoutC_TV runs its K threads past the tile, while the
       // Xe helpers (make_block_2d_copy_{C,D}[_subtiled]) partition C per subgroup with thrfrg_C, the K
       // subgroups of a block sharing it. Reported, as a warning.
-      if (x[0] == 'C' && is_xe(m) && size(mode(m.thr_layout_vmnk, 3)) > 1 && c.verdict == Verdict::Refuted) {
+      if (x[0] == 'C' && m.is_xe() && size(mode(m.thr_layout_vmnk, 3)) > 1 && c.verdict == Verdict::Refuted) {
         c.severity = Severity::Warning;
         c.summary +=
             " (CuTe's get_layoutC_TV with " + std::to_string(size(mode(m.thr_layout_vmnk, 3))) +
@@ -840,11 +837,11 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
         via.how = "slm";
         add_xe_fragment(rep, via, m);
       }
-    } else if (is_xe(m) && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch.rfind("xe", 0) == 0) {
+    } else if (m.is_xe() && p.copy.num_threads() % 16 == 0 && p.copy.atom.arch.rfind("xe", 0) == 0) {
       add_xe_fragment(rep, p, m);
     } else {
       add_tv_fragment(rep, p, m);
-      if (!is_xe(m)) add_source(rep, p, m);
+      if (!m.is_xe()) add_source(rep, p, m);
     }
     add_block2d(rep, p);
     add_gmem_checks(rep, p, m, plan.kernel);

@@ -35,6 +35,14 @@ MmaAtom sm90_64x64x16_ss() {
   return a;
 }
 
+TEST(TiledMma, IsXe) {
+  EXPECT_FALSE(make_tiled_mma(sm80_16x8x16(), L("(2,2,1)")).is_xe());
+  EXPECT_TRUE(make_tiled_mma(make_xe_dpas(8, value_type("f32"), value_type("bf16"), value_type("bf16"),
+                                          value_type("f32")),
+                             L("(1,1,1)"))
+                  .is_xe());
+}
+
 TEST(TiledMMA, E1_Sm80AtomLayout2x2) {
   for (const char* layout : {"(2,2,1)", "(2,2)"}) {
     TiledMMA t = make_tiled_mma(sm80_16x8x16(), L(layout));

@@ -35,6 +35,8 @@ namespace tvlab {
 using AnyLayout = std::variant<Layout, ComposedLayout>;
 
 std::string to_string(const AnyLayout& l);
+// The layout L of `l` itself or of a composed `Sw o k o L` (what slicing and partitioning act on).
+const Layout& inner_layout(const AnyLayout& l);
 
 // CuTe's composition(Sw, offset, L): Sw o offset o L, or L itself when B == 0 and offset == 0.
 // @post evaluating the result at i equals Sw(offset + L(i)).

@@ -32,6 +32,8 @@ struct TiledMMA {
   std::array<int64_t, 3> tile_mnk{};  // tile_size_mnk<I>
 
   int64_t num_threads() const { return size(thr_layout_vmnk); }
+  // An Xe (DPAS) TiledMMA: its atom's threads are a subgroup's work-items.
+  bool is_xe() const { return atom.arch.rfind("xe", 0) == 0; }
   // thrfrg_X(x), x indexed (m,k) / (n,k) / (m,n): ((ThrV,(ThrM,ThrK)),(FrgV,(RestM,RestK)))
   Layout thrfrg_A(const Layout& x) const;
   Layout thrfrg_B(const Layout& x) const;
