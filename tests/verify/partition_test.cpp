@@ -15,11 +15,7 @@
 namespace tvlab {
 namespace {
 
-const ThreadTensor& named(const ThreadPartitions& p, const std::string& name) {
-  for (const ThreadTensor& t : p.tensors)
-    if (t.name == name) return t;
-  throw std::runtime_error("no tensor " + name);
-}
+using test::named;
 
 Plan sm80_tn(bool problem) {
   std::vector<CppBinding> bind;

@@ -15,11 +15,7 @@
 namespace tvlab {
 namespace {
 
-const ThreadTensor& named(const ThreadPartitions& p, const std::string& name) {
-  for (const ThreadTensor& t : p.tensors)
-    if (t.name == name) return t;
-  throw std::runtime_error("no tensor " + name);
-}
+using test::named;
 
 std::string replaced(std::string text, const std::string& from, const std::string& to) {
   for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))

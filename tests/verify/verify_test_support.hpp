@@ -7,6 +7,7 @@
 #include <string>
 
 #include "tvlab/verify/check.hpp"
+#include "tvlab/verify/partition.hpp"
 
 namespace tvlab::test {
 
@@ -24,6 +25,13 @@ inline const CheckResult& check(const Report& r, const std::string& code) {
   for (const CheckResult& c : r.checks)
     if (c.code == code) return c;
   throw std::runtime_error("no check " + code);
+}
+
+// The view `name` (tAsA, tCrA, ...) of a thread's partitions; throws when they have none.
+inline const ThreadTensor& named(const ThreadPartitions& p, const std::string& name) {
+  for (const ThreadTensor& t : p.tensors)
+    if (t.name == name) return t;
+  throw std::runtime_error("no tensor " + name);
 }
 
 }  // namespace tvlab::test
