@@ -73,6 +73,11 @@ TEST(ComposedLayout, InnerLayout) {
   EXPECT_EQ(S(inner_layout(any)), "(8,64):(64,1)");
   EXPECT_EQ(&inner_layout(any), &std::get<ComposedLayout>(any).layout);
   for (int64_t i = 0; i < size(c); ++i) EXPECT_EQ(c(IntTuple(i)), c.swizzle(inner_layout(any)(i)));
+  // With an offset: Sw o 24 o L evaluates to Sw(24 + L(i)), L still the inner layout.
+  const ComposedLayout k(Swizzle(2, 3, 3), IntTuple(24), L("(8,32):(32,1)"));
+  const AnyLayout shifted = k;
+  EXPECT_EQ(S(inner_layout(shifted)), "(8,32):(32,1)");
+  for (int64_t i = 0; i < size(k); ++i) EXPECT_EQ(k(IntTuple(i)), k.swizzle(24 + inner_layout(shifted)(i)));
   const AnyLayout plain = L("(4,3):(1,8)");
   EXPECT_EQ(&inner_layout(plain), &std::get<Layout>(plain));
 }
