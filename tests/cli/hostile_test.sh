@@ -322,6 +322,10 @@ grep -qF "??   partition.A  not computed: about 49152 staged values a thread, ov
   "$tmp/stdout" && passes=$((passes+1)) || { echo "FAIL huge-tile-verify: partition.A"; fails=$((fails+1)); }
 case_ huge-tile-explore 0 "" - -- explore "$tmp/huge-tile.json" -o "$tmp/huge.html"
 case_ huge-tile-render 2 "has 6291456 cells, more than the 1000000" - -- render "$tmp/huge-tile.json" --view partition --operand A -o "$tmp/out/p.svg"
+# A stage copy's declared value type (issue 33) that is no type: an error at its path, nothing else.
+python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['operands']['A']['smem']['g2s']['value_type']='floot'; json.dump(s,open(sys.argv[2],'w'))" \
+  "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" "$tmp/bad-value-type.json"
+case_ stage-copy-value-type 2 "bad-value-type.json: operands.A.smem.g2s.value_type: unknown value type: 'floot'" - -- verify "$tmp/bad-value-type.json"
 python3 -c "import json,sys; s=json.load(open(sys.argv[1])); s['mma']['tile']=[8192,8192,32]; json.dump(s,open(sys.argv[2],'w'))" \
   "$root/gallery/specs/xe_bf16_256x256x32.json" "$tmp/huge-xe.json"
 case_ huge-xe-explore 2 "operand C's tile (8192,8192) has 67108864 elements, over tvlab's cap of 1048576" - -- explore "$tmp/huge-xe.json" -o "$tmp/out/x.html"
