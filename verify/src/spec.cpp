@@ -14,6 +14,7 @@
 #include "tvlab/core/tiling/cute_print.hpp"
 #include "tvlab/verify/shared_storage.hpp"
 #include "tvlab/verify/smem_checks.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 
 namespace tvlab {
 
@@ -1656,6 +1657,13 @@ Plan build_plan(const json& spec) {
   }
   if (!plan.mma && plan.copies.empty()) throw SpecError("", "the spec has neither an \"mma\" nor \"copies\"");
   build_tmem(plan, spec);
+  return plan;
+}
+
+// Interim: the typed configuration through its JSON form, until the builder reads it directly.
+Plan build_plan(const KernelConfig& config) {
+  Plan plan = build_plan(json(config_to_json(config)));
+  plan.warnings = config.warnings;
   return plan;
 }
 

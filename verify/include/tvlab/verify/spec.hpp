@@ -24,19 +24,11 @@
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/core/tiling/xe_slm.hpp"
 #include "tvlab/core/tiling/xe_subtiled.hpp"
+#include "tvlab/verify/model/kernel_config.hpp"
+#include "tvlab/verify/model/spec_error.hpp"
 #include "tvlab/verify/smem_access.hpp"
 
 namespace tvlab {
-
-class SpecError : public std::runtime_error {
- public:
-  SpecError(std::string path, const std::string& why) : std::runtime_error(why), path_(std::move(path)) {}
-  // JSON path of the problem, e.g. "operands.A.type" ("" for the document as a whole).
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 // Where an operand is staged in shared memory: NVIDIA A, B, C "smem": {"layout", "g2s", "s2r"}; NVIDIA D
 // (the epilogue) {"layout", "r2s"}; Xe A, B (SLM) {"layout", "r2s", "s2r"}, whose copies default to the
@@ -108,13 +100,6 @@ struct PlannedCopy {
     std::string memory = "ptr";  // gmem, smem or ptr (CuTe's prefix of the pointer it prints)
   };
   std::optional<Tensor> src_tensor, dst_tensor;
-};
-
-// A problem that does not stop the build, e.g. an unknown key (a typo is not silently ignored).
-struct SpecWarning {
-  std::string what;  // e.g. "unknown key"
-  std::string path;  // JSON path, e.g. "operands.A.contigous"
-  std::string why;
 };
 
 // An NVIDIA operand's shared-memory tile ("smem": {"layout": ...}) and its TMA load ("copy": {"tma": ...}):
@@ -214,6 +199,8 @@ struct Plan {
 // and nesting deeper than kMaxSpecNesting are errors too). Unknown keys are Plan::warnings.
 inline constexpr int kMaxSpecNesting = 64;
 Plan build_plan(const nlohmann::json& spec);
+// The plan of a typed kernel configuration (model/kernel_config.hpp), its problems SpecErrors at spec paths.
+Plan build_plan(const KernelConfig& config);
 Plan build_plan_from_text(const std::string& text);
 // A spec that is CuTe's print() output itself (tiling/cute_print.hpp; looks_like_cute_print): its TiledMMA
 // (at most one) and its TiledCopys, each a standalone copy named by the "=== NAME ===" line before it or
