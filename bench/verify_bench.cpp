@@ -12,6 +12,7 @@
 #include "tvlab/verify/f2.hpp"
 #include "tvlab/verify/layout_facts.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
 
 namespace {
 using namespace tvlab;

@@ -24,6 +24,7 @@
 #include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/report_format.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "verify_command.hpp"
 
 namespace tvlab::cli {

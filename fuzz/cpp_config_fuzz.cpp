@@ -6,6 +6,7 @@
 #include <string>
 
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);

@@ -12,7 +12,11 @@
 
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/readers/print_spec.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/spec_cpp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {

@@ -8,7 +8,11 @@
 #include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/report_format.hpp"
 #include "tvlab/verify/search.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/readers/print_spec.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/spec_cpp.hpp"
 #include "tvlab/verify/verifier.hpp"
 

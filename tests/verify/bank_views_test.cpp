@@ -6,6 +6,7 @@
 
 #include "tvlab/verify/ownership.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {

@@ -1,4 +1,6 @@
 #include "tvlab/verify/collective_checks.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/partition.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -25,7 +28,7 @@ nlohmann::json tn(const std::function<void(nlohmann::json&)>& edit = {}) {
 }
 
 Report verify_json(const nlohmann::json& j) {
-  return verify_plan(build_plan(j));
+  return verify_plan(build_plan(read_json_value(j)));
 }
 
 TEST(CollectiveChecks, CutlassDefaultProves) {
@@ -142,9 +145,9 @@ TEST(CollectiveChecks, DeclaredValueTypes) {
   EXPECT_EQ(g.verdict, Verdict::Refuted);
   EXPECT_NE(g.witnesses.at(0).find("4 x float"), std::string::npos) << g.witnesses.at(0);
   // The plan says what the file declares.
-  EXPECT_NE(plan_to_text(build_plan(tn([](nlohmann::json& j) {
+  EXPECT_NE(plan_to_text(build_plan(read_json_value(tn([](nlohmann::json& j) {
               j["operands"]["B"]["smem"]["g2s"]["value_type"] = "float";
-            })))
+            }))))
                 .find("Operand B's g2s declares Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, float>, over "
                       "B's half_t"),
             std::string::npos);
@@ -202,7 +205,7 @@ TEST(CollectiveChecks, ViewsFailingTheirCrossCheckAreUnknown) {
 
 // partition.X computes the views `plan --thread 0` shows (the same PartitionQuery).
 TEST(CollectiveChecks, PartitionCheckMatchesThreadViews) {
-  const Plan plan = build_plan(tn());
+  const Plan plan = build_plan(read_json_value(tn()));
   const Report r = verify_plan(plan);
   const CheckResult& c = check(r, "partition.A");
   ASSERT_EQ(c.verdict, Verdict::Proved);

@@ -1,4 +1,6 @@
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -7,6 +9,8 @@
 #include <sstream>
 
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -373,8 +377,8 @@ TEST(CppConfig, TiledMmaExpression) {
       "cute::TiledMMA<cute::MMA_Atom<cute::SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, "
       "Tile<_32,_32,_16>>;");
   ASSERT_TRUE(m);
-  const Plan p = build_plan(nlohmann::json::parse(
-      R"J({"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}})J"));
+  const Plan p = build_plan(read_json_value(nlohmann::json::parse(
+      R"J({"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}})J")));
   EXPECT_EQ(to_string(m->get_layoutA_TV()), to_string(p.mma->get_layoutA_TV()));
   EXPECT_EQ(to_string(m->get_layoutC_TV()), to_string(p.mma->get_layoutC_TV()));
   const auto x = read_cpp_tiled_mma(

@@ -2,6 +2,8 @@
 // tests/cute_oracle/gmma_canonical.cpp (CUTLASS 4.2.0): the fragment layout of a partition (literal), the
 // block make_gmma_desc receives, the order witness of a permuted block, and a stride no recast can take.
 #include "tvlab/verify/gmma_fragment.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,8 +15,8 @@ namespace tvlab {
 namespace {
 
 Plan gmma_case(int n) {
-  return build_plan(
-      nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json")));
+  return build_plan(read_json_value(
+      nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json"))));
 }
 const PlannedSmem& smem_of(const Plan& p, const std::string& x) {
   for (const PlannedSmem& s : p.smem)

@@ -1,4 +1,6 @@
 #include "tvlab/verify/kernel_checks.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/smem_checks.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -51,7 +54,7 @@ TEST(KernelChecks, CutlassSm80DefaultsProve) {
       }
     }
   }
-  const Report r = verify_plan(build_plan(tn()));
+  const Report r = verify_plan(build_plan(read_json_value(tn())));
   EXPECT_EQ(check(r, "cta.mma").data["repeat_mnk"], nlohmann::ordered_json({4, 4, 2}));
   // 2 operands x 3 stages x 128 x 32 halves.
   EXPECT_EQ(check(r, "smem.budget").data["bytes"], 2 * 3 * 128 * 32 * 2);
@@ -77,28 +80,28 @@ TEST(KernelChecks, ColumnMajorAUnderKMajorCpAsyncIsRefuted) {
       "element offsets 0, ld, 2*ld, 3*ld, 4*ld, 5*ld, 6*ld, 7*ld: not one vector of 8");
   EXPECT_TRUE(r.failed(false));
   // The same with "contiguous": "M" and no gmem (the spec form).
-  const Report r2 = verify_plan(build_plan(tn([](nlohmann::json& j) {
+  const Report r2 = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
     j["operands"]["A"].erase("gmem");
     j["operands"]["A"]["contiguous"] = "M";
-  })));
+  }))));
   EXPECT_EQ(check(r2, "gmem.A.g2s").verdict, Verdict::Refuted);
 }
 
 TEST(KernelChecks, AlignmentBelowTheVectorIsRefuted) {
   const Report r =
-      verify_plan(build_plan(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 4; })));
+      verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 4; }))));
   const CheckResult& g = check(r, "gmem.A.g2s");
   EXPECT_EQ(g.verdict, Verdict::Refuted);
   EXPECT_NE(g.witnesses.at(0).find("only 4-element aligned: with ld = 36"), std::string::npos)
       << g.witnesses[0];
   // 16 suffices (more alignment than the vector).
   const Report ok =
-      verify_plan(build_plan(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 16; })));
+      verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 16; }))));
   EXPECT_EQ(check(ok, "gmem.A.g2s").verdict, Verdict::Proved);
 }
 
 TEST(KernelChecks, UnstatedMemoryIsNotChecked) {
-  const Report r = verify_plan(build_plan(tn([](nlohmann::json& j) { j["operands"]["A"].erase("gmem"); })));
+  const Report r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"].erase("gmem"); }))));
   const CheckResult& g = check(r, "gmem.A.g2s");
   EXPECT_EQ(g.verdict, Verdict::Unknown);
   EXPECT_NE(g.summary.find("not checked"), std::string::npos);
@@ -117,7 +120,7 @@ TEST(KernelChecks, GmemLayoutTags) {
                         {"B", "cutlass::layout::RowMajor", 0},
                         {"A", "K", 1},
                         {"B", "N", 0}}) {
-    const Plan p = build_plan(tn([&](nlohmann::json& j) { j["operands"][c.op]["gmem"]["layout"] = c.tag; }));
+    const Plan p = build_plan(read_json_value(tn([&](nlohmann::json& j) { j["operands"][c.op]["gmem"]["layout"] = c.tag; })));
     for (const PlannedCopy& pc : p.copies)
       if (pc.name == c.op) {
         ASSERT_TRUE(pc.gmem);
@@ -126,13 +129,13 @@ TEST(KernelChecks, GmemLayoutTags) {
       }
   }
   try {
-    build_plan(tn([](nlohmann::json& j) { j["operands"]["A"]["contiguous"] = "M"; }));
+    build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["contiguous"] = "M"; })));
     FAIL() << "contradiction accepted";
   } catch (const SpecError& e) {
     EXPECT_EQ(e.path(), "operands.A.contiguous");
   }
   try {
-    build_plan(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["layout"] = "Diagonal"; }));
+    build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["layout"] = "Diagonal"; })));
     FAIL();
   } catch (const SpecError& e) {
     EXPECT_EQ(e.path(), "operands.A.gmem.layout");
@@ -142,7 +145,7 @@ TEST(KernelChecks, GmemLayoutTags) {
 // The SpecError (path, message) building `spec` raises, or two empty strings.
 std::pair<std::string, std::string> spec_error(const nlohmann::json& spec) {
   try {
-    build_plan(spec);
+    build_plan(read_json_value(spec));
   } catch (const SpecError& e) {
     return {e.path(), e.what()};
   }
@@ -166,25 +169,25 @@ TEST(KernelChecks, CollectiveStaticAssertsAreSpecErrors) {
 }
 
 TEST(KernelChecks, CtaTileNotAMultipleOfTheTiledMmaIsRefuted) {
-  const Report r = verify_plan(build_plan(tn([](nlohmann::json& j) {
+  const Report r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
     j["cta_tile"] = {96, 128, 32};  // a multiple of the smem atom's 8 and the g2s copy's 32, not of 64
     j["mma"]["permutation"] = "(64,32,16)";
     j["mma"]["atom_layout"] = "(4,1,1)";
-  })));
+  }))));
   const CheckResult& c = check(r, "cta.mma");
   EXPECT_EQ(c.verdict, Verdict::Refuted);
   EXPECT_EQ(c.witnesses.at(0), "M: 96 is not a multiple of 64");
 }
 
 TEST(KernelChecks, SmemBudget) {
-  const Report r = verify_plan(build_plan(tn([](nlohmann::json& j) { j["stages"] = 11; })));
+  const Report r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) { j["stages"] = 11; }))));
   const CheckResult& b = check(r, "smem.budget");
   EXPECT_EQ(b.verdict, Verdict::Refuted);  // 11 x 16 KiB = 176 KiB > 163 KiB
   EXPECT_EQ(b.data["bytes"], 11 * 16384);
-  const Report h = verify_plan(build_plan(tn([](nlohmann::json& j) {
+  const Report h = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
     j["stages"] = 11;
     j["arch"] = "sm90";
-  })));
+  }))));
   EXPECT_EQ(check(h, "smem.budget").verdict, Verdict::Proved);
   EXPECT_EQ(smem_limit_bytes("sm86"), 99 * 1024);
   EXPECT_EQ(smem_limit_bytes("xe"), 0);
@@ -198,7 +201,7 @@ nlohmann::json sm90(const std::function<void(nlohmann::json&)>& edit = {}) {
 }
 
 TEST(KernelChecks, Sm90CollectiveProves) {
-  const Plan p = build_plan(sm90());
+  const Plan p = build_plan(read_json_value(sm90()));
   ASSERT_EQ(p.smem.size(), 2u);
   for (const PlannedSmem& s : p.smem) {
     EXPECT_EQ(s.tma_op, "SM90_TMA_LOAD");
@@ -215,16 +218,16 @@ TEST(KernelChecks, Sm90CollectiveProves) {
 
 TEST(KernelChecks, Sm90MulticastNeedsTheMulticastOp) {
   // A on a 1x2x1 cluster: make_tma_copy_A_sm90 halves the box; SM90_TMA_LOAD ignores the mask.
-  const Report r = verify_plan(build_plan(sm90([](nlohmann::json& j) { j["cluster_shape"] = {1, 2, 1}; })));
+  const Report r = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) { j["cluster_shape"] = {1, 2, 1}; }))));
   const CheckResult& c = check(r, "tma.A.multicast_op");
   EXPECT_EQ(c.verdict, Verdict::Refuted);
   EXPECT_NE(c.witnesses.at(0).find("each CTA receives 8192 of 16384 bytes"), std::string::npos)
       << c.witnesses[0];
   EXPECT_EQ(check(r, "tma.B.multicast_op").verdict, Verdict::Proved);  // B is shared along M: 1 CTA
-  const Report m = verify_plan(build_plan(sm90([](nlohmann::json& j) {
+  const Report m = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) {
     j["cluster_shape"] = {1, 2, 1};
     j["operands"]["A"]["smem"]["g2s"] = "SM90_TMA_LOAD_MULTICAST";
-  })));
+  }))));
   EXPECT_FALSE(m.failed(true));
   EXPECT_EQ(check(m, "tma.A.box").data["box"], (std::vector<int64_t>{32, 64}));
 }
@@ -232,7 +235,7 @@ TEST(KernelChecks, Sm90MulticastNeedsTheMulticastOp) {
 TEST(KernelChecks, Sm90TmaStrideRuleOverEveryLeadingDimension) {
   // 2 floats (8 bytes) of alignment: ld = 4099 x 2 is legal for the operand and not a TMA stride.
   const Report r =
-      verify_plan(build_plan(sm90([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 2; })));
+      verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 2; }))));
   const CheckResult& c = check(r, "tma.A.global_stride");
   EXPECT_EQ(c.verdict, Verdict::Refuted);
   EXPECT_NE(c.summary.find("ld = 4099 x 2 = 8198 elements"), std::string::npos) << c.summary;
@@ -242,17 +245,17 @@ TEST(KernelChecks, Sm90TmaStrideRuleOverEveryLeadingDimension) {
     bool all = true;
     for (int64_t ld = align; ld <= 1024; ld += align) all = all && (ld * 4) % 16 == 0;
     const Report a = verify_plan(
-        build_plan(sm90([&](nlohmann::json& j) { j["operands"]["B"]["gmem"]["alignment"] = align; })));
+        build_plan(read_json_value(sm90([&](nlohmann::json& j) { j["operands"]["B"]["gmem"]["alignment"] = align; }))));
     EXPECT_EQ(check(a, "tma.B.global_stride").verdict == Verdict::Proved, all) << align;
   }
   // With the problem given, the tensor map is the problem's: packed strides of (M,K,L) = (1000,200,3).
-  const Plan p = build_plan(sm90([](nlohmann::json& j) { j["problem"] = {1000, 500, 200, 3}; }));
+  const Plan p = build_plan(read_json_value(sm90([](nlohmann::json& j) { j["problem"] = {1000, 500, 200, 3}; })));
   const TmaFacts& t = *p.smem.at(0).tma;
   EXPECT_EQ(t.global_dim, (std::vector<int64_t>{200, 1000, 3}));
   EXPECT_EQ(t.global_stride_bytes, (std::vector<int64_t>{800, 800000}));
-  const Report bad = verify_plan(build_plan(sm90([](nlohmann::json& j) {
+  const Report bad = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) {
     j["problem"] = {1000, 500, 202, 1};
-  })));
+  }))));
   EXPECT_EQ(check(bad, "tma.A.global_stride").verdict, Verdict::Refuted);  // K = 202 floats: 808 bytes
 }
 

@@ -2,6 +2,8 @@
 // literal holders of a known mismatch, and over every cell of a refuted spec and of a proved one, the map
 // against the TV layouts it comes from.
 #include "tvlab/verify/ownership.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -37,7 +39,7 @@ TEST(Ownership, Sycl357HoldersOfOneElement) {
 TEST(Ownership, MapsBeyondTheCapAreRefused) {
   nlohmann::json spec = nlohmann::json::parse(test::read_data("../../gallery/specs/xe_bf16_256x256x32.json"));
   spec["mma"]["tile"] = {8192, 8192, 32};
-  const Plan plan = build_plan(spec);
+  const Plan plan = build_plan(read_json_value(spec));
   try {
     want_map_fits(plan, "C");
     FAIL();

@@ -3,6 +3,8 @@
 // exactly once, each thread's first iteration is its row of the copy's TV layout, and the register views
 // hold what the MMA's TV layout gives the thread.
 #include "tvlab/verify/partition.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -45,7 +47,7 @@ TEST(Partition, Sm80F16TnThread5AsCuTePrintsIt) {
 // sycl-tla (6601377d, tests/data/sycl_tla/xe_partitions.txt) prints thread 17's tBgB of
 // examples/00_bmg_gemm as ArithTuple(64,_0) o ..., and tvlab printed ArithTuple(64) (the zero k dropped).
 TEST(Partition, XeCoordinateOffsetHasEveryAxis) {
-  const Plan plan = build_plan(nlohmann::json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json")));
+  const Plan plan = build_plan(read_json_value(nlohmann::json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json"))));
   const ThreadTensor b = named(thread_partitions(plan, "B", 17), "tBgB");
   EXPECT_EQ(to_string(b.offset), "(64,0)");
   EXPECT_EQ(b.to_string(), "ArithTuple(64,0) o (((2,8,2),(2,2)),1,1):(((8@0,2@1,16@0),(32@0,16@1)),0,0)");
@@ -59,7 +61,7 @@ TEST(Partition, XeCoordinateOffsetHasEveryAxis) {
 // 3). sycl-tla's own views (tests/data/sycl_tla/xe_partitions.txt, sycl-tla 6601377d): the same for every
 // work-item.
 TEST(Partition, XeOneSubgroupInMAsSyclTlaPrintsIt) {
-  const Plan plan = build_plan(nlohmann::json::parse(test::read_data("specs/xe_tf32_m5_one_subgroup.json")));
+  const Plan plan = build_plan(read_json_value(nlohmann::json::parse(test::read_data("specs/xe_tf32_m5_one_subgroup.json"))));
   for (const int64_t t : {0, 5, 15}) {
     const ThreadTensor a = named(thread_partitions(plan, "A", t), "tAgA");
     EXPECT_EQ(a.to_string(), "ArithTuple(0,0) o ((1,(3,2,2)),1,1):((0,(2@0,5@0,16@1)),0,0)") << t;
@@ -69,11 +71,11 @@ TEST(Partition, XeOneSubgroupInMAsSyclTlaPrintsIt) {
   }
   EXPECT_EQ(named(thread_partitions(plan, "B", 0), "tBgB").to_string(),
             "ArithTuple(0,0) o ((8,(4,4)),1,1):((1@1,(16@0,8@1)),0,0)");
-  const Plan s8 = build_plan(nlohmann::json::parse(test::read_data("specs/xe_s8_1x4_subgroups.json")));
+  const Plan s8 = build_plan(read_json_value(nlohmann::json::parse(test::read_data("specs/xe_s8_1x4_subgroups.json"))));
   EXPECT_EQ(named(thread_partitions(s8, "A", 63), "tAgA").to_string(),
             "ArithTuple(0,0) o (((2,16),1),1,1):(((16@1,1@0),0),0,0)");
   // The SM100 TMEM specs' accumulators (one thread, every mode's offset _0) threw the same way.
-  const Plan tmem = build_plan(nlohmann::json::parse(test::read_data("specs/sm100_tmem_two_mma_tiles.json")));
+  const Plan tmem = build_plan(read_json_value(nlohmann::json::parse(test::read_data("specs/sm100_tmem_two_mma_tiles.json"))));
   EXPECT_EQ(named(thread_partitions(tmem, "C", 0), "tCrC").size(), 2 * 128 * 128);
 }
 
@@ -82,7 +84,7 @@ TEST(Partition, XeOneSubgroupInMAsSyclTlaPrintsIt) {
 TEST(Partition, RefusesAViewBeyondTheCap) {
   nlohmann::json spec = nlohmann::json::parse(test::read_data("specs/cutlass_sm80_f16_tn_128x128x32.json"));
   spec["cta_tile"] = {65536, 65536, 32};
-  const Plan plan = build_plan(spec);
+  const Plan plan = build_plan(read_json_value(spec));
   try {
     (void)thread_partitions(plan, "C", 0);
     FAIL();
@@ -94,7 +96,7 @@ TEST(Partition, RefusesAViewBeyondTheCap) {
         "and table would not fit in memory); choose a smaller tile or another operand (--operand)");
   }
   spec["cta_tile"] = {1024, 1024, 32};  // 8192 accumulators a thread: within the cap
-  const ThreadTensor c = named(thread_partitions(build_plan(spec), "C", 0), "tCrC");
+  const ThreadTensor c = named(thread_partitions(build_plan(read_json_value(spec)), "C", 0), "tCrC");
   EXPECT_EQ(c.size(), 1024 * 1024 / 128);
   EXPECT_LE(c.size(), kMaxThreadValues);
 }
@@ -178,8 +180,8 @@ namespace tvlab {
 namespace {
 
 Plan gmma_case(int n) {
-  return build_plan(
-      nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json")));
+  return build_plan(read_json_value(
+      nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json"))));
 }
 
 // The SM90 collective's views as CuTe prints them: tests/cute_oracle/gmma_canonical.cpp (CUTLASS 4.2.0,

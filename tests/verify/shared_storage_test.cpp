@@ -1,4 +1,6 @@
 #include "tvlab/verify/shared_storage.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -14,6 +16,7 @@
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -259,7 +262,7 @@ TEST(SharedStorage, BadEpiloguesAreErrorsAtTheKey) {
   };
   for (const Case& c : cases) {
     try {
-      build_plan(sm90(c.edit));
+      build_plan(read_json_value(sm90(c.edit)));
       ADD_FAILURE() << "accepted: " << c.path;
     } catch (const SpecError& e) {
       EXPECT_EQ(e.path(), c.path) << e.what();

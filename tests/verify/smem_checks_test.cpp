@@ -1,4 +1,6 @@
 #include "tvlab/verify/smem_checks.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,6 +12,7 @@
 
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -67,7 +70,7 @@ TEST(SmemChecks, InstructionsCoverTheTile) {
 TEST(SmemChecks, StagesBeyondTheCapAreNotEnumerated) {
   nlohmann::json spec = nlohmann::json::parse(read("cutlass_sm80_f16_tn_128x128x32.json"));
   spec["cta_tile"] = {65536, 65536, 32};
-  const Report big = verify_plan(build_plan(spec));
+  const Report big = verify_plan(build_plan(read_json_value(spec)));
   const CheckResult& l = check(big, "smem.A.layout");
   EXPECT_EQ(l.verdict, Verdict::Unknown);
   EXPECT_EQ(
@@ -78,7 +81,7 @@ TEST(SmemChecks, StagesBeyondTheCapAreNotEnumerated) {
   EXPECT_TRUE(big.failed(false));
   // 5376 x 32 halves in 3 stages: 1032192 bytes, within the cap.
   spec["cta_tile"] = {5376, 128, 32};
-  const Report fits = verify_plan(build_plan(spec));
+  const Report fits = verify_plan(build_plan(read_json_value(spec)));
   EXPECT_EQ(check(fits, "smem.A.layout").verdict, Verdict::Proved);
   EXPECT_LE(5376 * 32 * 3 * 2, kMaxSmemEnumerationBytes);
 }

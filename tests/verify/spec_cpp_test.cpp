@@ -7,7 +7,11 @@
 #include <filesystem>
 
 #include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/readers/print_spec.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/verifier.hpp"
 #include "verify_test_support.hpp"
 
@@ -54,7 +58,7 @@ TEST(SpecCpp, SpecsReadBackToTheSameReport) {
       if (spec["operands"][x].contains("gmem") && spec["operands"][x]["gmem"].contains("alignment"))
         back["operands"][x]["gmem"]["alignment"] = spec["operands"][x]["gmem"]["alignment"];
     const VerifyOptions fast{.suggest = false};
-    const Report r1 = verify_plan(build_plan(spec), "", fast), r2 = verify_plan(build_plan(back), "", fast);
+    const Report r1 = verify_plan(build_plan(read_json_value(spec)), "", fast), r2 = verify_plan(build_plan(read_json_value(back)), "", fast);
     ASSERT_EQ(r1.checks.size(), r2.checks.size()) << cpp;
     for (size_t i = 0; i < r1.checks.size(); ++i) {
       EXPECT_EQ(r1.checks[i].code, r2.checks[i].code);

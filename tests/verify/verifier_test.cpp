@@ -1,4 +1,6 @@
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 #include "verify_test_support.hpp"
 
 #include <gtest/gtest.h>
@@ -9,6 +11,8 @@
 
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/reorder_plan.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
 
 namespace tvlab {
 namespace {
@@ -396,8 +400,8 @@ TEST(GmmaCanonical, DescriptorsAsCuTeBuildsThem) {
     const std::string verdict = line.substr(line.find(": ") + 2);
     SCOPED_TRACE(line);
     ++cases;
-    const Plan plan = build_plan(
-        nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json")));
+    const Plan plan = build_plan(read_json_value(
+        nlohmann::json::parse(test::read_data("specs/gmma_canonical_" + std::to_string(n) + ".json"))));
     const Report rep = verify_plan(plan);
     const CheckResult& a = test::check(rep, "desc.A");
     const CheckResult& b = test::check(rep, "desc.B");

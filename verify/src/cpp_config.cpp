@@ -2,6 +2,10 @@
 // read_cpp_tiled_mma. The reader itself: detail/cpp_reader.hpp (cpp_lexer, cpp_syntax, cpp_values,
 // cpp_declarations, cpp_eval, cpp_notation, cpp_collective, cpp_bindings).
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/readers/print_spec.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -67,7 +71,7 @@ std::vector<CppConfig> read_cpp_configs(std::string_view text) {
 
 Plan build_plan_from_cpp(const CppConfig& config) {
   try {
-    return build_plan(config.spec);
+    return build_plan(read_json_value(config.spec));
   } catch (const CppConfigError&) {
     throw;
   } catch (const SpecError& e) {
@@ -175,7 +179,7 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
   nlohmann::json spec;
   spec["mma"] = *mma;
   try {
-    return build_plan(spec).mma;
+    return build_plan(read_json_value(spec)).mma;
   } catch (const SpecError& e) {
     throw CppConfigError(1, 1, "TiledMMA", e.what());
   }

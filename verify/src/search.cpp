@@ -13,7 +13,8 @@
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/search_space.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/verifier.hpp"
 
 namespace tvlab {
@@ -35,7 +36,7 @@ struct Eval {
 Eval evaluate(const ojson& spec, bool s2r_accesses = true) {
   Eval e;
   try {
-    e.plan = build_plan(nlohmann::json(spec));
+    e.plan = build_plan(read_json_value(nlohmann::json(spec)));
     e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false, .s2r_accesses = s2r_accesses});
   } catch (const SpecError& err) {
     e.why = (err.path().empty() ? "" : err.path() + ": ") + err.what();
@@ -169,7 +170,7 @@ SearchRow search_row_of(const Plan& plan) {
 }
 
 SearchRow search_row_of(const nlohmann::json& spec) {
-  SearchRow row = search_row_of(build_plan(spec));
+  SearchRow row = search_row_of(build_plan(read_json_value(spec)));
   row.spec = ojson::parse(spec.dump());
   return row;
 }

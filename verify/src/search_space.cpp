@@ -1,4 +1,6 @@
 #include "tvlab/verify/search_space.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 #include <algorithm>
 #include <map>
@@ -483,7 +485,7 @@ SearchPlan plan_search(const SearchRequest& req) {
       std::set<std::string> keys;
       for (size_t m = 0; m < pb.mmas.size(); ++m) {
         try {
-          keys.insert(search_operand_key(build_plan(nlohmann::json(pb.base_spec(m))), op.name));
+          keys.insert(search_operand_key(build_plan(read_json_value(nlohmann::json(pb.base_spec(m)))), op.name));
         } catch (const SpecError&) {
           keys.insert("#" + std::to_string(m));
         }

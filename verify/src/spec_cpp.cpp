@@ -8,7 +8,8 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/smem_access.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 namespace tvlab {
 

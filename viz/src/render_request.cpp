@@ -16,7 +16,7 @@
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/smem_checks.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 #include "tvlab/viz/banks_builder.hpp"
 #include "tvlab/viz/copy_builder.hpp"
 #include "tvlab/viz/layout_builder.hpp"

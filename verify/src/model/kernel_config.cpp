@@ -30,4 +30,20 @@ OperandConfig& KernelConfig::operand_or_add(const std::string& n) {
   return *operands.insert(at, OperandConfig(n));
 }
 
+const std::vector<std::string>& epilogue_parameters(const std::string& collective) {
+  static const std::vector<std::string> none, def{"collective"},
+      sm70{"collective", "accumulator", "smem_layout"},
+      sm90{"collective", "tile", "stages_c", "stages_d", "reuse_smem_c", "fusion", "C", "D"};
+  return collective == "DefaultEpilogue"          ? def
+         : collective == "Sm70EpilogueVectorized" ? sm70
+         : collective == "Sm90TmaWarpSpecialized" ? sm90
+                                                  : none;
+}
+
+std::string not_an_epilogue_parameter(const std::string& collective) {
+  std::string list;
+  for (const std::string& k : epilogue_parameters(collective)) list += (list.empty() ? "" : ", ") + k;
+  return "not a parameter of " + collective + " (" + list + ")";
+}
+
 }  // namespace tvlab

@@ -38,7 +38,7 @@ ojson copy_json(const CopyConfig& c, const std::string& path) {
   put(j, "val_layout", c.val_layout);
   put(j, "ref", c.ref);
   if (c.tma) {
-    ojson t;
+    ojson t = ojson::object();
     t["shape"] = c.tma->shape;
     t["stride"] = c.tma->stride;
     put(t, "multicast", c.tma->multicast);
@@ -55,8 +55,8 @@ ojson operand_json(const OperandConfig& o) {
   put(j, "type", o.type);
   put(j, "contiguous", o.contiguous);
   if (o.gmem) {
-    ojson g;
-    g["layout"] = o.gmem->layout;
+    ojson g = ojson::object();
+    put(g, "layout", o.gmem->layout);
     put(g, "alignment", o.gmem->alignment);
     j["gmem"] = g;
   }
@@ -87,7 +87,7 @@ ojson operand_json(const OperandConfig& o) {
 
 ojson tensor_json(const CopyTensorConfig& t) {
   if (t.layout_only) return t.layout;
-  ojson j;
+  ojson j = ojson::object();
   j["layout"] = t.layout;
   put(j, "memory", t.memory);
   return j;

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "tvlab/verify/bank_suggest.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

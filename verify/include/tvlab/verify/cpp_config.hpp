@@ -36,7 +36,8 @@
 #include <string_view>
 #include <vector>
 
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
+#include "tvlab/verify/model/spec_error.hpp"
 
 namespace tvlab {
 

@@ -18,7 +18,7 @@
 #include "tvlab/core/atoms/smem_desc.hpp"
 #include "tvlab/core/layout.hpp"
 #include "tvlab/core/tiling/tiled_mma.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

@@ -22,7 +22,7 @@
 #include <optional>
 
 #include "tvlab/verify/check.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

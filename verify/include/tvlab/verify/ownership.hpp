@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

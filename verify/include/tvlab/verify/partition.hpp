@@ -30,7 +30,7 @@
 
 #include "tvlab/core/atoms/smem_desc.hpp"
 #include "tvlab/core/composed_layout.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

@@ -24,7 +24,7 @@
 
 #include "tvlab/verify/check.hpp"
 #include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

@@ -17,7 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "tvlab/verify/search.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

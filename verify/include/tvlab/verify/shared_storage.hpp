@@ -38,7 +38,7 @@
 #include <vector>
 
 #include "tvlab/verify/check.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

@@ -17,7 +17,7 @@
 #pragma once
 
 #include "tvlab/verify/check.hpp"
-#include "tvlab/verify/spec.hpp"
+#include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 

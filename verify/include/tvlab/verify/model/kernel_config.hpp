@@ -72,8 +72,8 @@ struct CopyConfig {
 
 // Where an operand lives in global memory ("gmem"): CollectiveMma's StrideX as a layout tag and AlignmentX.
 struct GmemConfig {
-  std::string layout;                // RowMajor, ColumnMajor (cutlass::layout:: allowed) or K, M, N
-  std::optional<int64_t> alignment;  // elements (CUTLASS's default: 16 bytes)
+  std::optional<std::string> layout;  // RowMajor, ColumnMajor (cutlass::layout:: allowed) or K, M, N
+  std::optional<int64_t> alignment;   // elements (CUTLASS's default: 16 bytes)
 };
 
 // An operand's shared-memory stage ("smem"): the stage's layout or the collective's SmemLayoutAtom, and the
@@ -151,6 +151,11 @@ struct EpilogueConfig {
   std::optional<std::string> fusion;
   std::optional<EpilogueOperandConfig> c, d;
 };
+
+// The parameters ("epilogue" keys) of a collective epilogue tvlab models, "collective" first; empty for
+// another collective. not_an_epilogue_parameter(collective): what is wrong with any other key.
+const std::vector<std::string>& epilogue_parameters(const std::string& collective);
+std::string not_an_epilogue_parameter(const std::string& collective);
 
 // The collective around the TiledMMA: CTA tile, pipeline, architecture, cluster, problem, schedule.
 struct KernelParams {

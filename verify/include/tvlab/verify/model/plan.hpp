@@ -1,18 +1,11 @@
-// Specs: a JSON description of a work-group tile (an MMA and the copies that feed it), and the plan
-// tvlab builds from it (docs/spec.md).
-//
-//   { "mma": { "atom": "XE_DPAS_TT<8,float,bfloat16_t>", "tile": [256,256,32], "sg_layout": "(8,4,1):(4,1,0)"
-//   },
-//     "operands": { "A": { "type": "bfloat16_t", "contiguous": "K", "copy": "auto" }, ... } }
-//
-// build_plan() turns it into a TiledMMA and one TiledCopy (plus prefetch, on Xe) per operand and per
-// standalone copy. A problem with the spec is a SpecError naming the JSON path (e.g. `mma.tile`).
+// The plan: what build_plan() makes of a kernel configuration (model/kernel_config.hpp) -- the TiledMMA,
+// per operand its copies (and Xe prefetch, SLM pipeline, subtiles), shared-memory stages and tiles, TMA
+// loads, the collective around them (KernelShape) and the tensor-memory accumulator. The checks
+// (verify_plan), the per-thread views (plan --thread), the pictures and the writers read it.
 #pragma once
 
 #include <array>
-#include <nlohmann/json.hpp>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -51,8 +44,8 @@ struct SmemStage {
                                  // "copy" is not given
   std::optional<TiledCopy> r2s;  // registers -> shared (its destination side); NVIDIA D: the operand's copy
                                  // when "copy" is not given
-  // The value type a copy's Copy_Atom declares (Copy_Atom<Op, T>: the copy's "value_type", the C++ reader's T)
-  // where it is not the operand's element type. The copy above is built over the operand's type (what the
+  // The value type a copy's Copy_Atom declares (Copy_Atom<Op, T>: the copy's "value_type", the C++ reader's
+  // T) where it is not the operand's element type. The copy above is built over the operand's type (what the
   // memory holds); verify's type.X.<copy> refutes a declared type of another width (CuTe counts the copy's
   // values in T: ldmatrix fails to vectorize, cp.async moves misaligned, overlapping vectors).
   std::optional<ValueType> g2s_declared, s2r_declared, r2s_declared;
@@ -194,23 +187,5 @@ struct Plan {
   std::optional<TmemAccumulator> tmem_acc;
   std::optional<TmemEpilogue> tmem;
 };
-
-// Parses and builds; SpecError on any problem (malformed JSON included, with its position; duplicate keys
-// and nesting deeper than kMaxSpecNesting are errors too). Unknown keys are Plan::warnings.
-inline constexpr int kMaxSpecNesting = 64;
-Plan build_plan(const nlohmann::json& spec);
-// The plan of a typed kernel configuration (model/kernel_config.hpp), its problems SpecErrors at spec paths.
-Plan build_plan(const KernelConfig& config);
-Plan build_plan_from_text(const std::string& text);
-// A spec that is CuTe's print() output itself (tiling/cute_print.hpp; looks_like_cute_print): its TiledMMA
-// (at most one) and its TiledCopys, each a standalone copy named by the "=== NAME ===" line before it or
-// copy1, copy2, ...; a copy labelled A, B, C or D after a TiledMMA is that operand's copy, of the print's
-// value type. A DSL copy whose Src and Dst differ needs a JSON spec ("ref"). SpecError "line N: ..." on any
-// problem.
-Plan build_plan_from_print(const std::string& text);
-// The JSON form (docs/spec.md): mma.{tile_mnk, permutation, thr_layout_vmnk, a_tv, b_tv, c_tv},
-// copies.<X>.{op, tiler, tv, tv_src, tv_dst, prefetch}.
-nlohmann::ordered_json plan_to_json(const Plan& plan);
-std::string plan_to_text(const Plan& plan);
 
 }  // namespace tvlab
