@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -67,7 +68,9 @@ TEST(CppConfig, CollectiveBecomesTheSpec) {
                      "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
                      "s2r": "SM75_U32x4_LDSM_N"}}},
     "name": "cfg::Mainloop"})J");
-  EXPECT_EQ(c.spec, want) << c.spec.dump(1);
+  EXPECT_EQ(c.config.name, c.name);
+  const nlohmann::json got(config_to_json(c.config));
+  EXPECT_EQ(got, want) << got.dump(1);
 }
 
 // The C++ file and the hand-written JSON spec of the same configuration build the same plan and verdicts.
@@ -256,14 +259,17 @@ void host_code(int m) {
 )C";
   const auto configs = read_cpp_configs(text);
   ASSERT_EQ(configs.size(), 1u);
-  const nlohmann::json& s = configs[0].spec;
+  const KernelConfig& s = configs[0].config;
   EXPECT_EQ(configs[0].name, "host_code::Main");
-  EXPECT_EQ(s["stages"], 3);
-  EXPECT_EQ(s["operands"]["A"]["gmem"]["layout"], "K");
-  EXPECT_EQ(s["operands"]["B"]["gmem"]["layout"], "K");
-  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["thr_layout"], "(32,4):(4,1)");
-  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["val_layout"], "(1,8):(0,1)");
-  EXPECT_EQ(s["mma"]["atom"], "SM80_16x8x16_F32F16F16F32_TN");
+  EXPECT_EQ(s.kernel.stages, 3);
+  ASSERT_TRUE(s.operand("A") && s.operand("A")->gmem && s.operand("B") && s.operand("B")->gmem);
+  EXPECT_EQ(s.operand("A")->gmem->layout, "K");
+  EXPECT_EQ(s.operand("B")->gmem->layout, "K");
+  ASSERT_TRUE(s.operand("A")->smem && s.operand("A")->smem->g2s);
+  EXPECT_EQ(s.operand("A")->smem->g2s->thr_layout, Notation("(32,4):(4,1)"));
+  EXPECT_EQ(s.operand("A")->smem->g2s->val_layout, Notation("(1,8):(0,1)"));
+  ASSERT_TRUE(s.mma);
+  EXPECT_EQ(s.mma->atom, "SM80_16x8x16_F32F16F16F32_TN");
   const Report r = verify_plan(build_plan_from_cpp(configs[0]));
   EXPECT_FALSE(r.failed(true));
 }
@@ -443,7 +449,7 @@ TEST(CppConfig, ConstantExpressionsAsCxx) {
     std::string got;
     try {
       const auto configs = read_cpp_configs(text);
-      got = "BLK_M " + configs.at(0).spec["cta_tile"][0].dump();
+      got = "BLK_M " + std::to_string(configs.at(0).config.kernel.cta_tile.value().at(0));
     } catch (const CppConfigError& e) {
       got = e.path() + ": " + e.what();
     }
