@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -11,6 +13,7 @@
 #include "tvlab/verify/verifier.hpp"
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -71,7 +74,65 @@ TEST(CppConfig, CollectiveBecomesTheSpec) {
                      "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
                      "s2r": "SM75_U32x4_LDSM_N"}}},
     "name": "cfg::Mainloop"})J");
-  EXPECT_EQ(c.spec, want) << c.spec.dump(1);
+  EXPECT_EQ(c.config.name, c.name);
+  const nlohmann::json got(config_to_json(c.config));
+  EXPECT_EQ(got, want) << got.dump(1);
+}
+
+// Cross-check of two paths: every C++ configuration's KernelConfig, written as a JSON spec (config_to_json)
+// and built from that JSON, gives the plan build_plan_from_cpp gives; where one refuses, both refuse for the
+// same reason at the same spec path (the C++ path names the line that produced it).
+TEST(CppConfig, ConfigThroughJsonBuildsTheSamePlan) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(TVLAB_TEST_DATA) + "/cpp"))
+    files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) texts.push_back({f.filename().string(), read("cpp/" + f.filename().string())});
+  texts.push_back({"shared_storage/cutlass_kernels.hpp", read("specs/shared_storage/cutlass_kernels.hpp")});
+  std::string bad_tile = tn();
+  bad_tile.replace(bad_tile.find("Shape<_128, _128, _32>"), 22, "Shape<_128, _128, _48>");
+  texts.push_back({"tn, BLK_K 48", bad_tile});
+  std::string one_stage = tn();
+  one_stage.replace(one_stage.find("MainloopSm80CpAsync<3>"), 22, "MainloopSm80CpAsync<1>");
+  texts.push_back({"tn, 1 stage", one_stage});
+  std::string bad_permutation = tn();
+  bad_permutation.replace(bad_permutation.find("Tile<_32,_32,_16>"), 17, "Tile<_32,_32,_12>");
+  texts.push_back({"tn, K permutation 12", bad_permutation});
+  int plans = 0, refused = 0, epilogues = 0;
+  for (const auto& [name, text] : texts) {
+    std::vector<CppConfig> configs;
+    try {
+      configs = read_cpp_configs(text);
+    } catch (const CppConfigError&) {
+      continue;  // no collective (CuTe's tutorial: --bind)
+    }
+    for (const CppConfig& c : configs) {
+      SCOPED_TRACE(name + ": " + c.name);
+      const nlohmann::json spec(config_to_json(c.config));
+      std::string from_cpp, from_json, cpp_error, json_error;
+      try {
+        from_cpp = plan_to_json(build_plan_from_cpp(c)).dump();
+      } catch (const SpecError& e) {
+        cpp_error = e.what();
+      }
+      try {
+        from_json = plan_to_json(build_plan(spec)).dump();
+      } catch (const SpecError& e) {
+        json_error = e.what() + (e.path().empty() ? "" : " (spec " + e.path() + ")");
+      }
+      EXPECT_EQ(from_cpp, from_json) << spec.dump(1);
+      EXPECT_EQ(cpp_error.empty(), json_error.empty()) << cpp_error << "\n" << json_error;
+      if (!json_error.empty()) {
+        EXPECT_TRUE(cpp_error.ends_with(": " + json_error)) << cpp_error << "\n" << json_error;
+      }
+      (json_error.empty() ? plans : refused) += 1;
+      epilogues += c.config.kernel.epilogue.has_value();
+    }
+  }
+  EXPECT_GE(plans, 15);
+  EXPECT_GE(refused, 3);
+  EXPECT_GE(epilogues, 3);
 }
 
 // The C++ file and the hand-written JSON spec of the same configuration build the same plan and verdicts.
@@ -213,6 +274,11 @@ TEST(CppConfig, BoundTutorialConfiguration) {
   EXPECT_EQ(error({"scope=gemm_tn", "C.type=float"}).substr(0, 42),
             "line 1, column 1: --bind C.type: unknown k");
   EXPECT_NE(error({"stages"}).find("expected KEY=EXPR"), std::string::npos);
+  // AlignmentX without StrideX: no layout to align, at the operand's first binding.
+  EXPECT_EQ(error({"scope=gemm_tn", "cta_tile=cta_tiler", "mma=mmaC", "A.type=cute::half_t", "A.smem=sA",
+                   "A.alignment=8"}),
+            "line 1, column 1: --bind A.type: missing: RowMajor or ColumnMajor (cutlass::layout tags, as "
+            "TagToStrideA_t reads them), or the contiguous mode (spec operands.A.gmem.layout)");
   EXPECT_NE(error({"scope=gemm_tn", "mma=nothere"}).find("nothere"), std::string::npos);
 }
 
@@ -260,14 +326,17 @@ void host_code(int m) {
 )C";
   const auto configs = read_cpp_configs(text);
   ASSERT_EQ(configs.size(), 1u);
-  const nlohmann::json& s = configs[0].spec;
+  const KernelConfig& s = configs[0].config;
   EXPECT_EQ(configs[0].name, "host_code::Main");
-  EXPECT_EQ(s["stages"], 3);
-  EXPECT_EQ(s["operands"]["A"]["gmem"]["layout"], "K");
-  EXPECT_EQ(s["operands"]["B"]["gmem"]["layout"], "K");
-  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["thr_layout"], "(32,4):(4,1)");
-  EXPECT_EQ(s["operands"]["A"]["smem"]["g2s"]["val_layout"], "(1,8):(0,1)");
-  EXPECT_EQ(s["mma"]["atom"], "SM80_16x8x16_F32F16F16F32_TN");
+  EXPECT_EQ(s.kernel.stages, 3);
+  ASSERT_TRUE(s.operand("A") && s.operand("A")->gmem && s.operand("B") && s.operand("B")->gmem);
+  EXPECT_EQ(s.operand("A")->gmem->layout, "K");
+  EXPECT_EQ(s.operand("B")->gmem->layout, "K");
+  ASSERT_TRUE(s.operand("A")->smem && s.operand("A")->smem->g2s);
+  EXPECT_EQ(s.operand("A")->smem->g2s->thr_layout, Notation("(32,4):(4,1)"));
+  EXPECT_EQ(s.operand("A")->smem->g2s->val_layout, Notation("(1,8):(0,1)"));
+  ASSERT_TRUE(s.mma);
+  EXPECT_EQ(s.mma->atom, "SM80_16x8x16_F32F16F16F32_TN");
   const Report r = verify_plan(build_plan_from_cpp(configs[0]));
   EXPECT_FALSE(r.failed(true));
 }
@@ -447,7 +516,7 @@ TEST(CppConfig, ConstantExpressionsAsCxx) {
     std::string got;
     try {
       const auto configs = read_cpp_configs(text);
-      got = "BLK_M " + configs.at(0).spec["cta_tile"][0].dump();
+      got = "BLK_M " + std::to_string(configs.at(0).config.kernel.cta_tile.value().at(0));
     } catch (const CppConfigError& e) {
       got = e.path() + ": " + e.what();
     }

@@ -17,6 +17,7 @@
 #include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/spec_cpp.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -260,7 +261,7 @@ TEST(Search, EveryRowVerifiesWholeAndReadsBackFromCpp) {
       const std::string cpp = spec_to_cpp(json(row.spec), "row");
       const auto cfgs = read_cpp_configs(cpp);
       ASSERT_EQ(cfgs.size(), 1u) << cpp;
-      json back = cfgs[0].spec;
+      json back(config_to_json(cfgs[0].config));
       for (const char* x : {"A", "B"})
         if (row.spec["operands"][x]["gmem"].contains("alignment"))
           back["operands"][x]["gmem"]["alignment"] = row.spec["operands"][x]["gmem"]["alignment"];

@@ -17,6 +17,7 @@
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/verifier.hpp"
 #include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 #include "verify_test_support.hpp"
 
 namespace tvlab {
@@ -62,8 +63,8 @@ TEST(SharedStorage, EqualsCutlassRecording) {
         return x.name == name.substr(4) + "::CollectiveMainloop";
       });
       ASSERT_NE(c, cpp.end()) << name;
-      ASSERT_TRUE(c->spec.contains("epilogue")) << c->spec.dump();
-      text = c->spec.dump();
+      text = config_to_json(c->config).dump();
+      ASSERT_TRUE(c->config.kernel.epilogue) << text;
       ++from_cpp;
     } else {
       text = test::read_data("specs/shared_storage/" + name + ".json");
@@ -310,10 +311,10 @@ TEST(SharedStorage, CppEpilogueForms) {
     throw std::runtime_error("no kernel_sm90_coop_6stages");
   };
   const CppConfig b = cfg(builder);
-  EXPECT_FALSE(b.spec.contains("epilogue"));
-  EXPECT_EQ(b.spec["kernel_schedule"], "KernelTmaWarpSpecializedCooperative");
+  EXPECT_FALSE(b.config.kernel.epilogue);
+  EXPECT_EQ(b.config.kernel.kernel_schedule, "KernelTmaWarpSpecializedCooperative");
   std::string scope;
-  EXPECT_EQ(bytes_of(b.spec, &scope), 196704);
+  EXPECT_EQ(bytes_of(nlohmann::json(config_to_json(b.config)), &scope), 196704);
   EXPECT_EQ(scope, "mainloop only");
   std::string bad = text;
   const std::string pol = "Sm90TmaWarpSpecialized<4, 2, 16, true, false>";

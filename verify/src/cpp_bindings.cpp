@@ -18,7 +18,7 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
     if (b.key == "scope") scope = b.expr;
   CppConfig cfg;
   cfg.name = scope.empty() ? "bound" : scope;
-  nlohmann::json& s = cfg.spec;
+  KernelParams& s = cfg.config.kernel;
   for (const CppBinding& b : binds) {
     if (b.key == "scope") continue;
     const std::string construct = "--bind " + b.key;
@@ -49,62 +49,77 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
       const CCore* c = std::get_if<CCore>(&v);
       const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
       if (!t || !t->is_tuple() || rank(*t) != 3) bad("a shape (BLK_M, BLK_N, BLK_K)");
+      if (!s.cta_tile) s.cta_tile.emplace();  // a second binding appends, as it always has
       for (int i = 0; i < 3; ++i) {
         if (!(*t)[i].is_leaf()) bad("a flat shape (BLK_M, BLK_N, BLK_K)");
-        s["cta_tile"].push_back((*t)[i].ival());
+        s.cta_tile->push_back((*t)[i].ival());
       }
     } else if (k == "stages") {
-      s["stages"] = as_int(n, scope, construct);
+      s.stages = as_int(n, scope, construct);
     } else if (k == "problem") {
-      s["problem"] = problem_shape(n, scope, construct);
+      s.problem = problem_shape(n, scope, construct);
     } else if (k == "mainloop") {
       const CPolicy* pol = std::get_if<CPolicy>(&v);
       if (!pol) bad("a dispatch policy");
-      s["mainloop"] = pol->name;
-      if (!s.contains("stages")) s["stages"] = pol->stages;
+      s.mainloop = pol->name;
+      if (!s.stages) s.stages = pol->stages;
     } else if (k == "mma") {
       const CTiledMma* m = std::get_if<CTiledMma>(&v);
       if (!m) bad("a TiledMMA");
-      s["mma"] = m->mma;
+      cfg.config.mma = m->mma;
     } else if (k.size() > 2 && (k[0] == 'A' || k[0] == 'B') && k[1] == '.') {
-      nlohmann::json& o = s["operands"][k.substr(0, 1)];
+      OperandConfig& o = cfg.config.operand_or_add(k.substr(0, 1));
+      cfg.config.operands_given = true;
       const std::string f = k.substr(2);
       if (f == "type") {
         const CType* t = std::get_if<CType>(&v);
         if (!t || t->bits == 0) bad("an element type");
-        o["type"] = t->name;
+        o.type = t->name;
       } else if (f == "gmem") {
+        if (!o.gmem) o.gmem.emplace();
         if (const CStride* st = std::get_if<CStride>(&v))
-          o["gmem"]["layout"] =
+          o.gmem->layout =
               st->tag.empty() ? std::string(1, (k[0] == 'A' ? "MK" : "NK")[st->unit_mode]) : st->tag;
         else if (const CTag* tag = std::get_if<CTag>(&v))
-          o["gmem"]["layout"] = tag->row_major ? "RowMajor" : "ColumnMajor";
+          o.gmem->layout = tag->row_major ? "RowMajor" : "ColumnMajor";
         else
           bad("a stride (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>) or a layout tag");
       } else if (f == "alignment") {
-        o["gmem"]["alignment"] = as_int(n, scope, construct);
+        const int64_t alignment = as_int(n, scope, construct);
+        if (!o.gmem) o.gmem.emplace();
+        o.gmem->alignment = alignment;
       } else if (f == "smem") {
         const CCore* c = std::get_if<CCore>(&v);
         if (!c || !(std::holds_alternative<Layout>(c->v) || std::holds_alternative<ComposedLayout>(c->v)))
           bad("a shared-memory layout ((m,k) or (m,k,stage))");
-        o["smem"]["layout"] = to_string(c->v);
+        if (!o.smem) o.smem.emplace();
+        o.smem->layout = to_string(c->v);
       } else if (f == "atom") {
         const CCore* c = std::get_if<CCore>(&v);
         if (!c) bad("a shared-memory layout atom");
-        o["smem"]["atom"] = to_string(c->v);
+        if (!o.smem) o.smem.emplace();
+        o.smem->atom = to_string(c->v);
       } else if (f == "g2s") {
         const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
-        if (!c || c->copy.contains("from_mma")) bad("a TiledCopy made with make_tiled_copy(atom, thr, val)");
-        o["smem"]["g2s"] = c->copy;
-        if (!c->type.empty()) o["smem"]["g2s"]["value_type"] = c->type;  // Copy_Atom<Op, T>'s T
+        if (!c || c->copy.from_mma) bad("a TiledCopy made with make_tiled_copy(atom, thr, val)");
+        if (!o.smem) o.smem.emplace();
+        o.smem->g2s = c->copy;
+        if (!c->type.empty()) o.smem->g2s->value_type = c->type;  // Copy_Atom<Op, T>'s T
       } else if (f == "s2r") {
         const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
         const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
-        if (a || (c && c->copy.contains("from_mma"))) {
-          const std::string op = a ? a->op : c->copy["atom"].get<std::string>();
+        if (a || (c && c->copy.from_mma)) {
+          const std::string op = a ? a->op : *c->copy.atom;
           const std::string& type = a ? a->type : c->type;
-          o["smem"]["s2r"] = op;
-          if (!type.empty()) o["smem"]["s2r"] = {{"atom", op}, {"from_mma", true}, {"value_type", type}};
+          if (!o.smem) o.smem.emplace();
+          o.smem->s2r = CopyConfig::named(op);
+          if (!type.empty()) {
+            CopyConfig typed;  // Copy_Atom<Op, T>: the atom tiled against the MMA, T declared
+            typed.atom = op;
+            typed.from_mma = true;
+            typed.value_type = type;
+            o.smem->s2r = typed;
+          }
         } else
           bad("a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>) or make_tiled_copy_A/B(atom, mma)");
       } else {
@@ -122,7 +137,7 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
                                           : k,
                            1, 1, construct});
   }
-  s["name"] = cfg.name;
+  cfg.config.name = cfg.name;
   return cfg;
 }
 
@@ -139,11 +154,14 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
       const Node n = p.expr();
       p.expect_end();
       if (b.key == "problem") {
-        cfg.spec["problem"] = problem_shape(n, scope, construct);
+        cfg.config.kernel.problem = problem_shape(n, scope, construct);
         cfg.origins.push_back({"problem", 1, 1, construct});
         continue;
       }
-      cfg.spec["operands"][b.key.substr(0, 1)]["gmem"]["alignment"] = as_int(n, scope, construct);
+      const int64_t alignment = as_int(n, scope, construct);
+      OperandConfig& o = cfg.config.operand_or_add(b.key.substr(0, 1));
+      if (!o.gmem) o.gmem.emplace();
+      o.gmem->alignment = alignment;
     } catch (const CppConfigError& e) {
       throw CppConfigError(1, e.column(), construct, e.what());
     }
@@ -151,7 +169,8 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
   }
 }
 
-nlohmann::json Reader::problem_shape(const Node& n, const std::string& scope, const std::string& construct) {
+std::vector<int64_t> Reader::problem_shape(const Node& n, const std::string& scope,
+                                           const std::string& construct) {
   const CVal v = eval(n, scope);
   const CCore* c = std::get_if<CCore>(&v);
   const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
@@ -160,7 +179,7 @@ nlohmann::json Reader::problem_shape(const Node& n, const std::string& scope, co
                          std::string("expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
                                      "make_shape(4096, 4096, 4096, 1), got ") +
                              kind_of(v));
-  nlohmann::json out = nlohmann::json::array();
+  std::vector<int64_t> out;
   for (int i = 0; i < rank(*t); ++i) {
     if (!(*t)[i].is_leaf()) throw CppConfigError(1, 1, construct, "expected a flat problem shape");
     out.push_back((*t)[i].ival());

@@ -38,14 +38,14 @@ CppConfig Reader::config(const std::string& full) {
   CppConfig cfg;
   cfg.name = full;
   cfg.line = d.line, cfg.column = d.col;
-  cfg.spec = (*c)->spec;
-  cfg.spec["name"] = full;
+  cfg.config = (*c)->config;
+  cfg.config.name = full;
   cfg.origins = (*c)->origins;
-  if (std::optional<nlohmann::json> e = epilogue(d.scope, cfg.origins)) cfg.spec["epilogue"] = *e;
+  if (std::optional<EpilogueConfig> e = epilogue(d.scope, cfg.origins)) cfg.config.kernel.epilogue = *e;
   return cfg;
 }
 
-std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::vector<CppOrigin>& origins) {
+std::optional<EpilogueConfig> Reader::epilogue(const std::string& scope, std::vector<CppOrigin>& origins) {
   const auto it = decls_.find(scope.empty() ? "CollectiveEpilogue" : scope + "::CollectiveEpilogue");
   if (it == decls_.end()) return std::nullopt;
   const Decl& d = it->second.front();
@@ -90,10 +90,10 @@ std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::ve
       fail(t, construct, std::string("expected an element type, got ") + kind_of(v));
     return ty->name;
   };
-  nlohmann::json e;
+  EpilogueConfig e;
   const std::string bn = base_name(n.text);
   if (bn == "DefaultEpilogue") {
-    e["collective"] = "DefaultEpilogue";
+    e.collective = "DefaultEpilogue";
   } else if (bn == "Epilogue") {
     // collective::Epilogue<StrideC, StrideD, ThreadEpilogueOp, SmemLayout, CopyAtomR2S, TiledCopyS2R,
     // CopyAtomR2G> (sm70_epilogue_vectorized.hpp): array_aligned<ElementAccumulator, cosize(SmemLayout)>.
@@ -104,13 +104,13 @@ std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::ve
     if (base_name(op.text) != "LinearCombination" || op.targs.empty())
       fail(op, "ThreadEpilogueOp",
            "tvlab reads ElementAccumulator from LinearCombination<ElementOutput, Count, ElementAccumulator>");
-    e["collective"] = "Sm70EpilogueVectorized";
+    e.collective = "Sm70EpilogueVectorized";
     const CVal acc = eval(op.targs.size() > 2 ? op.targs[2] : op.targs[0], oscope);
     const CType* at = std::get_if<CType>(&acc);
     if (!at || at->integer_type)
       fail(op, "ElementAccumulator", std::string("expected an element type, got ") + kind_of(acc));
-    e["accumulator"] = at->name;
-    e["smem_layout"] = render(n.targs[3], escope);
+    e.accumulator = at->name;
+    e.smem_layout = render(n.targs[3], escope);
   } else if (bn == "CollectiveEpilogue" && n.has_targs && !n.targs.empty() &&
              base_name(resolve(n.targs[0], escope).first.text) == "Sm90TmaWarpSpecialized") {
     want_targs(
@@ -122,43 +122,43 @@ std::optional<nlohmann::json> Reader::epilogue(const std::string& scope, std::ve
     const auto [pol, pscope] = resolve(n.targs[0], escope);
     want_targs(pol, 5, 5,
                "Sm90TmaWarpSpecialized<StagesC, StagesD, FragmentSize, ReuseSmemC, DelayTmaStore>");
-    e["collective"] = "Sm90TmaWarpSpecialized";
-    e["stages_c"] = as_int(pol.targs[0], pscope, "StagesC");
-    e["stages_d"] = as_int(pol.targs[1], pscope, "StagesD");
+    e.collective = "Sm90TmaWarpSpecialized";
+    e.stages_c = as_int(pol.targs[0], pscope, "StagesC");
+    e.stages_d = as_int(pol.targs[1], pscope, "StagesD");
     const Node& r = pol.targs[3];
     if (r.kind != Node::Kind::Name || (r.text != "true" && r.text != "false"))
       fail(r, "ReuseSmemC", "expected true or false");
-    e["reuse_smem_c"] = r.text == "true";
+    e.reuse_smem_c = r.text == "true";
     const CVal tile = eval(n.targs[2], escope);
     const CCore* tc = std::get_if<CCore>(&tile);
     const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
     if (!tt || !tt->is_tuple() || rank(*tt) != 2 || !(*tt)[0].is_leaf() || !(*tt)[1].is_leaf())
       fail(n.targs[2], "EpilogueTile", "expected a shape (EPI_TILE_M, EPI_TILE_N), e.g. Shape<_128,_32>");
-    e["tile"] = {(*tt)[0].ival(), (*tt)[1].ival()};
+    e.tile = std::vector<int64_t>{(*tt)[0].ival(), (*tt)[1].ival()};
     const auto [fusion, fscope] = resolve(n.targs[7], escope);
     if (base_name(fusion.text) != "FusionCallbacks" || fusion.targs.size() < 2 ||
         base_name(resolve(fusion.targs[1], fscope).first.text) != "LinearCombination")
       fail(fusion, "FusionCallbacks",
            "tvlab models FusionCallbacks<Policy, LinearCombination<...>, ...> (an empty SharedStorage)");
-    e["fusion"] = "LinearCombination";
+    e.fusion = "LinearCombination";
     for (int x = 0; x < 2; ++x) {
       const std::string name = x == 0 ? "C" : "D";
       const std::size_t ti = x == 0 ? 3 : 5, si = ti + 1, ai = x == 0 ? 9 : 12;
-      nlohmann::json o;
-      o["type"] = type_of(n.targs[ti], "Element" + name);
+      EpilogueOperandConfig o;
+      o.type = type_of(n.targs[ti], "Element" + name);
       const CVal sv = eval(n.targs[si], escope);
       const CStride* st = std::get_if<CStride>(&sv);
       if (!st || (st->tag.empty() && st->unit_mode < 0))
         fail(n.targs[si], "Stride" + name,
              "expected TagToStrideC_t<RowMajor | ColumnMajor> or Stride<...> with a _1");
       // An M-major (unit stride along M) C or D is ColumnMajor.
-      o["layout"] = !st->tag.empty() ? st->tag : st->unit_mode == 0 ? "ColumnMajor" : "RowMajor";
+      o.layout = !st->tag.empty() ? st->tag : st->unit_mode == 0 ? "ColumnMajor" : "RowMajor";
       const CVal av = eval(n.targs[ai], escope);
       const CCore* ac = std::get_if<CCore>(&av);
       if (!ac)
         fail(n.targs[ai], "SmemLayoutAtom" + name, std::string("expected a layout, got ") + kind_of(av));
-      o["smem_atom"] = to_string(ac->v);
-      e[name] = o;
+      o.smem_atom = to_string(ac->v);
+      (x == 0 ? e.c : e.d) = o;
     }
   } else {
     return std::nullopt;  // not an epilogue tvlab reads: the budget stays the mainloop's
@@ -195,16 +195,16 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
        "MainloopXeL1Staged<S>, MainloopIntelXeXMX16<S> and MainloopIntelXeXMX16MixedPrecision<S>)");
   const bool sm90 = pol->name.rfind("MainloopSm90", 0) == 0;
   const bool xe = pol->name.rfind("MainloopSm80", 0) != 0 && !sm90;
-  nlohmann::json& s = c->spec;
-  s["mainloop"] = pol->name;
-  s["stages"] = pol->stages;
+  KernelParams& s = c->config.kernel;
+  s.mainloop = pol->name;
+  s.stages = pol->stages;
   origin("stages", 0);
   origin("mainloop", 0);
   if (sm90) {
-    s["cluster_shape"] = pol->cluster;
+    s.cluster_shape = pol->cluster;
     origin("cluster_shape", 0);
     if (!pol->schedule.empty() && pol->name == "MainloopSm90TmaGmmaWarpSpecialized") {
-      s["kernel_schedule"] = pol->schedule;
+      s.kernel_schedule = pol->schedule;
       origin("kernel_schedule", 0);
     }
   }
@@ -212,14 +212,16 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
   const IntTuple* ts = tile ? std::get_if<IntTuple>(&tile->v) : nullptr;
   if (!ts || !ts->is_tuple() || rank(*ts) != 3)
     fail(n.targs[1], names[1], "expected a shape (BLK_M, BLK_N, BLK_K), e.g. Shape<_128,_128,_32>");
+  s.cta_tile.emplace();
   for (int i = 0; i < 3; ++i) {
     if (!(*ts)[i].is_leaf()) fail(n.targs[1], names[1], "expected a flat shape (BLK_M, BLK_N, BLK_K)");
-    s["cta_tile"].push_back((*ts)[i].ival());
+    s.cta_tile->push_back((*ts)[i].ival());
   }
   origin("cta_tile", 1);
   const CTiledMma* mma = std::get_if<CTiledMma>(&v[6]);
   want(6, mma, "a TiledMMA");
-  s["mma"] = mma->mma;
+  c->config.mma = mma->mma;
+  c->config.operands_given = true;
   origin("mma", 6);
   if (pol->name == "MainloopIntelXeXMX16MixedPrecision") {
     const CType* ta = std::get_if<CType>(&v[2]);
@@ -234,7 +236,7 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     const std::size_t e = 2 + 2 * op, st = 3 + 2 * op, g = 7 + 4 * op, atom = 8 + 4 * op, s2r = 9 + 4 * op,
                       tr = 10 + 4 * op;
     const std::string path = "operands." + x;
-    nlohmann::json o;
+    OperandConfig o(x);
     const CType* ty = std::get_if<CType>(&v[e]);
     want(e, ty, "an element type");
     const bool mixed_policy = pol->name == "MainloopIntelXeXMX16MixedPrecision";
@@ -248,27 +250,27 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
            "the scale and zero-point tensors of a mixed-input mainloop (tuple elements after " + ty->name +
                ") are loaded by copies tvlab does not model: write cute::tuple<" + ty->name +
                "> (ConvertOnly) to check A's and B's copies, the conversion included");
-    o["type"] = ty->name;
+    o.type = ty->name;
     origin(path + ".type", e);
     const CStride* sd = std::get_if<CStride>(&v[st]);
     want(st, sd, "a stride (TagToStride" + std::string(x) + "_t<RowMajor | ColumnMajor> or Stride<...>)");
     if (sd->tag.empty()) {
-      o["gmem"]["layout"] = std::string(1, (x == "A" ? "MK" : "NK")[sd->unit_mode]);
+      o.gmem = GmemConfig{std::string(1, (x == "A" ? "MK" : "NK")[sd->unit_mode]), std::nullopt};
     } else {
       if (sd->operand != x[0])
         fail(n.targs[st], names[st],
              "TagToStride" + std::string(1, sd->operand) + "_t describes operand " + sd->operand + ", in " +
                  x + "'s place");
-      o["gmem"]["layout"] = sd->tag;
+      o.gmem = GmemConfig{sd->tag, std::nullopt};
     }
     origin(path + ".gmem", st);
     if (xe) {
       // sycl-tla: GmemTiledCopyX void (get_block_2d_copy_X picks the block 2D copy) or a block 2D op (the
       // user's override); no shared memory (SmemLayoutAtomX and SmemCopyAtomX are void).
       if (std::holds_alternative<CVoid>(v[g])) {
-        o["copy"] = "auto";
+        o.copy = CopyConfig::named("auto");
       } else if (const CCopyAtom* op_ = std::get_if<CCopyAtom>(&v[g])) {
-        o["copy"] = op_->op;
+        o.copy = CopyConfig::named(op_->op);
       } else {
         fail(n.targs[g], names[g],
              std::string("expected void or a block 2D copy op (XE_LOAD_2D<...>), got ") + kind_of(v[g]));
@@ -279,7 +281,7 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
           fail(n.targs[k], names[k], std::string("the Xe collectives take void here, got ") + kind_of(v[k]));
       if (!std::holds_alternative<CIdentity>(v[tr]))
         fail(n.targs[tr], names[tr], "Transformation for " + x + " is not currently supported on Intel PVC");
-      s["operands"][x] = o;
+      c->config.operand_or_add(x) = o;
       continue;
     }
     if (sm90) {
@@ -293,41 +295,48 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
                  (op_ ? ", got " + op_->op : std::string(", got ") + kind_of(v[g])));
       const CCore* sa = std::get_if<CCore>(&v[atom]);
       want(atom, sa, "a shared-memory layout atom (GMMA::Layout_K_SW128_Atom<T>)");
-      o["smem"]["atom"] = to_string(sa->v);
+      o.smem.emplace();
+      o.smem->atom = to_string(sa->v);
       origin(path + ".smem.atom", atom);
-      o["smem"]["g2s"] = op_->op;
+      o.smem->g2s = CopyConfig::named(op_->op);
       origin(path + ".smem.g2s", g);
       if (!std::holds_alternative<CVoid>(v[s2r]))
         fail(n.targs[s2r], names[s2r],
              "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced instructions");
       if (!std::holds_alternative<CIdentity>(v[tr]))
         fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");
-      s["operands"][x] = o;
+      c->config.operand_or_add(x) = o;
       continue;
     }
     const CTiledCopy* gc = std::get_if<CTiledCopy>(&v[g]);
     want(g, gc, "a TiledCopy (make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout))");
-    if (gc->copy.contains("from_mma"))
+    if (gc->copy.from_mma)
       fail(n.targs[g], names[g], "a global -> shared copy is made with make_tiled_copy(atom, thr, val)");
     // A Copy_Atom's value type is the copy's: one the element type is not stays declared (verify's
     // type.X.g2s compares them), never replaced.
-    nlohmann::json g2s = gc->copy;
-    if (!gc->type.empty() && !(value_type(gc->type) == value_type(ty->name))) g2s["value_type"] = gc->type;
+    CopyConfig g2s = gc->copy;
+    if (!gc->type.empty() && !(value_type(gc->type) == value_type(ty->name))) g2s.value_type = gc->type;
     const CCore* sa = std::get_if<CCore>(&v[atom]);
     want(atom, sa, "a shared-memory layout atom");
-    o["smem"]["atom"] = to_string(sa->v);
+    o.smem.emplace();
+    o.smem->atom = to_string(sa->v);
     origin(path + ".smem.atom", atom);
-    o["smem"]["g2s"] = g2s;
+    o.smem->g2s = g2s;
     origin(path + ".smem.g2s", g);
     const CCopyAtom* sc = std::get_if<CCopyAtom>(&v[s2r]);
     want(s2r, sc, "a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>)");
-    o["smem"]["s2r"] = sc->op;
-    if (!sc->type.empty() && !(value_type(sc->type) == value_type(ty->name)))
-      o["smem"]["s2r"] = {{"atom", sc->op}, {"from_mma", true}, {"value_type", sc->type}};
+    o.smem->s2r = CopyConfig::named(sc->op);
+    if (!sc->type.empty() && !(value_type(sc->type) == value_type(ty->name))) {
+      CopyConfig typed;  // make_tiled_copy_X(Copy_Atom<Op, T>{}, mma) with T declared
+      typed.atom = sc->op;
+      typed.from_mma = true;
+      typed.value_type = sc->type;
+      o.smem->s2r = typed;
+    }
     origin(path + ".smem.s2r", s2r);
     if (!std::holds_alternative<CIdentity>(v[tr]))
       fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");
-    s["operands"][x] = o;
+    c->config.operand_or_add(x) = o;
   }
   return c;
 }

@@ -71,7 +71,7 @@ std::vector<CppConfig> read_cpp_configs(std::string_view text) {
 
 Plan build_plan_from_cpp(const CppConfig& config) {
   try {
-    return build_plan(read_json_value(config.spec));
+    return build_plan(config.config);
   } catch (const CppConfigError&) {
     throw;
   } catch (const SpecError& e) {
@@ -174,12 +174,12 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
   const std::string head = detail::base_name(std::string(v.substr(0, end)));
   if (head != "TiledMMA" && head != "make_tiled_mma" && head != "TiledMMAHelper") return std::nullopt;
   detail::Reader r(text);
-  const std::optional<nlohmann::json> mma = r.tiled_mma_expression();
+  std::optional<MmaConfig> mma = r.tiled_mma_expression();
   if (!mma) return std::nullopt;
-  nlohmann::json spec;
-  spec["mma"] = *mma;
+  KernelConfig config;
+  config.mma = std::move(mma);
   try {
-    return build_plan(read_json_value(spec)).mma;
+    return build_plan(config).mma;
   } catch (const SpecError& e) {
     throw CppConfigError(1, 1, "TiledMMA", e.what());
   }

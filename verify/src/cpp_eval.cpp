@@ -18,7 +18,7 @@
 
 namespace tvlab::detail {
 
-std::optional<nlohmann::json> Reader::tiled_mma_expression() {
+std::optional<MmaConfig> Reader::tiled_mma_expression() {
   std::size_t k = 0;
   while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
   while (punct(k, "(")) ++k;
@@ -223,19 +223,19 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     if (!call) want_targs(n, 1, 3, "TiledMMA<MMA_Atom<Op>, Layout<...>, Tile<...>>");
     const std::vector<Node> a =
         call ? args_of(n, 1, 3, "make_tiled_mma(MMA_Atom<Op>{} or Op{}, thr_layout, permutation)") : n.targs;
-    nlohmann::json mma;
-    mma["atom"] = mma_atom_of(a[0], scope).op;
-    if (a.size() > 1) mma["atom_layout"] = core_text(a[1], scope, true);
-    if (a.size() > 2) mma["permutation"] = core_text(a[2], scope, false);
+    MmaConfig mma;
+    mma.atom = mma_atom_of(a[0], scope).op;
+    if (a.size() > 1) mma.atom_layout = core_text(a[1], scope, true);
+    if (a.size() > 2) mma.permutation = core_text(a[2], scope, false);
     return apply_members(n, CTiledMma{mma});
   }
   if (b == "make_tiled_copy") {
     const auto a = args_of(n, 2, 3, "make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
     const CCopyAtom atom = copy_atom_of(a[0], scope);
-    nlohmann::json c;
-    c["atom"] = atom.op;
-    c["thr_layout"] = core_text(a[1], scope, true);
-    if (a.size() > 2) c["val_layout"] = core_text(a[2], scope, true);
+    CopyConfig c;
+    c.atom = atom.op;
+    c.thr_layout = core_text(a[1], scope, true);
+    if (a.size() > 2) c.val_layout = core_text(a[2], scope, true);
     return apply_members(n, CTiledCopy{c, atom.type});
   }
   if (b == "make_tiled_copy_A" || b == "make_tiled_copy_B" || b == "make_tiled_copy_C") {
@@ -244,11 +244,10 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     const CVal m = eval(a[1], scope);
     if (!std::holds_alternative<CTiledMma>(m))
       fail(a[1], b, std::string("expected a TiledMMA, got ") + kind_of(m));
-    nlohmann::json c;
-    c["atom"] = atom.op;
-    c["from_mma"] = true;
-    c["operand"] = b.substr(b.size() - 1);
-    return apply_members(n, CTiledCopy{c, atom.type});
+    CopyConfig c;
+    c.atom = atom.op;
+    c.from_mma = true;
+    return apply_members(n, CTiledCopy{c, atom.type, b.back()});
   }
   if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return CVoid{};
   if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16" || b == "MainloopIntelXeXMX16MixedPrecision") {
@@ -260,8 +259,8 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     want_targs(n, 3, 3, "TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, subgroup layout>::TiledMMA");
     if (n.members.size() != 1 || n.members[0] != "TiledMMA")
       fail(n, b, "expected TiledMMAHelper<...>::TiledMMA");
-    nlohmann::json mma;
-    mma["atom"] = mma_atom_of(n.targs[0], scope).op;
+    MmaConfig mma;
+    mma.atom = mma_atom_of(n.targs[0], scope).op;
     const CVal t = eval(n.targs[1], scope);
     const CCore* tc = std::get_if<CCore>(&t);
     const Layout* tl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
@@ -269,11 +268,12 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     const IntTuple shape = tl ? tl->shape : tt ? *tt : IntTuple();
     if (!shape.is_tuple() || rank(shape) != 3)
       fail(n.targs[1], b, "expected Layout<TileShape> with a shape (M, N, K)");
+    mma.tile.emplace();
     for (int i = 0; i < 3; ++i) {
       if (!shape[i].is_leaf()) fail(n.targs[1], b, "expected a flat tile shape (M, N, K)");
-      mma["tile"].push_back(shape[i].ival());
+      (*mma.tile)[i] = shape[i].ival();
     }
-    mma["sg_layout"] = core_text(n.targs[2], scope, true);
+    mma.sg_layout = core_text(n.targs[2], scope, true);
     return CTiledMma{mma};
   }
   if (b == "MainloopSm90TmaGmma" || b == "MainloopSm90TmaGmmaWarpSpecialized") {

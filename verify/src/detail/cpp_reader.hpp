@@ -9,7 +9,6 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,7 +47,7 @@ class Reader {
   // The declarations whose value is a CollectiveMma: the configurations, in order.
   std::vector<std::string> candidates() const;
 
-  // The configuration `full` names (a CollectiveMma), with its spec and origins.
+  // The configuration `full` names (a CollectiveMma), with its KernelConfig and origins.
   CppConfig config(const std::string& full);
 
   // Bindings (cpp_bindings.cpp).
@@ -62,12 +61,13 @@ class Reader {
   void add_completions(CppConfig& cfg, const std::vector<CppBinding>& binds);
 
   // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
-  nlohmann::json problem_shape(const Node& n, const std::string& scope, const std::string& construct);
+  std::vector<int64_t> problem_shape(const Node& n, const std::string& scope, const std::string& construct);
 
   // Expressions (cpp_eval.cpp).
   // A C++ expression whose value is a TiledMMA (TiledMMA<...>, make_tiled_mma(...),
-  // TiledMMAHelper<...>::TiledMMA, decltype(...)), as mma JSON; nullopt when the text does not start so.
-  std::optional<nlohmann::json> tiled_mma_expression();
+  // TiledMMAHelper<...>::TiledMMA, decltype(...)), as the configuration's mma; nullopt when the text does not
+  // start so.
+  std::optional<MmaConfig> tiled_mma_expression();
 
  private:
   std::vector<Tok> t_;
@@ -172,11 +172,11 @@ class Reader {
   // SmemLayoutAtomA, SmemCopyAtomA, TransformA, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB, TransformB>.
   std::shared_ptr<CCollective> collective(const Node& n, const std::string& scope);
 
-  // The kernel's epilogue: the alias CollectiveEpilogue declared in `scope` (the collective's), as the spec's
-  // "epilogue" (DefaultEpilogue, Sm90TmaWarpSpecializedAdapter<...>, collective::Epilogue
-  // (Sm70EpilogueVectorized), CollectiveEpilogue<Sm90TmaWarpSpecialized<...>, ...>); nullopt when there is
-  // none or CUTLASS's CollectiveBuilder picks it (the budget is then the mainloop's).
-  std::optional<nlohmann::json> epilogue(const std::string& scope, std::vector<CppOrigin>& origins);
+  // The kernel's epilogue: the alias CollectiveEpilogue declared in `scope` (the collective's), as the
+  // kernel's epilogue (spec path "epilogue": DefaultEpilogue, Sm90TmaWarpSpecializedAdapter<...>,
+  // collective::Epilogue (Sm70EpilogueVectorized), CollectiveEpilogue<Sm90TmaWarpSpecialized<...>, ...>);
+  // nullopt when there is none or CUTLASS's CollectiveBuilder picks it (the budget is then the mainloop's).
+  std::optional<EpilogueConfig> epilogue(const std::string& scope, std::vector<CppOrigin>& origins);
 };
 
 }  // namespace tvlab::detail

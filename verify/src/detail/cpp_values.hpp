@@ -4,7 +4,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <nlohmann/json.hpp>
 #include <string>
 #include <utility>
 #include <variant>
@@ -13,6 +12,7 @@
 #include "cpp_integers.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/model/kernel_config.hpp"
 
 namespace tvlab::detail {
 
@@ -36,11 +36,12 @@ struct CCopyAtom {
   std::string type;  // Copy_Atom's value type ("" for a bare op)
 };
 struct CTiledMma {
-  nlohmann::json mma;
+  MmaConfig mma;
 };
 struct CTiledCopy {
-  nlohmann::json copy;
-  std::string type;
+  CopyConfig copy;   // make_tiled_copy: atom, thr_layout[, val_layout]; make_tiled_copy_X: atom, from_mma
+  std::string type;  // Copy_Atom's value type
+  char operand = 0;  // make_tiled_copy_X's X (A, B or C); 0 for make_tiled_copy
 };
 struct CTag {
   bool row_major;
@@ -68,7 +69,7 @@ struct CTemplateParam {
 using CVal = std::variant<CInt, CCore, CType, CMmaAtom, CCopyAtom, CTiledMma, CTiledCopy, CTag, CStride,
                           CPolicy, CIdentity, std::shared_ptr<CCollective>, CTemplateParam, CVoid, CRuntime>;
 struct CCollective {
-  nlohmann::json spec;
+  KernelConfig config;
   std::vector<CppOrigin> origins;
   std::vector<std::pair<std::string, CVal>> members;
 };

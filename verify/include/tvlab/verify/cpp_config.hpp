@@ -1,5 +1,5 @@
 // The configuration reader: CuTe / CUTLASS / sycl-tla configurations read from C++ as kernels write them,
-// turned into the same spec (the kernel model) that the JSON reader builds.
+// turned into the typed kernel configuration (model/kernel_config.hpp) that the JSON reader builds.
 //
 //   using TileShape = Shape<_128,_128,_32>;
 //   using TiledMma  = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>,
@@ -13,8 +13,8 @@
 //       GmemTiledCopyA, SmemLayoutAtomA, Copy_Atom<SM75_U32x4_LDSM_N, half_t>, cute::identity, ...>;
 //
 // read_cpp_configs() finds every CollectiveMma (one configuration each, named by its alias) and returns its
-// spec: {"cta_tile", "stages", "mainloop", "mma", "operands": {"A": {"type", "gmem", "smem": {"atom", "g2s",
-// "s2r"}}, "B": ...}}, which build_plan() builds exactly as it builds a JSON spec.
+// KernelConfig: kernel.cta_tile, stages, mainloop, mma, operands A and B {type, gmem, smem {atom, g2s, s2r}}
+// (the keys of docs/spec.md), which build_plan() builds exactly as it builds a JSON spec's.
 //
 // It is a configuration reader, not a C++ compiler. It reads: `using X = T;` and `typedef T X;`, variables
 // (`constexpr int N = 8;`, `auto sA = ...;`, `TiledCopy copyA = ...;`, `TiledMMA mma = ...;`), namespaces and
@@ -30,12 +30,12 @@
 // an unknown name) is a CppConfigError naming the line, column and construct: never a guess.
 #pragma once
 
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "tvlab/verify/model/kernel_config.hpp"
 #include "tvlab/verify/model/plan.hpp"
 #include "tvlab/verify/model/spec_error.hpp"
 
@@ -54,9 +54,9 @@ class CppConfigError : public SpecError {
   std::string construct_;
 };
 
-// Where a part of a configuration's spec came from in the C++ text.
+// Where a part of a configuration came from in the C++ text.
 struct CppOrigin {
-  std::string spec_path;  // e.g. "operands.A.smem.atom"
+  std::string spec_path;  // the part's spec path (docs/spec.md), e.g. "operands.A.smem.atom"
   int line = 0, column = 0;
   std::string construct;  // e.g. "SmemLayoutAtomA"
 };
@@ -64,7 +64,7 @@ struct CppOrigin {
 struct CppConfig {
   std::string name;  // the alias or variable that declares it, with its scopes: sm80_f16_tn::Mainloop
   int line = 0, column = 0;
-  nlohmann::json spec;
+  KernelConfig config;  // config.name is `name`
   std::vector<CppOrigin> origins;
 };
 
@@ -73,7 +73,7 @@ struct CppConfig {
 inline constexpr int kMaxCppNesting = 256;
 std::vector<CppConfig> read_cpp_configs(std::string_view text);
 
-// build_plan(config.spec), its SpecErrors rethrown as CppConfigErrors at the C++ that produced the key.
+// build_plan(config.config), its SpecErrors rethrown as CppConfigErrors at the C++ that produced the key.
 Plan build_plan_from_cpp(const CppConfig& config);
 
 // A TiledMMA written as one C++ expression, as CuTe prints or kernels declare it: TiledMMA<MMA_Atom<Op>,
