@@ -122,6 +122,9 @@ TEST(SpecCpp, WhatItCannotWriteIsAnErrorAtTheKey) {
   s = base;
   s["operands"]["A"]["smem"].erase("g2s");
   EXPECT_EQ(path_of(s), "operands.A.smem.g2s");
+  s = base;
+  s["operands"]["A"]["smem"].erase("s2r");
+  EXPECT_EQ(path_of(s), "operands.A.smem.s2r");
   json xe = json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json"));
   EXPECT_EQ(path_of(xe), "(written)");
   xe["mma"]["tile"] = {128, 256, 32};

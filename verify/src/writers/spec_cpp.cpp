@@ -277,15 +277,14 @@ std::string spec_to_cpp(const KernelConfig& config, const std::string& scope) {
       os << "using SmemLayoutAtom" << x << " = " << layout_at(Notation(*sm.atom), path + ".smem.atom")
          << ";\n";
       const std::string s2r_path = path + ".smem.s2r";
-      const std::string s2r = sm.s2r && sm.s2r->name
-                                  ? *sm.s2r->name
-                                  : required(sm.s2r ? sm.s2r->atom : std::nullopt, s2r_path + ".atom");
+      if (!sm.s2r) throw SpecError(s2r_path, "the C++ writer needs the s2r copy (the SmemCopyAtom)");
+      const CopyConfig& r = *sm.s2r;
+      const std::string s2r = r.name ? *r.name : required(r.atom, s2r_path + ".atom");
       // A copy's declared value type (Copy_Atom<Op, T>) is written as declared, else the element type.
       auto value_cpp = [&](const CopyConfig& c) {
         return !c.name && c.value_type ? type_cpp(*c.value_type) : "Element" + x;
       };
       // The object forms: s2r {atom, from_mma, value_type}; g2s {atom, thr_layout, val_layout, value_type}.
-      const CopyConfig& r = *sm.s2r;
       if (!r.name)
         only_keys(config, s2r_path,
                   set_keys({{"print", r.print.has_value()},
@@ -293,8 +292,7 @@ std::string spec_to_cpp(const KernelConfig& config, const std::string& scope) {
                             {"thr_layout", r.thr_layout.has_value()},
                             {"tma", r.tma.has_value()},
                             {"val_layout", r.val_layout.has_value()}}));
-      os << "using SmemCopyAtom" << x << " = Copy_Atom<" << atom_cpp(s2r) << ", " << value_cpp(*sm.s2r)
-         << ">;\n";
+      os << "using SmemCopyAtom" << x << " = Copy_Atom<" << atom_cpp(s2r) << ", " << value_cpp(r) << ">;\n";
       if (!sm.g2s || sm.g2s->name)
         throw SpecError(path + ".smem.g2s",
                         "the C++ writer needs the g2s copy as {atom, thr_layout, val_layout}");
