@@ -11,7 +11,8 @@
 #include "io.hpp"
 #include "tvlab/verify/cpp_config.hpp"
 #include "tvlab/verify/search.hpp"
-#include "tvlab/verify/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 
 namespace tvlab::cli {
 
@@ -204,9 +205,8 @@ std::function<int()> setup_search(CLI::App& app) {
             return res.rows.empty() ? kCheckFailed : kBadInput;
           }
           const SearchRow& r = res.rows[o->row - 1];
-          out = o->emit == "json"
-                    ? r.spec.dump(1) + "\n"
-                    : spec_to_cpp(nlohmann::json(r.spec), "tvlab_search_row" + std::to_string(o->row));
+          out = o->emit == "json" ? config_to_json(r.config).dump(1) + "\n"
+                                  : spec_to_cpp(r.config, "tvlab_search_row" + std::to_string(o->row));
         } else if (o->json) {
           nlohmann::ordered_json j = search_to_json(res);
           if (mine) {

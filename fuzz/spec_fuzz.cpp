@@ -17,7 +17,7 @@
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
-#include "tvlab/verify/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_cpp.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
@@ -48,7 +48,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   }
   std::string cpp;
   try {
-    cpp = tvlab::spec_to_cpp(nlohmann::json::parse(text), "cfg");
+    cpp = tvlab::spec_to_cpp(tvlab::read_json_value(nlohmann::json::parse(text)), "cfg");
   } catch (const tvlab::SpecError&) {
     return 0;  // not a collective the writer expresses (named by the error's path)
   } catch (const nlohmann::json::exception&) {

@@ -13,8 +13,9 @@
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
-#include "tvlab/verify/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_cpp.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/writers/spec_cpp.hpp"
 
 namespace tvlab::py {
 
@@ -241,7 +242,7 @@ void bind_specs(nb::module_& m) {
         out["json"] = to_python(search_to_json(res));
         nb::list cpp;
         for (const SearchRow& r : res.rows)
-          cpp.append(spec_to_cpp(nlohmann::json(r.spec), "tvlab_search_row" + std::to_string(r.rank)));
+          cpp.append(spec_to_cpp(r.config, "tvlab_search_row" + std::to_string(r.rank)));
         out["cpp"] = cpp;
         return out;
       },

@@ -117,7 +117,7 @@ TEST(CppConfig, ConfigThroughJsonBuildsTheSamePlan) {
         cpp_error = e.what();
       }
       try {
-        from_json = plan_to_json(build_plan(spec)).dump();
+        from_json = plan_to_json(build_plan(read_json_value(spec))).dump();
       } catch (const SpecError& e) {
         json_error = e.what() + (e.path().empty() ? "" : " (spec " + e.path() + ")");
       }
@@ -330,8 +330,8 @@ void host_code(int m) {
   EXPECT_EQ(configs[0].name, "host_code::Main");
   EXPECT_EQ(s.kernel.stages, 3);
   ASSERT_TRUE(s.operand("A") && s.operand("A")->gmem && s.operand("B") && s.operand("B")->gmem);
-  EXPECT_EQ(s.operand("A")->gmem->layout, "K");
-  EXPECT_EQ(s.operand("B")->gmem->layout, "K");
+  EXPECT_EQ(s.operand("A")->gmem->layout.value_or(""), "K");
+  EXPECT_EQ(s.operand("B")->gmem->layout.value_or(""), "K");
   ASSERT_TRUE(s.operand("A")->smem && s.operand("A")->smem->g2s);
   EXPECT_EQ(s.operand("A")->smem->g2s->thr_layout, Notation("(32,4):(4,1)"));
   EXPECT_EQ(s.operand("A")->smem->g2s->val_layout, Notation("(1,8):(0,1)"));

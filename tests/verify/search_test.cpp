@@ -15,7 +15,7 @@
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
-#include "tvlab/verify/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_cpp.hpp"
 #include "tvlab/verify/verifier.hpp"
 #include "tvlab/verify/writers/spec_json.hpp"
 #include "verify_test_support.hpp"
@@ -54,12 +54,20 @@ SearchRequest xe_256(const std::string& ta, const std::string& tb) {
   return r;
 }
 
-// The figures and verdicts of a row's whole spec, again, from scratch.
+std::string dump(const KernelConfig& c) {
+  return config_to_json(c).dump();
+}
+
+// The figures and verdicts of a row's whole configuration, again, from scratch.
 void expect_row_verifies(const SearchRow& row) {
-  const SearchRow again = search_row_of(json(row.spec));
-  EXPECT_FALSE(again.report.failed(false)) << row.spec.dump();
-  EXPECT_EQ(key(again.figures), key(row.figures)) << row.spec.dump();
+  const SearchRow again = search_row_of(row.config);
+  EXPECT_FALSE(again.report.failed(false)) << dump(row.config);
+  EXPECT_EQ(key(again.figures), key(row.figures)) << dump(row.config);
   EXPECT_EQ(again.figures.wavefronts, row.figures.wavefronts);
+  // The typed path against the JSON one: the row's configuration written as its spec and built from JSON
+  // gives the same plan.
+  EXPECT_EQ(plan_to_json(build_plan(read_json_value(json(config_to_json(row.config))))), plan_to_json(build_plan(row.config)))
+      << dump(row.config);
 }
 
 // The request that spans a CUTLASS default's architecture, types, layouts and tile, with every knob pinned
@@ -118,6 +126,45 @@ TEST(Search, SpaceIsStatedBeforeSearching) {
   product = search_space(r).candidates;
   EXPECT_DOUBLE_EQ(product * double(s2r.values.size()), sp.candidates);
   EXPECT_LT(search_space(r).evaluations, sp.evaluations);
+}
+
+// A candidate is built typed; written as its spec (what --emit json and --json print) its keys come in the
+// order search has always printed them (tvlab 6abda16's `search --emit json --row 2` of this request).
+TEST(Search, CandidateWrittenAsSpecInItsKeyOrder) {
+  SearchRequest r = sm80("tfloat32_t", "ColumnMajor", "RowMajor", {64, 64, 16});
+  r.only = {"mma.warps=(2,2,1):(2,1,1)",
+            "mma.tile=(32,16,8)",
+            "A.g2s=16 B x (16,8):(1,16)",
+            "B.g2s=16 B x (8,16):(1,8)",
+            "A.s2r=UniversalCopy<tfloat32_t>",
+            "B.s2r=UniversalCopy<tfloat32_t>",
+            "A.smem.atom=Sw<2,3,2> o (32,8):(1,32)",
+            "B.smem.atom=Sw<2,3,2> o (32,8):(1,32)"};
+  const SearchPlan plan = plan_search(r);
+  ASSERT_EQ(plan.problems.size(), 1u);
+  const SearchProblem& pb = plan.problems[0];
+  ASSERT_EQ(pb.mmas.size(), 1u);
+  const std::string whole =
+      R"j({"name":"tvlab search: sm80 64x64x16, 128 threads","cta_tile":[64,64,16],"stages":3,)j"
+      R"j("mainloop":"MainloopSm80CpAsync","mma":{"atom":"SM80_16x8x8_F32TF32TF32F32_TN",)j"
+      R"j("atom_layout":"(2,2,1):(2,1,1)","permutation":"(32,16,8)"},"operands":{"A":{"type":"tfloat32_t",)j"
+      R"j("gmem":{"layout":"ColumnMajor","alignment":4},"smem":{"atom":"Sw<2,3,2> o (32,8):(1,32)",)j"
+      R"j("g2s":{"atom":"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>","thr_layout":"(16,8):(1,16)",)j"
+      R"j("val_layout":"(4,1)"},"s2r":"UniversalCopy<tfloat32_t>"}},"B":{"type":"tfloat32_t",)j"
+      R"j("gmem":{"layout":"RowMajor","alignment":4},"smem":{"atom":"Sw<2,3,2> o (32,8):(1,32)",)j"
+      R"j("g2s":{"atom":"SM80_CP_ASYNC_CACHEALWAYS<uint128_t>","thr_layout":"(8,16):(1,8)",)j"
+      R"j("val_layout":"(4,1)"},"s2r":"UniversalCopy<tfloat32_t>"}}}})j";
+  EXPECT_EQ(config_to_json(pb.whole_config(0, {{0, 0, 0}, {0, 0, 0}})).dump(), whole);
+  // The partial configurations: the MMA alone has operands {}, one operand's part that operand alone.
+  const std::string base =
+      R"j({"cta_tile":[64,64,16],"stages":3,"mainloop":"MainloopSm80CpAsync","mma":{"atom":)j"
+      R"j("SM80_16x8x8_F32TF32TF32F32_TN","atom_layout":"(2,2,1):(2,1,1)","permutation":"(32,16,8)"},)j"
+      R"j("operands":{}})j";
+  EXPECT_EQ(config_to_json(pb.base_config(0)).dump(), base);
+  const KernelConfig part = pb.operand_config(0, 1, 0, std::nullopt, 0);
+  ASSERT_EQ(part.operands.size(), 1u);
+  EXPECT_EQ(part.operands[0].name, "B");
+  EXPECT_FALSE(part.operands[0].smem->g2s.has_value());
 }
 
 TEST(Search, BoundNamesTheKnobToNarrow) {
@@ -192,10 +239,10 @@ TEST(Search, AgreesWithBruteForceOverEveryCombination) {
           for (size_t ba = 0; ba < pb.operands[1].atoms.size(); ++ba)
             for (size_t bg = 0; bg < pb.operands[1].g2ss.size(); ++bg)
               for (size_t bs = 0; bs < pb.operands[1].s2rs.size(); ++bs) {
-                const json spec = json(pb.whole_spec(m, {{aa, ag, as}, {ba, bg, bs}}));
+                const KernelConfig config = pb.whole_config(m, {{aa, ag, as}, {ba, bg, bs}});
                 SearchRow row;
                 try {
-                  row = search_row_of(spec);
+                  row = search_row_of(config);
                 } catch (const SpecError&) {
                   continue;
                 }
@@ -227,7 +274,7 @@ TEST(Search, RanksExactlyNearTheSharedMemoryLimit) {
   int64_t over = 0;
   for (size_t a = 0; a < pb.operands[0].atoms.size(); ++a)
     for (size_t b = 0; b < pb.operands[1].atoms.size(); ++b) {
-      const SearchRow row = search_row_of(json(pb.whole_spec(0, {{a, 0, 0}, {b, 0, 0}})));
+      const SearchRow row = search_row_of(pb.whole_config(0, {{a, 0, 0}, {b, 0, 0}}));
       if (!row.report.failed(false))
         brute.push_back(row.figures);
       else
@@ -258,14 +305,14 @@ TEST(Search, EveryRowVerifiesWholeAndReadsBackFromCpp) {
     for (const SearchRow& row : res.rows) {
       expect_row_verifies(row);
       // Emitted as C++ and read back: the same spec, the same figures.
-      const std::string cpp = spec_to_cpp(json(row.spec), "row");
+      const std::string cpp = spec_to_cpp(row.config, "row");
       const auto cfgs = read_cpp_configs(cpp);
       ASSERT_EQ(cfgs.size(), 1u) << cpp;
       json back(config_to_json(cfgs[0].config));
       for (const char* x : {"A", "B"})
-        if (row.spec["operands"][x]["gmem"].contains("alignment"))
-          back["operands"][x]["gmem"]["alignment"] = row.spec["operands"][x]["gmem"]["alignment"];
-      const SearchRow again = search_row_of(back);
+        if (const std::optional<int64_t> al = row.config.operand(x)->gmem->alignment)
+          back["operands"][x]["gmem"]["alignment"] = *al;
+      const SearchRow again = search_row_of(build_plan(read_json_value(back)));
       EXPECT_FALSE(again.report.failed(false)) << cpp;
       EXPECT_EQ(key(again.figures), key(row.figures)) << cpp;
       ASSERT_EQ(again.report.checks.size(), row.report.checks.size()) << cpp;
@@ -282,7 +329,7 @@ TEST(Search, CutlassDefaultsAreInTheSpaceAndNeverBeaten) {
   for (const char* file : kDefaults) {
     SCOPED_TRACE(file);
     const json spec = json::parse(test::read_data(std::string("specs/") + file));
-    const SearchRow def = search_row_of(spec);
+    const SearchRow def = search_row_of(build_plan(read_json_value(spec)));
     ASSERT_FALSE(def.report.failed(false));
     SearchRequest r = pinned_to(spec);
     r.top = 1;
@@ -310,15 +357,15 @@ TEST(Search, CutlassDefaultsAreInTheSpaceAndNeverBeaten) {
 // sycl-tla's bf16 256x256x32 default with 8x4 subgroups (examples/00_bmg_gemm): the best row, reorder-free.
 TEST(Search, SyclTlaBf16DefaultIsTheBestRow) {
   const json spec = json::parse(test::read_data("specs/sycl_tla_00_bmg_gemm.json"));
-  const SearchRow def = search_row_of(spec);
+  const SearchRow def = search_row_of(build_plan(read_json_value(spec)));
   SearchRequest r = xe_256("bfloat16_t", "bfloat16_t");
   r.top = 3;
   const SearchResult res = search(r);
   ASSERT_FALSE(res.rows.empty());
   const SearchRow& best = res.rows[0];
-  EXPECT_EQ(best.spec["mma"]["sg_layout"], "(8,4,1):(4,1,0)");
-  EXPECT_EQ(best.spec["operands"]["A"]["copy"], "auto");
-  EXPECT_EQ(best.spec["operands"]["B"]["copy"], "auto");
+  EXPECT_EQ(config_to_json(best.config)["mma"]["sg_layout"], "(8,4,1):(4,1,0)");
+  EXPECT_EQ(best.config.operand("A")->copy->name.value_or(""), "auto");
+  EXPECT_EQ(best.config.operand("B")->copy->name.value_or(""), "auto");
   EXPECT_EQ(best.figures.reorder_movs, 0);
   EXPECT_EQ(key(best.figures), key(def.figures));
   EXPECT_GT(res.reorder_free, 0);

@@ -16,12 +16,11 @@
 #include "tvlab/verify/model/build_plan.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 
 namespace tvlab {
 
 namespace {
-
-using ojson = nlohmann::ordered_json;
 
 // The outcome of one partial spec: whether verify passes, the checks of interest.
 struct Eval {
@@ -33,10 +32,10 @@ struct Eval {
 };
 
 // s2r_accesses off: the g2s part of an operand (its s2r accesses were evaluated in their own part).
-Eval evaluate(const ojson& spec, bool s2r_accesses = true) {
+Eval evaluate(const KernelConfig& config, bool s2r_accesses = true) {
   Eval e;
   try {
-    e.plan = build_plan(read_json_value(nlohmann::json(spec)));
+    e.plan = build_plan(config);
     e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false, .s2r_accesses = s2r_accesses});
   } catch (const SpecError& err) {
     e.why = (err.path().empty() ? "" : err.path() + ": ") + err.what();
@@ -169,9 +168,9 @@ SearchRow search_row_of(const Plan& plan) {
   return row;
 }
 
-SearchRow search_row_of(const nlohmann::json& spec) {
-  SearchRow row = search_row_of(build_plan(read_json_value(spec)));
-  row.spec = ojson::parse(spec.dump());
+SearchRow search_row_of(const KernelConfig& config) {
+  SearchRow row = search_row_of(build_plan(config));
+  row.config = config;
   return row;
 }
 
@@ -224,7 +223,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
       [&](int64_t i) {
         MmaEval& me = mmas[i];
         const SearchProblem& pb = sp.problems[me.problem];
-        const Eval e = evaluate(pb.base_spec(me.mma));
+        const Eval e = evaluate(pb.base_config(me.mma));
         me.ok = e.ok;
         me.refuted_by = e.code;
         if (!e.ok) return;
@@ -277,7 +276,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         S2REval& se = s2rs[i];
         const SearchProblem& pb = sp.problems[se.problem];
         const SearchOperand& op = pb.operands[se.operand];
-        const Eval e = evaluate(pb.operand_spec(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
+        const Eval e = evaluate(pb.operand_config(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
         se.ok = e.ok;
         se.refuted_by = e.code;
         if (!e.ok) return;
@@ -330,7 +329,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
       [&](int64_t i) {
         G2SEval& ge = g2ss[i];
         const SearchProblem& pb = sp.problems[ge.problem];
-        const Eval e = evaluate(pb.operand_spec(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
+        const Eval e = evaluate(pb.operand_config(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
         ge.ok = e.ok;
         ge.refuted_by = e.code;
         if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
@@ -460,13 +459,13 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
         const SearchProblem& pb = sp.problems[c.problem];
         std::vector<OperandChoice> choice;
         for (const Option& o : c.ops) choice.push_back({o.atom, o.g2s, o.s2r});
-        ojson spec = pb.whole_spec(c.mma, choice);
-        Eval e = evaluate(spec);
+        KernelConfig config = pb.whole_config(c.mma, choice);
+        Eval e = evaluate(config);
         if (!e.ok)
-          throw SearchError(
-              "", "internal: a combination of verified parts fails verify (" + e.why + "): " + spec.dump());
+          throw SearchError("", "internal: a combination of verified parts fails verify (" + e.why +
+                                    "): " + config_to_json(config).dump());
         SearchRow row;
-        row.spec = std::move(spec);
+        row.config = std::move(config);
         row.report = std::move(e.report);
         row.figures = figures_of(row.report, e.plan);
         if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
@@ -478,7 +477,7 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
                                     std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +
                                     std::to_string(row.figures.smem_instructions) + " vs " +
                                     std::to_string(c.fig.smem_instructions) +
-                                    " instructions): " + row.spec.dump());
+                                    " instructions): " + config_to_json(row.config).dump());
         row.knobs = pb.knob_values(c.mma, choice);
         // Xe: what the helper picked for "auto".
         for (auto& [k, v] : row.knobs)
@@ -597,7 +596,8 @@ std::string search_to_text(const SearchResult& res) {
   return os.str();
 }
 
-ojson search_to_json(const SearchResult& res) {
+nlohmann::ordered_json search_to_json(const SearchResult& res) {
+  using ojson = nlohmann::ordered_json;
   ojson j;
   ojson knobs = ojson::array();
   for (const SearchKnob& k : res.space.knobs)
@@ -622,7 +622,8 @@ ojson search_to_json(const SearchResult& res) {
        "sum of data.instructions of vector.X.g2s and vector.X.s2r: one k-tile, all warps"},
       {"vector_bytes", "data.bytes_per_lane of each vector.X.<copy>"},
       {"smem_bytes",
-       "data.bytes of smem.budget: the mainloop's shared storage (all stages of A and B; SM90: its pipeline)"},
+       "data.bytes of smem.budget: the mainloop's shared storage (all stages of A and B; SM90: its "
+       "pipeline)"},
       {"registers",
        "A and B values (one k-tile) and C values a thread holds: size<1> of the TiledMMA's TV "
        "layouts times the CTA tile's repeats of the TiledMMA"},
@@ -657,7 +658,7 @@ ojson search_to_json(const SearchResult& res) {
                       {"warnings", f.warnings}}},
                     {"knobs", knobs_of},
                     {"checks", {{"proved", proved}, {"refuted", warned}, {"total", r.report.checks.size()}}},
-                    {"spec", r.spec}});
+                    {"spec", config_to_json(r.config)}});
   }
   j["rows"] = rows;
   return j;

@@ -19,12 +19,12 @@ namespace tvlab {
 
 namespace {
 
-using ojson = nlohmann::ordered_json;
 using Knobs = std::vector<std::pair<std::string, std::string>>;
 
 // A value with the knobs it sets (a filter keeps values whose knobs match).
+template <class T>
 struct Valued {
-  SearchValue v;
+  SearchValue<T> v;
   Knobs knobs;
 };
 
@@ -81,8 +81,9 @@ Sm80Atom sm80_mma(const ValueType& a, const ValueType& b, const std::string& c) 
                                  " (half_t, bfloat16_t, tfloat32_t, int8_t/uint8_t, double; A and B alike)");
 }
 
-std::vector<Valued> sm80_mmas(const Sm80Atom& at, const std::array<int64_t, 3>& cta, int64_t threads) {
-  std::vector<Valued> out;
+std::vector<Valued<MmaConfig>> sm80_mmas(const Sm80Atom& at, const std::array<int64_t, 3>& cta,
+                                         int64_t threads) {
+  std::vector<Valued<MmaConfig>> out;
   const int64_t warps = threads / 32;
   for (int64_t wm = 1; wm <= warps; wm *= 2) {
     const int64_t wn = warps / wm;
@@ -93,9 +94,11 @@ std::vector<Valued> sm80_mmas(const Sm80Atom& at, const std::array<int64_t, 3>& 
           if (cta[0] % pm || cta[1] % pn || cta[2] % pk) continue;
           const std::string lay = tuple_text({wm, wn, 1}) + (order ? ":" + tuple_text({wn, 1, 1}) : "");
           const std::string perm = tuple_text({pm, pn, pk});
-          Valued v;
+          Valued<MmaConfig> v;
           v.v.label = at.name + " " + lay + " " + perm;
-          v.v.json = {{"atom", at.name}, {"atom_layout", lay}, {"permutation", perm}};
+          v.v.value.atom = at.name;
+          v.v.value.atom_layout = Notation(lay);
+          v.v.value.permutation = TilerConfig(perm);
           v.knobs = {{"mma.atom", at.name}, {"mma.warps", lay}, {"mma.tile", perm}};
           out.push_back(std::move(v));
         }
@@ -106,8 +109,9 @@ std::vector<Valued> sm80_mmas(const Sm80Atom& at, const std::array<int64_t, 3>& 
 // The smem layout atoms of an operand tile (mn, k) with contiguous mode `cmode`: rows of W elements
 // (32, 64 or 128 bytes), 8 of them; plain, swizzled Sw<B,M,S> (B 1..3, M the 16-byte unit or twice it,
 // S 2..4, its bits inside the atom) or padded by 16 bytes a row. Atoms equal on the tile are listed once.
-std::vector<Valued> sm80_atoms(const std::string& x, int64_t mn, int64_t k, int cmode, int bits) {
-  std::vector<Valued> out;
+std::vector<Valued<std::string>> sm80_atoms(const std::string& x, int64_t mn, int64_t k, int cmode,
+                                            int bits) {
+  std::vector<Valued<std::string>> out;
   const int64_t e = bits / 8;
   const int64_t ec = cmode ? k : mn, eo = cmode ? mn : k;
   const int64_t unit = std::max<int64_t>(1, 16 / e);
@@ -126,9 +130,9 @@ std::vector<Valued> sm80_atoms(const std::string& x, int64_t mn, int64_t k, int 
       return;
     }
     if (!seen.insert(offs).second) return;
-    Valued v;
+    Valued<std::string> v;
     v.v.label = text;
-    v.v.json = text;
+    v.v.value = text;
     v.knobs = {{x + ".smem.atom", text}, {x + ".smem.kind", kind}};
     out.push_back(std::move(v));
   };
@@ -154,9 +158,9 @@ std::vector<Valued> sm80_atoms(const std::string& x, int64_t mn, int64_t k, int 
   return out;
 }
 
-std::vector<Valued> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cmode, int bits, int64_t align,
-                             int64_t threads) {
-  std::vector<Valued> out;
+std::vector<Valued<CopyConfig>> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cmode, int bits,
+                                         int64_t align, int64_t threads) {
+  std::vector<Valued<CopyConfig>> out;
   const int64_t e = bits / 8;
   const int64_t ec = cmode ? k : mn, eo = cmode ? mn : k;
   for (int64_t vb : {16, 8, 4}) {
@@ -169,9 +173,11 @@ std::vector<Valued> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cm
                                     : tuple_text({tc, to}) + ":" + tuple_text({1, tc});
       const std::string val = cmode ? tuple_text({1, v}) : tuple_text({v, 1});
       const std::string atom = "SM80_CP_ASYNC_CACHEALWAYS<" + uint_type(int(8 * vb)).name + ">";
-      Valued g;
+      Valued<CopyConfig> g;
       g.v.label = std::to_string(vb) + " B x " + thr;
-      g.v.json = {{"atom", atom}, {"thr_layout", thr}, {"val_layout", val}};
+      g.v.value.atom = atom;
+      g.v.value.thr_layout = Notation(thr);
+      g.v.value.val_layout = Notation(val);
       g.knobs = {{x + ".g2s", g.v.label}};
       out.push_back(std::move(g));
     }
@@ -179,15 +185,15 @@ std::vector<Valued> sm80_g2s(const std::string& x, int64_t mn, int64_t k, int cm
   return out;
 }
 
-std::vector<Valued> sm80_s2r(const std::string& x, const ValueType& t, int cmode) {
+std::vector<Valued<CopyConfig>> sm80_s2r(const std::string& x, const ValueType& t, int cmode) {
   std::vector<std::string> names;
   if (cmode == 1 && t.bits <= 32) names = {"SM75_U32x4_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x1_LDSM_N"};
   if (cmode == 0 && t.bits == 16) names = {"SM75_U16x8_LDSM_T", "SM75_U16x4_LDSM_T", "SM75_U16x2_LDSM_T"};
   for (int bytes : {16, 8, 4})
     if (bytes * 8 > t.bits) names.push_back("UniversalCopy<" + uint_type(8 * bytes).name + ">");
   names.push_back("UniversalCopy<" + t.name + ">");
-  std::vector<Valued> out;
-  for (const std::string& n : names) out.push_back({{n, n}, {{x + ".s2r", n}}});
+  std::vector<Valued<CopyConfig>> out;
+  for (const std::string& n : names) out.push_back({{n, CopyConfig::named(n)}, {{x + ".s2r", n}}});
   return out;
 }
 
@@ -214,9 +220,9 @@ std::string xe_mma_atom(const ValueType& a, const ValueType& b, const std::strin
   return "XE_DPAS_TT<8," + acc + "," + ta + ">";
 }
 
-std::vector<Valued> xe_copies(const std::string& x, const ValueType& t) {
-  std::vector<Valued> out;
-  out.push_back({{"auto", "auto"}, {{x + ".copy", "auto"}}});
+std::vector<Valued<CopyConfig>> xe_copies(const std::string& x, const ValueType& t) {
+  std::vector<Valued<CopyConfig>> out;
+  out.push_back({{"auto", CopyConfig::named("auto")}, {{x + ".copy", "auto"}}});
   const int b = t.bits < 8 ? 8 : t.bits;
   auto add = [&](const std::string& n) {
     try {
@@ -224,7 +230,7 @@ std::vector<Valued> xe_copies(const std::string& x, const ValueType& t) {
     } catch (const AtomError&) {
       return;
     }
-    out.push_back({{n, n}, {{x + ".copy", n}}});
+    out.push_back({{n, CopyConfig::named(n)}, {{x + ".copy", n}}});
   };
   for (const char* fam : {"XE_LOAD_2D", "XE_LOAD_2D_VNNI"}) {
     if (std::string(fam) == "XE_LOAD_2D_VNNI" && b > 16) continue;
@@ -260,11 +266,12 @@ struct Filters {
   }
 };
 
-std::vector<SearchValue> filtered(const std::vector<Valued>& vs, Filters& f,
-                                  std::map<std::string, SearchKnob>& knobs,
-                                  const std::map<std::string, std::string>& meaning) {
-  std::vector<SearchValue> out;
-  for (const Valued& v : vs) {
+template <class T>
+std::vector<SearchValue<T>> filtered(const std::vector<Valued<T>>& vs, Filters& f,
+                                     std::map<std::string, SearchKnob>& knobs,
+                                     const std::map<std::string, std::string>& meaning) {
+  std::vector<SearchValue<T>> out;
+  for (const Valued<T>& v : vs) {
     for (const auto& [k, val] : v.knobs) {
       SearchKnob& kn = knobs[k];
       kn.name = k;
@@ -296,49 +303,46 @@ const std::map<std::string, std::string>& knob_meanings() {
 
 // ---- SearchProblem ----------------------------------------------------------------------------------------
 
-ojson SearchProblem::base_spec(size_t mma) const {
-  ojson j;
-  j["cta_tile"] = {cta_tile[0], cta_tile[1], cta_tile[2]};
-  j["stages"] = stages;
-  j["mainloop"] = mainloop;
-  j["mma"] = mmas[mma].json;
-  j["operands"] = ojson::object();
-  return j;
+KernelConfig SearchProblem::base_config(size_t mma) const {
+  KernelConfig c;
+  c.kernel.cta_tile = std::vector<int64_t>{cta_tile[0], cta_tile[1], cta_tile[2]};
+  c.kernel.stages = stages;
+  c.kernel.mainloop = mainloop;
+  c.mma = mmas[mma].value;
+  c.operands_given = true;  // "operands": {} (the MMA alone)
+  return c;
 }
 
 namespace {
-ojson operand_json(const SearchOperand& op, size_t atom, std::optional<size_t> g2s, size_t s2r) {
-  ojson o = op.base;
+OperandConfig operand_config_of(const SearchOperand& op, size_t atom, std::optional<size_t> g2s, size_t s2r) {
+  OperandConfig o = op.base;
   if (op.atoms.size() == 1 && op.atoms[0].label.empty()) {
-    o["copy"] = op.s2rs[s2r].json;  // Xe: the block 2D copy
+    o.copy = op.s2rs[s2r].value;  // Xe: the block 2D copy
     return o;
   }
-  ojson smem;
-  smem["atom"] = op.atoms[atom].json;
-  if (g2s) smem["g2s"] = op.g2ss[*g2s].json;
-  smem["s2r"] = op.s2rs[s2r].json;
-  o["smem"] = smem;
+  SmemConfig& smem = o.smem.emplace();
+  smem.atom = op.atoms[atom].value;
+  if (g2s) smem.g2s = op.g2ss[*g2s].value;
+  smem.s2r = op.s2rs[s2r].value;
   return o;
 }
 }  // namespace
 
-ojson SearchProblem::operand_spec(size_t mma, size_t operand, size_t atom, std::optional<size_t> g2s,
-                                  size_t s2r) const {
-  ojson j = base_spec(mma);
-  j["operands"][operands[operand].name] = operand_json(operands[operand], atom, g2s, s2r);
-  return j;
+KernelConfig SearchProblem::operand_config(size_t mma, size_t operand, size_t atom, std::optional<size_t> g2s,
+                                           size_t s2r) const {
+  KernelConfig c = base_config(mma);
+  c.operands.push_back(operand_config_of(operands[operand], atom, g2s, s2r));
+  return c;
 }
 
-ojson SearchProblem::whole_spec(size_t mma, const std::vector<OperandChoice>& choice) const {
-  ojson j;
-  j["name"] = "tvlab search: " + arch + " " + std::to_string(cta_tile[0]) + "x" +
-              std::to_string(cta_tile[1]) + "x" + std::to_string(cta_tile[2]) + ", " +
-              std::to_string(threads) + (arch == "xe" ? " subgroups" : " threads");
-  const ojson base = base_spec(mma);
-  for (auto it = base.begin(); it != base.end(); ++it) j[it.key()] = it.value();
+KernelConfig SearchProblem::whole_config(size_t mma, const std::vector<OperandChoice>& choice) const {
+  KernelConfig c = base_config(mma);
+  c.name = "tvlab search: " + arch + " " + std::to_string(cta_tile[0]) + "x" + std::to_string(cta_tile[1]) +
+           "x" + std::to_string(cta_tile[2]) + ", " + std::to_string(threads) +
+           (arch == "xe" ? " subgroups" : " threads");
   for (size_t o = 0; o < operands.size(); ++o)
-    j["operands"][operands[o].name] = operand_json(operands[o], choice[o].atom, choice[o].g2s, choice[o].s2r);
-  return j;
+    c.operands.push_back(operand_config_of(operands[o], choice[o].atom, choice[o].g2s, choice[o].s2r));
+  return c;
 }
 
 std::vector<std::pair<std::string, std::string>> SearchProblem::knob_values(
@@ -412,8 +416,9 @@ SearchPlan plan_search(const SearchRequest& req) {
                                                                    : std::max<int64_t>(1, 128 / t.bits);
           SearchOperand op;
           op.name = x;
-          op.base = {{"type", t.name},
-                     {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}, {"alignment", align}}}};
+          op.base = OperandConfig(x);
+          op.base.type = t.name;
+          op.base.gmem = GmemConfig{.layout = is_a ? req.layout_a : req.layout_b, .alignment = align};
           op.atoms = filtered(sm80_atoms(x, mn, cta[2], cm, t.bits), filters, knobs, meaning);
           op.g2ss = filtered(sm80_g2s(x, mn, cta[2], cm, t.bits, align, threads), filters, knobs, meaning);
           op.s2rs = filtered(sm80_s2r(x, t, cm), filters, knobs, meaning);
@@ -427,13 +432,15 @@ SearchPlan plan_search(const SearchRequest& req) {
         pb.mainloop = "MainloopXeL1Staged";
         std::string mt;
         const std::string atom = xe_mma_atom(ta, tb, req.type_c, &mt);
-        std::vector<Valued> mmas;
+        std::vector<Valued<MmaConfig>> mmas;
         for (int64_t sm = 1; sm <= threads; sm *= 2) {
           const int64_t sn = threads / sm;
           const std::string sg = tuple_text({sm, sn, 1}) + ":" + tuple_text({sn, 1, 0});
-          Valued v;
+          Valued<MmaConfig> v;
           v.v.label = atom + " " + sg;
-          v.v.json = {{"atom", atom}, {"tile", {cta[0], cta[1], cta[2]}}, {"sg_layout", sg}};
+          v.v.value.atom = atom;
+          v.v.value.tile = cta;
+          v.v.value.sg_layout = Notation(sg);
           v.knobs = {{"mma.atom", atom}, {"mma.sg_layout", tuple_text({sm, sn, 1})}};
           mmas.push_back(std::move(v));
         }
@@ -442,9 +449,10 @@ SearchPlan plan_search(const SearchRequest& req) {
           const bool is_a = x[0] == 'A';
           SearchOperand op;
           op.name = x;
-          op.base = {{"type", (is_a ? ta : tb).name},
-                     {"gmem", {{"layout", is_a ? req.layout_a : req.layout_b}}}};
-          op.atoms = {SearchValue{}};
+          op.base = OperandConfig(x);
+          op.base.type = (is_a ? ta : tb).name;
+          op.base.gmem = GmemConfig{.layout = is_a ? req.layout_a : req.layout_b, .alignment = std::nullopt};
+          op.atoms = {SearchValue<std::string>{}};
           op.s2rs = filtered(xe_copies(x, is_a ? ta : tb), filters, knobs, meaning);
           pb.operands.push_back(std::move(op));
         }
@@ -485,7 +493,7 @@ SearchPlan plan_search(const SearchRequest& req) {
       std::set<std::string> keys;
       for (size_t m = 0; m < pb.mmas.size(); ++m) {
         try {
-          keys.insert(search_operand_key(build_plan(read_json_value(nlohmann::json(pb.base_spec(m)))), op.name));
+          keys.insert(search_operand_key(build_plan(pb.base_config(m)), op.name));
         } catch (const SpecError&) {
           keys.insert("#" + std::to_string(m));
         }

@@ -5,7 +5,8 @@
 //   r.layout_b = "RowMajor";  r.cta_tiles = {{128, 128, 32}};  r.threads = {128};
 //   SearchResult res = search(r);   // res.space: the knobs and how many candidates; res.rows: the best
 //
-// A candidate is a spec (docs/spec.md, the kernel model); a row is one whose whole spec `verify_plan` passes
+// A candidate is a kernel configuration (model/kernel_config.hpp, docs/spec.md's kernel model) the search
+// builds typed, never through JSON; a row is one whose whole configuration `verify_plan` passes
 // (no error). The search evaluates the parts a figure depends on once (the MMA; per operand the s2r copy
 // over each smem layout atom and MMA operand layout; the g2s copy over each atom) and combines them; every
 // reported row is then verified whole and its figures taken from that report (SearchError::Internal when
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "tvlab/verify/check.hpp"
+#include "tvlab/verify/model/kernel_config.hpp"
 
 namespace tvlab {
 
@@ -84,7 +86,7 @@ struct SearchFigures {
 
 struct SearchRow {
   int rank = 0;
-  nlohmann::ordered_json spec;  // the configuration, as `tvlab verify` reads it
+  KernelConfig config;  // the configuration (config_to_json: the spec `tvlab verify` reads)
   SearchFigures figures;
   Report report;                                           // verify_plan of the whole spec
   std::vector<std::pair<std::string, std::string>> knobs;  // knob -> value of this row
@@ -113,19 +115,21 @@ SearchSpace search_space(const SearchRequest& req);
 SearchResult search(const SearchRequest& req,
                     const std::function<void(int64_t, int64_t)>& progress = nullptr);
 
-// A configuration of the user's (a spec, e.g. read from C++) as a row: verify_plan and its figures. SpecError
-// when it does not build. Its report may fail (errors): the caller says so.
-SearchRow search_row_of(const nlohmann::json& spec);
-// The same for a built plan (a C++ configuration's, say); the row's spec stays empty.
+// A configuration of the user's as a row: verify_plan and its figures. SpecError when it does not build. Its
+// report may fail (errors): the caller says so.
+SearchRow search_row_of(const KernelConfig& config);
+// The same for a built plan (a C++ configuration's, say); the row's config stays empty.
 struct Plan;
 SearchRow search_row_of(const Plan& plan);
-// Where figures f rank among res.rows: the rows with better figures (f is then #better+1) and those with equal.
+// Where figures f rank among res.rows: the rows with better figures (f is then #better+1) and those with
+// equal.
 struct SearchRank {
   int better = 0, ties = 0;
 };
 SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f);
 
 std::string search_to_text(const SearchResult& res);
+// The report as JSON; each row's "spec" is config_to_json of its config (writers/spec_json.hpp).
 nlohmann::ordered_json search_to_json(const SearchResult& res);
 
 }  // namespace tvlab

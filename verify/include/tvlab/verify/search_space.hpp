@@ -1,6 +1,7 @@
 // The candidates of `tvlab search` (search.hpp): per problem (a CTA tile and a thread count) the MMAs and,
 // per operand, the smem layout atoms, the g2s copies and the register-side copies (NVIDIA: s2r; Xe: the
-// block 2D copy), each a JSON fragment of a spec (docs/spec.md, the kernel model), and the specs they form.
+// block 2D copy), each a typed piece of a kernel configuration (model/kernel_config.hpp: an MmaConfig, an
+// smem atom's text, a CopyConfig), and the configurations they form.
 //
 //   sm80 tfloat32_t NT 128x128x32, 128 threads:
 //     mma       SM80_16x8x8_F32TF32TF32F32_TN, warps (2,2,1) or (2,2,1):(2,1,1) or ..., tile (32,32,8) ...
@@ -14,24 +15,25 @@
 #include <utility>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "tvlab/verify/model/kernel_config.hpp"
 #include "tvlab/verify/search.hpp"
 #include "tvlab/verify/model/plan.hpp"
 
 namespace tvlab {
 
+// One value of a knob: its label as the knob lists it and the piece of configuration it sets.
+template <class T>
 struct SearchValue {
-  std::string label;            // as the knob lists it
-  nlohmann::ordered_json json;  // the spec fragment
+  std::string label;
+  T value;
 };
 
 struct SearchOperand {
-  std::string name;                // A or B
-  nlohmann::ordered_json base;     // {"type", "gmem"} (NVIDIA) or {"type", "gmem"} (Xe)
-  std::vector<SearchValue> atoms;  // smem.atom (NVIDIA); Xe: one empty value (no smem)
-  std::vector<SearchValue> g2ss;   // smem.g2s (NVIDIA); Xe: none
-  std::vector<SearchValue> s2rs;   // smem.s2r (NVIDIA); Xe: "copy"
+  std::string name;                             // A or B
+  OperandConfig base;                           // type and gmem
+  std::vector<SearchValue<std::string>> atoms;  // smem.atom (NVIDIA); Xe: one empty value (no smem)
+  std::vector<SearchValue<CopyConfig>> g2ss;    // smem.g2s (NVIDIA); Xe: none
+  std::vector<SearchValue<CopyConfig>> s2rs;    // smem.s2r (NVIDIA); Xe: "copy"
 };
 
 struct OperandChoice {
@@ -46,15 +48,16 @@ struct SearchProblem {
   int64_t threads = 0;  // NVIDIA threads; Xe subgroups
   int64_t stages = 0;
   std::string mainloop;
-  std::vector<SearchValue> mmas;
+  std::vector<SearchValue<MmaConfig>> mmas;
   std::vector<SearchOperand> operands;
 
-  // {cta_tile, stages, mainloop, mma}: the MMA alone.
-  nlohmann::ordered_json base_spec(size_t mma) const;
+  // cta_tile, stages, mainloop, mma and no operands: the MMA alone.
+  KernelConfig base_config(size_t mma) const;
   // The MMA and one operand (its atom, optionally g2s, and its register-side copy).
-  nlohmann::ordered_json operand_spec(size_t mma, size_t operand, size_t atom, std::optional<size_t> g2s,
-                                      size_t s2r) const;
-  nlohmann::ordered_json whole_spec(size_t mma, const std::vector<OperandChoice>& choice) const;
+  KernelConfig operand_config(size_t mma, size_t operand, size_t atom, std::optional<size_t> g2s,
+                              size_t s2r) const;
+  // The whole configuration, named after the problem ("tvlab search: sm80 128x128x32, 128 threads").
+  KernelConfig whole_config(size_t mma, const std::vector<OperandChoice>& choice) const;
   std::vector<std::pair<std::string, std::string>> knob_values(
       size_t mma, const std::vector<OperandChoice>& choice) const;
 };
