@@ -4,7 +4,7 @@
 #include <benchmark/benchmark.h>
 
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/smem_access.hpp"
+#include "tvlab/verify/banks/smem_access.hpp"
 
 namespace {
 using namespace tvlab;

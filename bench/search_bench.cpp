@@ -3,7 +3,7 @@
 // holding the MMA and one operand's part) and the space's candidate configurations.
 #include <benchmark/benchmark.h>
 
-#include "tvlab/verify/search.hpp"
+#include "tvlab/verify/search/search.hpp"
 
 namespace {
 

@@ -7,11 +7,11 @@
 #include <vector>
 
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/enumerate.hpp"
-#include "tvlab/verify/f2.hpp"
-#include "tvlab/verify/layout_facts.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/layout/enumerate.hpp"
+#include "tvlab/verify/layout/f2.hpp"
+#include "tvlab/verify/layout/layout_facts.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/load.hpp"
 
 namespace {

@@ -16,7 +16,7 @@
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/tiling/cute_print.hpp"
-#include "tvlab/verify/atom_report.hpp"
+#include "tvlab/verify/report/atom_report.hpp"
 
 namespace tvlab::cli {
 

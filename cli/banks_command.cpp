@@ -6,7 +6,7 @@
 #include <string>
 
 #include "command.hpp"
-#include "tvlab/verify/banks_report.hpp"
+#include "tvlab/verify/report/banks_report.hpp"
 
 namespace tvlab::cli {
 

@@ -11,7 +11,7 @@
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/desc_report.hpp"
+#include "tvlab/verify/report/desc_report.hpp"
 #include "tvlab/viz/desc_builder.hpp"
 #include "tvlab/viz/output.hpp"
 

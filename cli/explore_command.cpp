@@ -1,6 +1,6 @@
 #include "explore_command.hpp"
 
-#include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 
 #include <memory>
 #include <stdexcept>
@@ -10,8 +10,9 @@
 #include "io.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/checks/partition.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/report/partition_format.hpp"
 
 #ifndef TVLAB_VERSION
 #define TVLAB_VERSION "0.0.0"

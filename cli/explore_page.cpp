@@ -4,7 +4,7 @@
 
 #include "explore_assets.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/report_format.hpp"
+#include "tvlab/verify/report/report_format.hpp"
 #include "tvlab/viz/palette.hpp"
 
 namespace tvlab::cli {

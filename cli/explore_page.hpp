@@ -10,7 +10,7 @@
 //                          "banks": <the banks panel's data, see below> } },
 //     "report": <verify's JSON report> }
 //
-// An operand's "banks" (tvlab/verify/bank_views.hpp computes it; the page only draws it):
+// An operand's "banks" (tvlab/verify/report/bank_views.hpp computes it; the page only draws it):
 //
 //   { "staged": false, "why": "operand A is not staged in shared memory: ..." }, or
 //   { "staged": true, ("rows": 128, "cols": 32,) "layout": "(32,64):(64,1)", "type": "half_t", "model":
@@ -45,9 +45,9 @@
 #include <string>
 #include <vector>
 
-#include "tvlab/verify/bank_views.hpp"
-#include "tvlab/verify/check.hpp"
-#include "tvlab/verify/ownership.hpp"
+#include "tvlab/verify/check/check.hpp"
+#include "tvlab/verify/checks/ownership.hpp"
+#include "tvlab/verify/report/bank_views.hpp"
 
 namespace tvlab::cli {
 

@@ -6,15 +6,16 @@
 
 #include "command.hpp"
 #include "io.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/report_format.hpp"
+#include "tvlab/verify/checks/partition.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
 #include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
+#include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/report/report_format.hpp"
 
 namespace tvlab::cli {
 

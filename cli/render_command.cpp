@@ -5,7 +5,7 @@
 
 #include "command.hpp"
 #include "tvlab/core/atoms/atom.hpp"
-#include "tvlab/verify/banks.hpp"
+#include "tvlab/verify/banks/banks.hpp"
 #include "tvlab/viz/output.hpp"
 #include "tvlab/viz/render_request.hpp"
 

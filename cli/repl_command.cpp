@@ -1,6 +1,6 @@
 #include "repl_command.hpp"
 
-#include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 
 #include <cctype>
 #include <cstdio>
@@ -20,11 +20,12 @@
 #include "plan_command.hpp"
 #include "render_command.hpp"
 #include "tvlab/core/error.hpp"
-#include "tvlab/verify/ownership.hpp"
-#include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/report_format.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/checks/ownership.hpp"
+#include "tvlab/verify/checks/partition.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
+#include "tvlab/verify/report/report_format.hpp"
 #include "verify_command.hpp"
 
 namespace tvlab::cli {

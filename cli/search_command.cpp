@@ -9,8 +9,9 @@
 
 #include "command.hpp"
 #include "io.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/search.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
+#include "tvlab/verify/report/search_format.hpp"
+#include "tvlab/verify/search/search.hpp"
 #include "tvlab/verify/writers/spec_cpp.hpp"
 #include "tvlab/verify/writers/spec_json.hpp"
 

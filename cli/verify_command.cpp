@@ -8,10 +8,10 @@
 #include "io.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/reorder_plan.hpp"
-#include "tvlab/verify/report_format.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/layout/reorder_plan.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
+#include "tvlab/verify/report/report_format.hpp"
 
 namespace tvlab::cli {
 

@@ -14,7 +14,7 @@ set_target_properties(tvlab PROPERTIES EXPORT_NAME tvlab)
 # The same names inside this build, so tvlabFunctions.cmake works in-tree too.
 add_executable(tvlab::tvlab ALIAS tvlab)
 
-install(TARGETS tvlab_core tvlab_verify tvlab_viz tvlab
+install(TARGETS tvlab_core tvlab_verify ${TVLAB_VERIFY_LAYERS} tvlab_viz tvlab
         EXPORT tvlabTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

@@ -10,7 +10,7 @@
 #include "tvlab/core/atoms/atom.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/bank_suggest.hpp"
+#include "tvlab/verify/banks/bank_suggest.hpp"
 #include "tvlab/viz/backends.hpp"
 #include "tvlab/viz/banks_builder.hpp"
 

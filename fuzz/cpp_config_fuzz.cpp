@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string>
 
-#include "tvlab/verify/cpp_config.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {

@@ -10,10 +10,10 @@
 #include "tvlab/core/atoms/smem_tile.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/atom_report.hpp"
-#include "tvlab/verify/banks_report.hpp"
-#include "tvlab/verify/desc_report.hpp"
-#include "tvlab/verify/report_format.hpp"
+#include "tvlab/verify/report/atom_report.hpp"
+#include "tvlab/verify/report/banks_report.hpp"
+#include "tvlab/verify/report/desc_report.hpp"
+#include "tvlab/verify/report/report_format.hpp"
 
 namespace tvlab::py {
 

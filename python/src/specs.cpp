@@ -4,17 +4,18 @@
 #include <nanobind/stl/vector.h>
 
 #include "bindings.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/partition.hpp"
-#include "tvlab/verify/report_format.hpp"
-#include "tvlab/verify/search.hpp"
+#include "tvlab/verify/checks/partition.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
 #include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
+#include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
-#include "tvlab/verify/writers/spec_cpp.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/report/report_format.hpp"
+#include "tvlab/verify/report/search_format.hpp"
+#include "tvlab/verify/search/search.hpp"
 #include "tvlab/verify/writers/spec_cpp.hpp"
 
 namespace tvlab::py {

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "tvlab/verify/check.hpp"
-#include "tvlab/verify/partition.hpp"
+#include "tvlab/verify/check/check.hpp"
+#include "tvlab/verify/checks/partition.hpp"
 
 namespace tvlab::test {
 

@@ -6,7 +6,7 @@
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
-#include "tvlab/verify/banks_report.hpp"
+#include "tvlab/verify/report/banks_report.hpp"
 #include "tvlab/viz/palette.hpp"
 
 namespace tvlab::viz {

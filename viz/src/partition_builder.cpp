@@ -4,6 +4,7 @@
 #include <set>
 
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/viz/palette.hpp"
 
 namespace tvlab::viz {

@@ -6,7 +6,7 @@
 #include <tuple>
 
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/tmem_checks.hpp"
+#include "tvlab/verify/checks/tmem_checks.hpp"
 
 namespace tvlab::viz {
 

@@ -8,10 +8,10 @@
 #include <filesystem>
 
 #include "../verify_test_support.hpp"
-#include "tvlab/verify/cpp_config.hpp"
-#include "tvlab/verify/readers/json_spec.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
 #include "tvlab/verify/model/build_plan.hpp"
-#include "tvlab/verify/verifier.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/writers/spec_json.hpp"
 
 namespace tvlab {

@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include "build_support.hpp"
-#include "tvlab/verify/shared_storage.hpp"
 
 namespace tvlab::model {
 

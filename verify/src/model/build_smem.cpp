@@ -2,7 +2,6 @@
 // tiled to the CTA tile and stages, and the copies through it) and an NVIDIA operand's smem tile as a
 // GMMA/UMMA descriptor and a TMA load read it (PlannedSmem).
 #include "build_support.hpp"
-#include "tvlab/verify/smem_checks.hpp"
 
 namespace tvlab::model {
 

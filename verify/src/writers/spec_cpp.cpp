@@ -8,8 +8,8 @@
 #include "tvlab/core/composed_layout.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/banks/smem_access.hpp"
 #include "tvlab/verify/model/spec_error.hpp"
-#include "tvlab/verify/smem_access.hpp"
 
 namespace tvlab {
 

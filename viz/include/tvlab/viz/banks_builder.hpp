@@ -16,7 +16,7 @@
 
 #include <string>
 
-#include "tvlab/verify/smem_access.hpp"
+#include "tvlab/verify/banks/smem_access.hpp"
 #include "tvlab/viz/options.hpp"
 
 namespace tvlab::viz {

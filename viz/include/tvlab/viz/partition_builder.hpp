@@ -6,7 +6,7 @@
 //     panel "pipe 0" of the 32x32 smem tile: cells 0..7 (iteration (0,0,0)) in row 1, ...
 #pragma once
 
-#include "tvlab/verify/partition.hpp"
+#include "tvlab/verify/checks/partition.hpp"
 #include "tvlab/viz/options.hpp"
 
 namespace tvlab::viz {

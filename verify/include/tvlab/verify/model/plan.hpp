@@ -17,9 +17,9 @@
 #include "tvlab/core/tiling/xe_copy.hpp"
 #include "tvlab/core/tiling/xe_slm.hpp"
 #include "tvlab/core/tiling/xe_subtiled.hpp"
+#include "tvlab/verify/banks/smem_access.hpp"
 #include "tvlab/verify/model/kernel_config.hpp"
 #include "tvlab/verify/model/spec_error.hpp"
-#include "tvlab/verify/smem_access.hpp"
 
 namespace tvlab {
 
@@ -187,5 +187,8 @@ struct Plan {
   std::optional<TmemAccumulator> tmem_acc;
   std::optional<TmemEpilogue> tmem;
 };
+
+// The operand's tile: (M,K) for A, (N,K) for B, (M,N) for C and D.
+IntTuple smem_operand_tile(const TiledMMA& m, const std::string& operand);
 
 }  // namespace tvlab

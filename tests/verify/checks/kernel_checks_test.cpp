@@ -1,0 +1,364 @@
+#include "tvlab/verify/checks/kernel_checks.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "../verify_test_support.hpp"
+#include "tvlab/core/atoms/registry.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/checks/smem_checks.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
+
+namespace tvlab {
+namespace {
+
+using test::check;
+std::string read(const std::string& name) {
+  return test::read_data("specs/" + name);
+}
+
+bool has_check(const Report& r, const std::string& code) {
+  for (const CheckResult& c : r.checks)
+    if (c.code == code) return true;
+  return false;
+}
+
+// The CUTLASS SM80 f16 TN default, with `edit` applied to its JSON.
+nlohmann::json tn(const std::function<void(nlohmann::json&)>& edit = {}) {
+  nlohmann::json j = nlohmann::json::parse(read("cutlass_sm80_f16_tn_128x128x32.json"));
+  if (edit) edit(j);
+  return j;
+}
+
+TEST(KernelChecks, CutlassSm80DefaultsProve) {
+  for (const char* f : {"cutlass_sm80_f16_tn_128x128x32.json", "cutlass_sm80_f16_nt_128x128x32.json"}) {
+    const Report r = verify_plan(build_plan_from_text(read(f)));
+    EXPECT_FALSE(r.failed(true)) << f;
+    for (const CheckResult& c : r.checks) {
+      // TN, K = 32 halves: each 8-lane group of a 16-byte cp.async reads two rows of 64 bytes, whose
+      // distance (the leading dimension) is a run-time value: not a measured arrangement, so a lower bound.
+      const bool g2s_two_rows = std::string(f).find("_tn_") != std::string::npos &&
+                                c.code.ends_with(".g2s") && c.code.starts_with("banks.");
+      if (g2s_two_rows) {
+        EXPECT_EQ(c.verdict, Verdict::Unknown) << f << " " << c.code << ": " << c.summary;
+        EXPECT_NE(c.summary.find("at least 64 wavefronts"), std::string::npos) << c.summary;
+        EXPECT_NE(c.summary.find("not modeled"), std::string::npos) << c.summary;
+      } else {
+        EXPECT_EQ(c.verdict, Verdict::Proved) << f << " " << c.code << ": " << c.summary;
+      }
+    }
+  }
+  const Report r = verify_plan(build_plan(read_json_value(tn())));
+  EXPECT_EQ(check(r, "cta.mma").data["repeat_mnk"], nlohmann::ordered_json({4, 4, 2}));
+  // 2 operands x 3 stages x 128 x 32 halves.
+  EXPECT_EQ(check(r, "smem.budget").data["bytes"], 2 * 3 * 128 * 32 * 2);
+  EXPECT_EQ(check(r, "smem.budget").data["limit_bytes"], 163 * 1024);
+  EXPECT_EQ(check(r, "gmem.A.g2s").data["vector_bytes"], 16);
+  // ldmatrix.x4 over the (128,32) tile: 4 warps x 4 M-repeats x 2 k-blocks, 4 wavefronts each.
+  EXPECT_EQ(check(r, "banks.A.s2r").data["instructions"], 32);
+  EXPECT_EQ(check(r, "banks.A.s2r").data["k_blocks"], 2);
+  EXPECT_EQ(check(r, "banks.A.s2r").data["wavefronts_per_k_block"], 64);
+  EXPECT_EQ(check(r, "smem.A.layout").data["stages_bank_alike"], true);
+  EXPECT_FALSE(has_check(r, "source.A"));  // the register copy reads smem: vector.A.s2r checks it
+}
+
+TEST(KernelChecks, ColumnMajorAUnderKMajorCpAsyncIsRefuted) {
+  // Issue 21's false pass: CuTe refuses this at compile time (src failed to vectorize).
+  const Report r = verify_plan(build_plan_from_text(read("sm80_f16_a_colmajor_cp_async_k.json")));
+  const CheckResult& g = check(r, "gmem.A.g2s");
+  EXPECT_EQ(g.verdict, Verdict::Refuted);
+  ASSERT_EQ(g.witnesses.size(), 1u);
+  EXPECT_EQ(
+      g.witnesses[0],
+      "T0 (warp 0, lane 0), call 0: its 8 values (0,0) (0,1) (0,2) (0,3) (0,4) (0,5) (0,6) (0,7) sit at "
+      "element offsets 0, ld, 2*ld, 3*ld, 4*ld, 5*ld, 6*ld, 7*ld: not one vector of 8");
+  EXPECT_TRUE(r.failed(false));
+  // The same with "contiguous": "M" and no gmem (the issue's spec form).
+  const Report r2 = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
+    j["operands"]["A"].erase("gmem");
+    j["operands"]["A"]["contiguous"] = "M";
+  }))));
+  EXPECT_EQ(check(r2, "gmem.A.g2s").verdict, Verdict::Refuted);
+}
+
+TEST(KernelChecks, AlignmentBelowTheVectorIsRefuted) {
+  const Report r = verify_plan(build_plan(
+      read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 4; }))));
+  const CheckResult& g = check(r, "gmem.A.g2s");
+  EXPECT_EQ(g.verdict, Verdict::Refuted);
+  EXPECT_NE(g.witnesses.at(0).find("only 4-element aligned: with ld = 36"), std::string::npos)
+      << g.witnesses[0];
+  // 16 suffices (more alignment than the vector).
+  const Report ok = verify_plan(build_plan(
+      read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 16; }))));
+  EXPECT_EQ(check(ok, "gmem.A.g2s").verdict, Verdict::Proved);
+}
+
+TEST(KernelChecks, UnstatedMemoryIsNotChecked) {
+  const Report r = verify_plan(
+      build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"].erase("gmem"); }))));
+  const CheckResult& g = check(r, "gmem.A.g2s");
+  EXPECT_EQ(g.verdict, Verdict::Unknown);
+  EXPECT_NE(g.summary.find("not checked"), std::string::npos);
+}
+
+TEST(KernelChecks, GmemLayoutTags) {
+  // TagToStrideA/B: A RowMajor K, ColumnMajor M; B ColumnMajor K, RowMajor N.
+  struct Case {
+    const char* op;
+    const char* tag;
+    int contiguous;
+  };
+  for (const Case& c : {Case{"A", "RowMajor", 1},
+                        {"A", "ColumnMajor", 0},
+                        {"B", "ColumnMajor", 1},
+                        {"B", "cutlass::layout::RowMajor", 0},
+                        {"A", "K", 1},
+                        {"B", "N", 0}}) {
+    const Plan p = build_plan(
+        read_json_value(tn([&](nlohmann::json& j) { j["operands"][c.op]["gmem"]["layout"] = c.tag; })));
+    for (const PlannedCopy& pc : p.copies)
+      if (pc.name == c.op) {
+        ASSERT_TRUE(pc.gmem);
+        EXPECT_EQ(pc.gmem->contiguous, c.contiguous) << c.op << " " << c.tag;
+        EXPECT_EQ(pc.modes.x, c.contiguous);
+      }
+  }
+  try {
+    build_plan(read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["contiguous"] = "M"; })));
+    FAIL() << "contradiction accepted";
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.path(), "operands.A.contiguous");
+  }
+  try {
+    build_plan(
+        read_json_value(tn([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["layout"] = "Diagonal"; })));
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_EQ(e.path(), "operands.A.gmem.layout");
+  }
+}
+
+// The SpecError (path, message) building `spec` raises, or two empty strings.
+std::pair<std::string, std::string> spec_error(const nlohmann::json& spec) {
+  try {
+    build_plan(read_json_value(spec));
+  } catch (const SpecError& e) {
+    return {e.path(), e.what()};
+  }
+  return {"", ""};
+}
+
+TEST(KernelChecks, CollectiveStaticAssertsAreSpecErrors) {
+  auto error = [](const std::function<void(nlohmann::json&)>& edit) { return spec_error(tn(edit)); };
+  auto [p1, w1] = error([](nlohmann::json& j) { j["cta_tile"] = {128, 128, 48}; });
+  EXPECT_EQ(p1, "operands.A.smem.atom");
+  EXPECT_NE(w1.find("SmemLayoutAtom must evenly divide tile shape"), std::string::npos) << w1;
+  auto [p2, w2] = error([](nlohmann::json& j) { j["stages"] = 1; });
+  EXPECT_EQ(p2, "stages");
+  EXPECT_NE(w2.find("at least 2 stages"), std::string::npos);
+  auto [p3, w3] = error([](nlohmann::json& j) { j["operands"]["A"]["smem"]["atom"] = "(8,32,2):(64,1,32)"; });
+  EXPECT_NE(w3.find("SmemLayoutAtom must be rank 2"), std::string::npos) << w3;
+  auto [p4, w4] = error([](nlohmann::json& j) { j.erase("cta_tile"); });
+  EXPECT_EQ(p4, "stages");
+  auto [p5, w5] = error([](nlohmann::json& j) { j["mainloop"] = "MainloopSm70TwoStage"; });
+  EXPECT_EQ(p5, "mainloop");
+}
+
+TEST(KernelChecks, CtaTileNotAMultipleOfTheTiledMmaIsRefuted) {
+  const Report r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
+    j["cta_tile"] = {96, 128, 32};  // a multiple of the smem atom's 8 and the g2s copy's 32, not of 64
+    j["mma"]["permutation"] = "(64,32,16)";
+    j["mma"]["atom_layout"] = "(4,1,1)";
+  }))));
+  const CheckResult& c = check(r, "cta.mma");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_EQ(c.witnesses.at(0), "M: 96 is not a multiple of 64");
+}
+
+TEST(KernelChecks, SmemBudget) {
+  const Report r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) { j["stages"] = 11; }))));
+  const CheckResult& b = check(r, "smem.budget");
+  EXPECT_EQ(b.verdict, Verdict::Refuted);  // 11 x 16 KiB = 176 KiB > 163 KiB
+  EXPECT_EQ(b.data["bytes"], 11 * 16384);
+  const Report h = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
+    j["stages"] = 11;
+    j["arch"] = "sm90";
+  }))));
+  EXPECT_EQ(check(h, "smem.budget").verdict, Verdict::Proved);
+  EXPECT_EQ(smem_limit_bytes("sm86"), 99 * 1024);
+  EXPECT_EQ(smem_limit_bytes("xe"), 0);
+}
+
+// The SM90 tf32 TN collective (TMA + GMMA), with `edit` applied to its JSON.
+nlohmann::json sm90(const std::function<void(nlohmann::json&)>& edit = {}) {
+  nlohmann::json j = nlohmann::json::parse(read("cutlass_sm90_tf32_tn_128x128x32.json"));
+  if (edit) edit(j);
+  return j;
+}
+
+TEST(KernelChecks, Sm90CollectiveProves) {
+  const Plan p = build_plan(read_json_value(sm90()));
+  ASSERT_EQ(p.smem.size(), 2u);
+  for (const PlannedSmem& s : p.smem) {
+    EXPECT_EQ(s.tma_op, "SM90_TMA_LOAD");
+    EXPECT_EQ(s.stages, 5);
+    ASSERT_TRUE(s.tma);
+    EXPECT_EQ(s.tma->box, (std::vector<int64_t>{32, 128}));  // 128 B of K by the whole 128-row tile
+  }
+  const Report r = verify_plan(p);
+  EXPECT_FALSE(r.failed(true));
+  // 5 stages x 2 x 128 x 32 x 4 bytes, and PipelineTmaAsync's 2 x 5 barriers of 8 bytes.
+  EXPECT_EQ(check(r, "smem.budget").data["bytes"], 5 * 2 * 16384 + 80);
+  EXPECT_EQ(check(r, "tma.A.global_stride").verdict, Verdict::Proved);
+}
+
+TEST(KernelChecks, Sm90MulticastNeedsTheMulticastOp) {
+  // A on a 1x2x1 cluster: make_tma_copy_A_sm90 halves the box; SM90_TMA_LOAD ignores the mask.
+  const Report r = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) {
+    j["cluster_shape"] = {1, 2, 1};
+  }))));
+  const CheckResult& c = check(r, "tma.A.multicast_op");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_NE(c.witnesses.at(0).find("each CTA receives 8192 of 16384 bytes"), std::string::npos)
+      << c.witnesses[0];
+  EXPECT_EQ(check(r, "tma.B.multicast_op").verdict, Verdict::Proved);  // B is shared along M: 1 CTA
+  const Report m = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) {
+    j["cluster_shape"] = {1, 2, 1};
+    j["operands"]["A"]["smem"]["g2s"] = "SM90_TMA_LOAD_MULTICAST";
+  }))));
+  EXPECT_FALSE(m.failed(true));
+  EXPECT_EQ(check(m, "tma.A.box").data["box"], (std::vector<int64_t>{32, 64}));
+}
+
+TEST(KernelChecks, Sm90TmaStrideRuleOverEveryLeadingDimension) {
+  // 2 floats (8 bytes) of alignment: ld = 4099 x 2 is legal for the operand and not a TMA stride.
+  const Report r = verify_plan(build_plan(
+      read_json_value(sm90([](nlohmann::json& j) { j["operands"]["A"]["gmem"]["alignment"] = 2; }))));
+  const CheckResult& c = check(r, "tma.A.global_stride");
+  EXPECT_EQ(c.verdict, Verdict::Refuted);
+  EXPECT_NE(c.summary.find("ld = 4099 x 2 = 8198 elements"), std::string::npos) << c.summary;
+  // The brute-force side: every ld that is a multiple of the alignment, up to 4 KiB, against the 16-byte
+  // rule.
+  for (int64_t align : {1, 2, 4, 8, 16}) {
+    bool all = true;
+    for (int64_t ld = align; ld <= 1024; ld += align) all = all && (ld * 4) % 16 == 0;
+    const Report a = verify_plan(build_plan(
+        read_json_value(sm90([&](nlohmann::json& j) { j["operands"]["B"]["gmem"]["alignment"] = align; }))));
+    EXPECT_EQ(check(a, "tma.B.global_stride").verdict == Verdict::Proved, all) << align;
+  }
+  // With the problem given, the tensor map is the problem's: packed strides of (M,K,L) = (1000,200,3).
+  const Plan p = build_plan(read_json_value(sm90([](nlohmann::json& j) {
+    j["problem"] = {1000, 500, 200, 3};
+  })));
+  const TmaFacts& t = *p.smem.at(0).tma;
+  EXPECT_EQ(t.global_dim, (std::vector<int64_t>{200, 1000, 3}));
+  EXPECT_EQ(t.global_stride_bytes, (std::vector<int64_t>{800, 800000}));
+  const Report bad = verify_plan(build_plan(read_json_value(sm90([](nlohmann::json& j) {
+    j["problem"] = {1000, 500, 202, 1};
+  }))));
+  EXPECT_EQ(check(bad, "tma.A.global_stride").verdict, Verdict::Refuted);  // K = 202 floats: 808 bytes
+}
+
+TEST(KernelChecks, Sm90CollectiveStaticAsserts) {
+  auto error = [](const std::function<void(nlohmann::json&)>& edit) { return spec_error(sm90(edit)); };
+  auto [p1, w1] = error(
+      [](nlohmann::json& j) { j["operands"]["A"]["smem"]["g2s"] = "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>"; });
+  EXPECT_EQ(p1, "operands.A.smem.g2s");
+  EXPECT_NE(w1.find("invalid SM90 TMA copy atom"), std::string::npos) << w1;
+  auto [p2, w2] = error([](nlohmann::json& j) { j["operands"]["B"]["smem"]["s2r"] = "SM75_U32x4_LDSM_N"; });
+  EXPECT_EQ(p2, "operands.B.smem.s2r");
+  auto [p3, w3] = error([](nlohmann::json& j) { j["mma"]["atom"] = "SM80_16x8x8_F32TF32TF32F32_TN"; });
+  EXPECT_EQ(p3, "mma.atom");
+  EXPECT_NE(w3.find("must source both A and B operand from smem_desc"), std::string::npos) << w3;
+  auto [p4, w4] = error([](nlohmann::json& j) { j["stages"] = 1; });
+  EXPECT_EQ(p4, "stages");
+  auto [p5, w5] = error([](nlohmann::json& j) { j["cluster_shape"] = {4, 4, 2}; });
+  EXPECT_EQ(p5, "cluster_shape");
+  auto [p6, w6] =
+      error([](nlohmann::json& j) { j["mainloop"] = "MainloopSm90TmaGmmaWarpSpecializedPingpong"; });
+  EXPECT_EQ(p6, "mainloop");  // a kernel schedule, not a dispatch policy
+  auto [p7, w7] = error([](nlohmann::json& j) { j["operands"]["A"]["smem"].erase("g2s"); });
+  EXPECT_EQ(p7, "operands.A.smem.g2s");
+  // "problem" is no error under an SM80 mainloop (it sizes `plan --thread`'s global tensors): what this
+  // SM90 spec gets wrong there is the TMA op in the g2s slot.
+  EXPECT_EQ(error([](nlohmann::json& j) {
+              j["mainloop"] = "MainloopSm80CpAsync";
+              j["problem"] = {64, 64, 64};
+            }).first,
+            "operands.A.smem.g2s");
+}
+
+// memory_vector_witness against brute force: random thread/value layouts of a cp.async-like copy over a
+// (32,32) half tile, either major, several alignments; the rule holds iff for every legal leading
+// dimension ld (a multiple of the alignment, at least the contiguous extent) every lane's atom call sits at
+// consecutive element offsets starting on a multiple of the vector.
+TEST(KernelChecks, VectorRuleMatchesBruteForce) {
+  std::mt19937 rng(21);
+  const CopyAtom atom = find_copy_atom("UniversalCopy<uint64_t>");  // 4 halves a call
+  const ValueType half = value_type("half_t");
+  int refuted = 0, proved = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    // Threads (a,b) with a*b = 32 in either order of strides; values (v0,v1) with v0*v1 = 4 or 8.
+    const int64_t a = int64_t(1) << (rng() % 6), b = 32 / a;
+    const bool col = rng() % 2;
+    const Layout thr = col ? make_layout(make_shape(a, b), make_stride(int64_t(1), a))
+                           : make_layout(make_shape(a, b), make_stride(b, int64_t(1)));
+    const int64_t nv = rng() % 2 ? 4 : 8;                                        // values a thread
+    const int64_t v0 = int64_t(1) << (rng() % (nv == 4 ? 3 : 4)), v1 = nv / v0;  // (v0,v1) column-major
+    const Layout val = make_layout(make_shape(v0, v1));
+    TiledCopy c;
+    try {
+      c = make_tiled_copy(atom, half, thr, val);
+      (void)c.get_layoutS_TV();
+    } catch (const std::exception&) {
+      continue;
+    }
+    const IntTuple ts = c.tile_shape();
+    const IntTuple tile =
+        make_shape(std::max<int64_t>(product(ts[0]), 32), std::max<int64_t>(product(ts[1]), 32));
+    const int contiguous = rng() % 2;
+    const int64_t alignment = int64_t(1) << (rng() % 5);
+    int64_t n = 0;
+    std::string why;
+    try {
+      why = memory_vector_witness(c, true, tile, MemoryMajor{contiguous, alignment}, n);
+    } catch (const std::exception&) {
+      continue;
+    }
+    // Brute force over legal leading dimensions, for this tile and the next one along the contiguous mode.
+    const int64_t rows = tile[0].ival(), extent = contiguous == 0 ? rows : tile[1].ival();
+    bool ok = true;
+    for (int64_t ld = (extent + alignment - 1) / alignment * alignment; ld <= extent + 4 * alignment;
+         ld += alignment)
+      for (const CopyInstruction& s : copy_smem_instructions(c, true, tile, 32))
+        for (const auto& run : s.lanes) {
+          if (run.size() <= 1) continue;
+          for (int64_t next = 0; next < 2; ++next) {
+            auto off = [&](int64_t i) {
+              const int64_t r = i % rows, col_ = i / rows;
+              return (contiguous == 0 ? r + col_ * ld : r * ld + col_) + next * extent;
+            };
+            const int64_t len = static_cast<int64_t>(run.size());
+            if (off(run[0]) % len != 0) ok = false;
+            for (int64_t j = 1; j < len; ++j)
+              if (off(run[j]) != off(run[0]) + j) ok = false;
+          }
+        }
+    EXPECT_EQ(why.empty(), ok) << "thr " << to_string(thr) << " val " << to_string(val) << " tile "
+                               << to_string(tile) << " contiguous " << contiguous << " alignment "
+                               << alignment << ": " << why;
+    (why.empty() ? proved : refuted)++;
+  }
+  EXPECT_GT(proved, 20);
+  EXPECT_GT(refuted, 20);
+}
+
+}  // namespace
+}  // namespace tvlab

@@ -1,0 +1,596 @@
+#include "tvlab/verify/readers/cpp_config.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "../verify_test_support.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/report/plan_format.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
+
+namespace tvlab {
+namespace {
+
+using test::read_data;
+std::string read(const std::string& path) {
+  return read_data(path);
+}
+
+// A CUTLASS SM80 f16 TN configuration in the collective's form; `a_layout` replaces RowMajor.
+std::string tn(const std::string& a_layout = "cutlass::layout::RowMajor", const std::string& extra = "") {
+  return R"(#include <cute/tensor.hpp>
+using namespace cute;
+namespace cfg {
+using TileShape = Shape<_128, _128, _32>;
+using TiledMma = TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, Tile<_32,_32,_16>>;
+using SmemLayoutAtom = decltype(composition(Swizzle<2,3,3>{}, Layout<Shape<_8,_32>, Stride<_32,_1>>{}));
+using GmemTiledCopy = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<cute::uint128_t>, cutlass::half_t>{},
+                                               Layout<Shape<_32,_4>, Stride<_4,_1>>{}, Layout<Shape<_1,_8>>{}));
+)" + extra +
+         R"(
+using Mainloop = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::MainloopSm80CpAsync<3>, TileShape,
+    cutlass::half_t, cutlass::gemm::TagToStrideA_t<)" +
+         a_layout + R"(>,
+    cutlass::half_t, cutlass::gemm::TagToStrideB_t<cutlass::layout::ColumnMajor>, TiledMma,
+    GmemTiledCopy, SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity,
+    GmemTiledCopy, SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity>;
+}
+)";
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    for (const CppConfig& c : read_cpp_configs(text)) (void)build_plan_from_cpp(c);
+  } catch (const CppConfigError& e) {
+    return e.path() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(CppConfig, CollectiveBecomesTheSpec) {
+  const auto configs = read_cpp_configs(tn());
+  ASSERT_EQ(configs.size(), 1u);
+  const CppConfig& c = configs[0];
+  EXPECT_EQ(c.name, "cfg::Mainloop");
+  EXPECT_EQ(c.line, 10);
+  const nlohmann::json want = nlohmann::json::parse(R"J({
+    "mainloop": "MainloopSm80CpAsync", "stages": 3, "cta_tile": [128,128,32],
+    "mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1):(1,2,0)", "permutation": "(32,32,16)"},
+    "operands": {
+      "A": {"type": "half_t", "gmem": {"layout": "RowMajor"},
+            "smem": {"atom": "Sw<2,3,3> o 0 o (8,32):(32,1)",
+                     "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
+                     "s2r": "SM75_U32x4_LDSM_N"}},
+      "B": {"type": "half_t", "gmem": {"layout": "ColumnMajor"},
+            "smem": {"atom": "Sw<2,3,3> o 0 o (8,32):(32,1)",
+                     "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>", "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8):(0,1)"},
+                     "s2r": "SM75_U32x4_LDSM_N"}}},
+    "name": "cfg::Mainloop"})J");
+  EXPECT_EQ(c.config.name, c.name);
+  const nlohmann::json got(config_to_json(c.config));
+  EXPECT_EQ(got, want) << got.dump(1);
+}
+
+// Cross-check of two paths: every C++ configuration's KernelConfig, written as a JSON spec (config_to_json)
+// and built from that JSON, gives the plan build_plan_from_cpp gives; where one refuses, both refuse for the
+// same reason at the same spec path (the C++ path names the line that produced it).
+TEST(CppConfig, ConfigThroughJsonBuildsTheSamePlan) {
+  std::vector<std::pair<std::string, std::string>> texts;
+  std::vector<std::filesystem::path> files;
+  for (const auto& e : std::filesystem::directory_iterator(std::string(TVLAB_TEST_DATA) + "/cpp"))
+    files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) texts.push_back({f.filename().string(), read("cpp/" + f.filename().string())});
+  texts.push_back({"shared_storage/cutlass_kernels.hpp", read("specs/shared_storage/cutlass_kernels.hpp")});
+  std::string bad_tile = tn();
+  bad_tile.replace(bad_tile.find("Shape<_128, _128, _32>"), 22, "Shape<_128, _128, _48>");
+  texts.push_back({"tn, BLK_K 48", bad_tile});
+  std::string one_stage = tn();
+  one_stage.replace(one_stage.find("MainloopSm80CpAsync<3>"), 22, "MainloopSm80CpAsync<1>");
+  texts.push_back({"tn, 1 stage", one_stage});
+  std::string bad_permutation = tn();
+  bad_permutation.replace(bad_permutation.find("Tile<_32,_32,_16>"), 17, "Tile<_32,_32,_12>");
+  texts.push_back({"tn, K permutation 12", bad_permutation});
+  int plans = 0, refused = 0, epilogues = 0;
+  for (const auto& [name, text] : texts) {
+    std::vector<CppConfig> configs;
+    try {
+      configs = read_cpp_configs(text);
+    } catch (const CppConfigError&) {
+      continue;  // no collective (CuTe's tutorial: --bind)
+    }
+    for (const CppConfig& c : configs) {
+      SCOPED_TRACE(name + ": " + c.name);
+      const nlohmann::json spec(config_to_json(c.config));
+      std::string from_cpp, from_json, cpp_error, json_error;
+      try {
+        from_cpp = plan_to_json(build_plan_from_cpp(c)).dump();
+      } catch (const SpecError& e) {
+        cpp_error = e.what();
+      }
+      try {
+        from_json = plan_to_json(build_plan(read_json_value(spec))).dump();
+      } catch (const SpecError& e) {
+        json_error = e.what() + (e.path().empty() ? "" : " (spec " + e.path() + ")");
+      }
+      EXPECT_EQ(from_cpp, from_json) << spec.dump(1);
+      EXPECT_EQ(cpp_error.empty(), json_error.empty()) << cpp_error << "\n" << json_error;
+      if (!json_error.empty()) {
+        EXPECT_TRUE(cpp_error.ends_with(": " + json_error)) << cpp_error << "\n" << json_error;
+      }
+      (json_error.empty() ? plans : refused) += 1;
+      epilogues += c.config.kernel.epilogue.has_value();
+    }
+  }
+  EXPECT_GE(plans, 15);
+  EXPECT_GE(refused, 3);
+  EXPECT_GE(epilogues, 3);
+}
+
+// The C++ file and the hand-written JSON spec of the same configuration build the same plan and verdicts.
+void expect_same(const std::string& cpp_file, const std::string& json_file,
+                 const std::vector<CppBinding>& bind = {}) {
+  SCOPED_TRACE(cpp_file);
+  const auto cpp = load_plans(read(cpp_file), "", "", bind);
+  ASSERT_EQ(cpp.size(), 1u);
+  const Plan json = build_plan_from_text(read(json_file));
+  nlohmann::ordered_json a = plan_to_json(cpp[0].plan), b = plan_to_json(json);
+  a.erase("name"), b.erase("name");
+  EXPECT_EQ(a, b);
+  const Report ra = verify_plan(cpp[0].plan), rb = verify_plan(json);
+  ASSERT_EQ(ra.checks.size(), rb.checks.size());
+  for (std::size_t i = 0; i < ra.checks.size(); ++i) {
+    EXPECT_EQ(ra.checks[i].code, rb.checks[i].code);
+    EXPECT_EQ(ra.checks[i].verdict, rb.checks[i].verdict) << ra.checks[i].code;
+    EXPECT_EQ(ra.checks[i].summary, rb.checks[i].summary);
+  }
+}
+
+TEST(CppConfig, SameAsTheJsonSpec) {
+  expect_same("cpp/cutlass_sm80_f16_tn.hpp", "specs/cutlass_sm80_f16_tn_128x128x32.json");
+  // sycl-tla: TiledMMAHelper<...>::TiledMMA, MainloopXeL1Staged, GmemTiledCopy void (block 2D copies picked).
+  expect_same("cpp/sycl_tla_00_bmg_gemm.hpp", "specs/sycl_tla_00_bmg_gemm.json");
+}
+
+// The SM90 TMA + GMMA collective and sycl-tla's mixed-input one, from C++.
+TEST(CppConfig, Sm90AndMixedInputCollectives) {
+  const std::string sm90 = read("cpp/cutlass_sm90_tf32_tma_gmma.hpp");
+  const auto plans = load_plans(sm90);
+  ASSERT_EQ(plans.size(), 3u);
+  EXPECT_EQ(plans[1].plan.kernel->cluster, (std::array<int64_t, 3>{1, 2, 1}));
+  EXPECT_EQ(plans[1].plan.smem.at(0).tma_op, "SM90_TMA_LOAD_MULTICAST");
+  // A non-void SmemCopyAtom, and a copy that is not a TMA op: the collective's static_asserts, at the
+  // argument.
+  std::string s2r = sm90;
+  s2r.replace(s2r.find("    void,\n    cute::identity,\n    cute::SM90_TMA_LOAD,"), 8,
+              "    Copy_Atom<SM75_U32x4_LDSM_N, tfloat32_t>");
+  EXPECT_NE(error_of(s2r).find("SmemCopyAtomA: SM90 GMMA mainloops cannot have a non-void copy atom"),
+            std::string::npos)
+      << error_of(s2r);
+  std::string cp = sm90;
+  cp.replace(cp.find("cute::SM90_TMA_LOAD,"), 19, "cute::SM80_CP_ASYNC_CACHEALWAYS<uint128_t>");
+  EXPECT_NE(error_of(cp).find("GmemTiledCopyA: GmemTiledCopy - invalid SM90 TMA copy atom specified"),
+            std::string::npos)
+      << error_of(cp);
+
+  // --bind problem=EXPR: the tensor maps of that problem (CuTe's, recorded by cute.oracle for this one).
+  const auto bound = load_plans(sm90, "sm90_f16_nt_128x128x64_cluster2x1", "",
+                                {{"problem", "make_shape(1088, 832, 704, 2)"}});
+  const TmaFacts& ta = *bound.at(0).plan.smem.at(0).tma;
+  EXPECT_EQ(ta.box, (std::vector<int64_t>{64, 64, 1}));
+  EXPECT_EQ(ta.global_dim, (std::vector<int64_t>{1088, 704, 2}));
+  EXPECT_EQ(ta.global_stride_bytes, (std::vector<int64_t>{2176, 1531904}));
+  auto bind_error = [&](const std::string& file, const std::string& expr) {
+    try {
+      (void)load_plans(file, "", "", {{"problem", expr}});
+    } catch (const CppConfigError& e) {
+      return e.path() + ": " + e.what();
+    }
+    return std::string();
+  };
+  EXPECT_NE(bind_error(sm90, "_8").find("--bind problem: expected a problem shape (M, N, K) or (M, N, K, L)"),
+            std::string::npos)
+      << bind_error(sm90, "_8");
+  // The SM80 collectives take a bound problem too: it sizes the global tensors of `plan --thread`.
+  EXPECT_EQ(bind_error(read("cpp/cutlass_sm80_f16_tn.hpp"), "make_shape(64, 64, 64)"), "");
+
+  const std::string mixed = read("cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp");
+  const auto m = load_plans(mixed);
+  ASSERT_EQ(m.size(), 2u);
+  EXPECT_EQ(m[0].plan.copies.at(0).mem_type.name, "int8_t");
+  EXPECT_TRUE(m[0].plan.copies.at(0).fragment_from_copy);
+  // Scale and zero-point tensors are loaded by copies tvlab does not model: refused, never dropped.
+  std::string scaled = mixed;
+  scaled.replace(scaled.find("cute::tuple<ElementInputA>"), 26,
+                 "cute::tuple<ElementInputA, bfloat16_t, cute::Stride<_1, int64_t, int64_t>>");
+  EXPECT_NE(error_of(scaled).find("ElementA: the scale and zero-point tensors"), std::string::npos)
+      << error_of(scaled);
+  std::string both = mixed;
+  both.replace(both.find("    ElementInputB, cutlass::gemm::TagToStrideB_t"), 17,
+               "    cute::tuple<ElementInputB>");
+  EXPECT_NE(error_of(both).find("Either A OR B must be a tuple"), std::string::npos) << error_of(both);
+}
+
+// CuTe's tutorial: no collective; the user names the local variables that form the configuration.
+TEST(CppConfig, BoundTutorialConfiguration) {
+  const std::vector<CppBinding> tn =
+      parse_bindings({"scope=gemm_tn", "cta_tile=cta_tiler", "stages=bP", "mma=mmaC", "A.type=cute::half_t",
+                      "A.gmem=dA", "A.smem=sA", "A.g2s=copyA", "A.s2r=s2r_atom_A", "B.type=cute::half_t",
+                      "B.gmem=dB", "B.smem=sB", "B.g2s=copyB", "B.s2r=s2r_atom_B"});
+  expect_same("cpp/cute_tutorial_sgemm_sm80.cu", "specs/cute_tutorial_sgemm_sm80_tn.json", tn);
+  const auto plans = load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", tn);
+  EXPECT_EQ(plans[0].config, "gemm_tn");
+  EXPECT_FALSE(verify_plan(plans[0].plan).failed(true));
+  // gemm_nt: float, UniversalFMA; its kernel call passes Copy_Atom<AutoVectorizingCopy, TA>{} as s2r atoms.
+  std::vector<std::string> nt_words = {"scope=gemm_nt", "cta_tile=cta_tiler", "stages=bP", "mma=mmaC",
+                                       "A.type=TA",     "A.gmem=dA",          "A.smem=sA", "A.g2s=copyA",
+                                       "B.type=TB",     "B.gmem=dB",          "B.smem=sB", "B.g2s=copyB"};
+  const std::vector<CppBinding> nt_g2s_only = parse_bindings(nt_words);
+  nt_words.push_back("A.s2r=Copy_Atom<AutoVectorizingCopy, TA>");
+  nt_words.push_back("B.s2r=Copy_Atom<AutoVectorizingCopy, TB>");
+  const std::vector<CppBinding> nt = parse_bindings(nt_words);
+  expect_same("cpp/cute_tutorial_sgemm_sm80.cu", "specs/cute_tutorial_sgemm_sm80_nt.json", nt);
+  // Without the s2r atoms the MMA reads shared memory itself: no register copy, but the g2s copy and the
+  // staged layout are still checked (they were dropped, silently, before).
+  const Plan g2s_only = load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", nt_g2s_only)[0].plan;
+  EXPECT_TRUE(g2s_only.copies.empty());
+  ASSERT_EQ(g2s_only.smem_only.size(), 2u);
+  EXPECT_EQ(g2s_only.smem_only[0].name, "A");
+  EXPECT_EQ(g2s_only.smem_only[0].how, "smem");
+  const Report r = verify_plan(g2s_only);
+  EXPECT_FALSE(r.failed(true));
+  std::map<std::string, std::string> got;
+  for (const CheckResult& c : r.checks) got[c.code] = c.summary;
+  EXPECT_EQ(got["banks.A.g2s"], "32 wavefronts (4 per instruction): ideal");
+  EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements once");
+  EXPECT_EQ(got["gmem.A.g2s"],
+            "4 x float (16 bytes) a call, along M of M-major A, within its 4-element alignment");
+  EXPECT_EQ(got["cta.B.g2s"], "each thread repeats it 1 x 1 times");
+  EXPECT_EQ(got.count("fragment.A"), 0u);
+  EXPECT_EQ(got.count("banks.A.s2r"), 0u);
+  // A run-time value (a function parameter) where a constant is needed is an error, never a guess.
+  auto error = [](const std::vector<std::string>& b) -> std::string {
+    try {
+      (void)load_plans(read("cpp/cute_tutorial_sgemm_sm80.cu"), "", "", parse_bindings(b));
+    } catch (const SpecError& e) {
+      return e.path() + ": " + e.what();
+    }
+    return "";
+  };
+  EXPECT_EQ(error({"scope=gemm_tn", "stages=ldA"}),
+            "line 1, column 1: --bind stages: ldA: a parameter of gemm_tn: a run-time value, which tvlab "
+            "cannot know "
+            "(use a compile-time constant)");
+  EXPECT_EQ(error({"scope=gemm_tn", "mma=copyA"}),
+            "line 1, column 1: --bind mma: expected a TiledMMA, got a TiledCopy");
+  EXPECT_EQ(error({"scope=gemm_tn", "C.type=float"}).substr(0, 42),
+            "line 1, column 1: --bind C.type: unknown k");
+  EXPECT_NE(error({"stages"}).find("expected KEY=EXPR"), std::string::npos);
+  // AlignmentX without StrideX: no layout to align, at the operand's first binding.
+  EXPECT_EQ(error({"scope=gemm_tn", "cta_tile=cta_tiler", "mma=mmaC", "A.type=cute::half_t", "A.smem=sA",
+                   "A.alignment=8"}),
+            "line 1, column 1: --bind A.type: missing: RowMajor or ColumnMajor (cutlass::layout tags, as "
+            "TagToStrideA_t reads them), or the contiguous mode (spec operands.A.gmem.layout)");
+  EXPECT_NE(error({"scope=gemm_tn", "mma=nothere"}).find("nothere"), std::string::npos);
+}
+
+TEST(CppConfig, ColumnMajorAIsRefutedFromCpp) {
+  const auto plans = load_plans(tn("cutlass::layout::ColumnMajor"));
+  const Report r = verify_plan(plans[0].plan);
+  EXPECT_TRUE(r.failed(false));
+  bool seen = false;
+  for (const CheckResult& c : r.checks)
+    if (c.code == "gmem.A.g2s") seen = c.verdict == Verdict::Refuted;
+  EXPECT_TRUE(seen);
+}
+
+TEST(CppConfig, ReadsTheSubset) {
+  // Aliases through structs and typename X::member, constants, sizeof_bits, explicit strides, make_tiled_mma
+  // and a function body whose statements it does not need.
+  const std::string text = R"C(
+#include <cute/tensor.hpp>  // skipped
+#define UNUSED(x) (void)(x)
+using namespace cute;
+/* a block comment with "quotes" and <brackets */
+struct Types {
+  using Element = cutlass::half_t;
+  static constexpr int kBits = cutlass::sizeof_bits<Element>::value;
+  static constexpr int kVec = 128 / kBits;  // 8
+ public:
+  using Atom = SM80_16x8x16_F32F16F16F32_TN;
+};
+void host_code(int m) {
+  auto unused = m * 2;
+  if (m > 0) { printf("%d\n", m); }
+  constexpr int kStages = 2 + 1;
+  using Policy = cutlass::gemm::MainloopSm80CpAsync<kStages>;
+  using TiledMma = decltype(make_tiled_mma(typename Types::Atom{}, Layout<Shape<_2,_2,_1>>{}, Tile<_32,_32,_16>{}));
+  using G = decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>, Types::Element>{},
+                                     Layout<Shape<Int<Types::kVec * (8 - 4)>, _4>, Stride<_4, _1>>{},
+                                     Layout<Shape<_1, Int<Types::kVec>>>{}));
+  using S = decltype(composition(Swizzle<2,3,3>{}, make_layout(make_shape(_8{}, _32{}), LayoutRight{})));
+  using Main = cutlass::gemm::collective::CollectiveMma<Policy, Shape<_128,_128,_32>,
+      Types::Element, cute::Stride<int64_t, cute::Int<1>, int64_t>, Types::Element, Stride<int64_t, _1, int64_t>,
+      TiledMma, G, S, Copy_Atom<SM75_U32x4_LDSM_N, Types::Element>, cute::identity,
+      G, S, Copy_Atom<SM75_U32x4_LDSM_N, Types::Element>, cute::identity>;
+  UNUSED(unused);
+}
+)C";
+  const auto configs = read_cpp_configs(text);
+  ASSERT_EQ(configs.size(), 1u);
+  const KernelConfig& s = configs[0].config;
+  EXPECT_EQ(configs[0].name, "host_code::Main");
+  EXPECT_EQ(s.kernel.stages, 3);
+  ASSERT_TRUE(s.operand("A") && s.operand("A")->gmem && s.operand("B") && s.operand("B")->gmem);
+  EXPECT_EQ(s.operand("A")->gmem->layout.value_or(""), "K");
+  EXPECT_EQ(s.operand("B")->gmem->layout.value_or(""), "K");
+  ASSERT_TRUE(s.operand("A")->smem && s.operand("A")->smem->g2s);
+  EXPECT_EQ(s.operand("A")->smem->g2s->thr_layout, Notation("(32,4):(4,1)"));
+  EXPECT_EQ(s.operand("A")->smem->g2s->val_layout, Notation("(1,8):(0,1)"));
+  ASSERT_TRUE(s.mma);
+  EXPECT_EQ(s.mma->atom, "SM80_16x8x16_F32F16F16F32_TN");
+  const Report r = verify_plan(build_plan_from_cpp(configs[0]));
+  EXPECT_FALSE(r.failed(true));
+}
+
+TEST(CppConfig, SeveralConfigurationsAndConfigNames) {
+  const std::string two = tn() + R"(
+namespace other {
+using Mainloop = cfg::Mainloop;
+using M2 = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::MainloopSm80CpAsync<4>, cfg::TileShape,
+    cutlass::half_t, cutlass::gemm::TagToStrideA_t<cutlass::layout::RowMajor>,
+    cutlass::half_t, cutlass::gemm::TagToStrideB_t<cutlass::layout::ColumnMajor>, cfg::TiledMma,
+    cfg::GmemTiledCopy, cfg::SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity,
+    cfg::GmemTiledCopy, cfg::SmemLayoutAtom, Copy_Atom<SM75_U32x4_LDSM_N, cutlass::half_t>, cute::identity>;
+}
+)";
+  const auto all = load_plans(two);
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].config, "cfg::Mainloop");
+  EXPECT_EQ(all[1].config, "other::M2");
+  EXPECT_EQ(load_plans(two, "M2").size(), 1u);
+  EXPECT_EQ(load_plans(two, "cfg::Mainloop").size(), 1u);
+  try {
+    (void)load_plan(two);
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_NE(
+        std::string(e.what()).find("2 configurations (cfg::Mainloop, other::M2): name one with --config"),
+        std::string::npos)
+        << e.what();
+  }
+  try {
+    (void)load_plans(two, "nope");
+    FAIL();
+  } catch (const SpecError& e) {
+    EXPECT_EQ(std::string(e.what()), "no configuration named 'nope'; the file has cfg::Mainloop, other::M2");
+  }
+}
+
+TEST(CppConfig, SpecErrorsPointAtTheCpp) {
+  // An smem atom that does not divide the CTA tile: CollectiveMma's static_assert, at SmemLayoutAtomA's
+  // argument.
+  const std::string t = tn("cutlass::layout::RowMajor");
+  std::string bad = t;
+  bad.replace(bad.find("Shape<_128, _128, _32>"), 22, "Shape<_128, _128, _48>");
+  EXPECT_EQ(error_of(bad),
+            "line 13, column 20: SmemLayoutAtomA: SmemLayoutAtom must evenly divide tile shape: mode 1 of "
+            "the atom Sw<2,3,3> "
+            "o 0 o (8,32):(32,1) is 32, of the CTA's operand tile (128,48) 48 (spec operands.A.smem.atom)");
+}
+
+TEST(CppConfig, ErrorsNameLineColumnAndConstruct) {
+  struct Case {
+    std::string text, want;
+  };
+  const std::string head = "using namespace cute;\n";
+  const Case cases[] = {
+      {"int x = 1;", "line 1, column 1: no configuration found"},
+      {head + "using T = UnknownThing<_1>;\nusing M = CollectiveMma<T,T,T,T,T,T,T,T,T,T,T,T,T,T,T>;",
+       "line 2, column 11: UnknownThing: cannot read"},
+      {head + "using M = CollectiveMma<int>;",
+       "line 2, column 11: CollectiveMma: takes 15 template arguments, 1 given"},
+      {head + "template <class TA> void f() { using M = "
+              "CollectiveMma<MainloopSm80CpAsync<TA>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>; }",
+       "line 2, column 76: TA: a template parameter of f: tvlab does not instantiate templates"},
+      {head + "template <int N> struct P {};\nusing M = "
+              "CollectiveMma<P<3>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 3, column 25: P: a user template"},
+      {head + "using M = CollectiveMma<MainloopSm80CpAsync<(3>;",
+       "line 2, column 45: unbalanced '(': never closed"},
+      {head + "using M = X;\nusing M = Y;\nusing C = "
+              "CollectiveMma<M,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 3, column 7: M: declared twice (also at line 2, column 7)"},
+      {head + "using A = B;\nusing B = A;\nusing C = "
+              "CollectiveMma<A,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "refers to itself"},
+      {head + "constexpr int K = 99999999999999999999;\nusing C = "
+              "CollectiveMma<MainloopSm80CpAsync<K>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 2, column 19: 99999999999999999999: integer literal out of range"},
+      {head + "constexpr int K = 1 / 0;\nusing C = "
+              "CollectiveMma<MainloopSm80CpAsync<K>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "division by zero"},
+      {std::string("using M = CollectiveMma<\x01>;"),
+       "line 1, column 25: byte 0x01 outside comments and strings"},
+      {head + "/* never closed", "line 2, column 1: unterminated /* comment"},
+      {head + std::string(300, '(') + std::string(300, ')'), "brackets nested deeper than 256 levels"},
+      {head + "using X = " + std::string(300, '-') +
+           "1;\nusing C = CollectiveMma<MainloopSm80CpAsync<X>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "nesting deeper than 256 levels"},
+      {head + "using C = CollectiveMma<MainloopSm80CpAsync<3>,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;",
+       "line 2, column 48: TileShape: expected a shape (BLK_M, BLK_N, BLK_K)"},
+  };
+  for (const Case& c : cases) {
+    std::string got;
+    try {
+      got = error_of(c.text);
+    } catch (const SpecError& e) {
+      got = std::string("SpecError ") + e.what();
+    }
+    EXPECT_NE(got.find(c.want), std::string::npos) << "input:\n"
+                                                   << c.text << "\ngot: " << got << "\nwant: " << c.want;
+  }
+}
+
+// A TiledMMA pasted as C++ (render's WHAT): the same TiledMMA as the JSON form builds.
+TEST(CppConfig, TiledMmaExpression) {
+  const auto m = read_cpp_tiled_mma(
+      "cute::TiledMMA<cute::MMA_Atom<cute::SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_2,_2,_1>>, "
+      "Tile<_32,_32,_16>>;");
+  ASSERT_TRUE(m);
+  const Plan p = build_plan(read_json_value(nlohmann::json::parse(
+      R"J({"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}})J")));
+  EXPECT_EQ(to_string(m->get_layoutA_TV()), to_string(p.mma->get_layoutA_TV()));
+  EXPECT_EQ(to_string(m->get_layoutC_TV()), to_string(p.mma->get_layoutC_TV()));
+  const auto x = read_cpp_tiled_mma(
+      "TiledMMAHelper<MMA_Atom<XE_DPAS_TT<8, float, cute::bfloat16_t>>, Layout<Shape<_256,_256,_32>>, "
+      "Layout<Shape<_8,_4,_1>, Stride<_4,_1,_0>>>::TiledMMA");
+  ASSERT_TRUE(x);
+  EXPECT_EQ(x->tile_mnk[0], 256);
+  EXPECT_FALSE(read_cpp_tiled_mma("(4,8):(8,1)"));
+  EXPECT_FALSE(read_cpp_tiled_mma("SM75_U32x4_LDSM_N"));
+  try {
+    (void)read_cpp_tiled_mma("TiledMMA<MMA_Atom<Nope>>");
+    FAIL();
+  } catch (const CppConfigError& e) {
+    EXPECT_EQ(e.column(), 19);
+    EXPECT_NE(std::string(e.what()).find("no atom named 'Nope'"), std::string::npos) << e.what();
+  }
+}
+
+// Issue 33: the reader names the real cause. An error inside a declaration that a caller catches to try
+// another reading (a tuple's first element, a stride that may be 1) used to leave the declaration marked
+// as being evaluated, so that its next use read "refers to itself".
+TEST(CppConfig, ConstantExpressionsAsCxx) {
+  const std::string base = tn();
+  auto with_tile = [&](const std::string& decls, const std::string& m) {
+    std::string t = base;
+    const std::string from = "using TileShape = Shape<_128, _128, _32>;";
+    t.replace(t.find(from), from.size(), decls + "\nusing TileShape = Shape<" + m + ", _128, _32>;");
+    return t;
+  };
+  struct Case {
+    std::string decls, m, want;  // want "" : reads, BLK_M = 128
+  };
+  const Case cases[] = {
+      {"constexpr int kM = 1 << 7;", "Int<kM>", ""},
+      {"constexpr int kM = (1024 >> 3);", "Int<kM>", ""},
+      {"constexpr int kLog = 7;", "Int<1 << kLog>", ""},
+      {"constexpr int kM = 0x80;", "Int<kM>", ""},
+      {"constexpr int kM = 128 | 64 & 0;", "Int<kM>", ""},  // & binds tighter than |
+      {"constexpr int kM = 1 << 6 + 1;", "Int<kM>", ""},    // + tighter than <<
+      {"constexpr int kM = ~(-129) & 255;", "Int<kM>", ""},
+      {"constexpr int kM = 384 ^ 256;", "Int<kM>", ""},
+      {"", "Int<(256 >> 1)>", ""},
+      {"constexpr int kM = 128;", "Int<(kM)>", ""},
+      {"constexpr int kM = 1 == 1 ? 128 : 0;", "Int<kM>",
+       "line 4, column 22: operator == is not read in a constant expression"},
+      {"constexpr int kM = 128 && 1;", "Int<kM>", "operator && is not read"},
+      {"constexpr int kM = 0200;", "Int<kM>", ""},  // octal
+      {"constexpr int kM = 0b1000'0000;", "Int<kM>", ""},
+      {"constexpr int64_t kM = 128;", "Int<kM>", ""},
+      {"constexpr unsigned kM = 128u;", "Int<kM>", ""},
+      {"constexpr int kM = 2147483647 * 2;", "Int<kM>",
+       "line 4, column 20: 2147483647 * 2: integer overflow: 2147483647 * 2 = 4294967294 is beyond int (32 "
+       "bits)"},
+      {"constexpr int kM = 9223372036854775807 + 1;", "Int<kM>", "integer overflow: 9223372036854775807 + 1"},
+      {"constexpr int kM = 1 << 32;", "Int<kM>", "1 << 32: shift count 32 is not below the width of int"},
+      {"constexpr int kM = 1 << -1;", "Int<kM>", "1 << -1: shift by a negative count"},
+      {"constexpr int kM = 4294967296;", "Int<kM>",
+       "cfg::kM: declared int: the value 4294967296 does not fit"},
+      {"constexpr short kM = 128;", "Int<kM>",
+       "cfg::kM: declared short: tvlab reads integers of int's width"},
+      {"constexpr long kM = 1l << 40;", "Int<kM>",
+       "Int<kM>: Int<N> takes an int: the value 1099511627776 does not fit in int"},
+  };
+  for (const Case& c : cases) {
+    const std::string text = with_tile(c.decls, c.m);
+    std::string got;
+    try {
+      const auto configs = read_cpp_configs(text);
+      got = "BLK_M " + std::to_string(configs.at(0).config.kernel.cta_tile.value().at(0));
+    } catch (const CppConfigError& e) {
+      got = e.path() + ": " + e.what();
+    }
+    if (c.want.empty())
+      EXPECT_EQ(got, "BLK_M 128") << c.decls << " " << c.m;
+    else
+      EXPECT_NE(got.find(c.want), std::string::npos) << c.decls << "\ngot: " << got << "\nwant: " << c.want;
+    EXPECT_EQ(got.find("refers to itself"), std::string::npos) << c.decls << ": " << got;
+  }
+}
+
+TEST(CppConfig, RawStringLiterals) {
+  // Raw strings may hold quotes, backslashes, newlines and what looks like C++ or a closing bracket.
+  for (const std::string& raw :
+       {std::string(R"-(R"(a "quoted" \ text)")-"), std::string("R\"x(two\nlines )\" } > ; )x\""),
+        std::string("u8R\"(utf-8)\""), std::string("LR\"d(wide)d\"")}) {
+    const std::string text = tn("cutlass::layout::RowMajor", "inline const auto kNote = " + raw + ";\n");
+    EXPECT_NO_THROW((void)read_cpp_configs(text)) << raw;
+    EXPECT_EQ(read_cpp_configs(text).size(), 1u) << raw;
+  }
+  const std::string unterminated = "using namespace cute;\nauto s = R\"x(never closed)\";\n";
+  EXPECT_NE(
+      error_of(unterminated).find("line 2, column 10: unterminated raw string literal: no closing ')x\"'"),
+      std::string::npos)
+      << error_of(unterminated);
+  const std::string long_delim = "auto s = R\"12345678901234567(x)12345678901234567\";";
+  EXPECT_NE(error_of(long_delim).find("raw string literal: its delimiter"), std::string::npos)
+      << error_of(long_delim);
+}
+
+TEST(CppConfig, EmptyFilesAreCppByName) {
+  // An empty .hpp is C++ (its name says so), not "malformed JSON".
+  for (const char* name : {"empty.hpp", "k.cu", "k.cuh", "c.cpp", "x.h"}) {
+    try {
+      (void)load_plans("", "", name, {});
+      FAIL() << name;
+    } catch (const CppConfigError& e) {
+      EXPECT_EQ(std::string(e.what()), "no configuration found: the file is empty") << name;
+    }
+  }
+  try {
+    (void)load_plans("// a comment\n#include <cute/tensor.hpp>\n/* more */\n", "", "c.hpp", {});
+    FAIL();
+  } catch (const CppConfigError& e) {
+    EXPECT_NE(std::string(e.what()).find("no configuration found: the file holds no C++ declaration"),
+              std::string::npos)
+        << e.what();
+  }
+  for (const char* name : {"spec.json", "-", "spec"}) {
+    try {
+      (void)load_plans(" \n\t", "", name, {});
+      FAIL() << name;
+    } catch (const CppConfigError& e) {
+      FAIL() << name << ": " << e.what();
+    } catch (const SpecError& e) {
+      EXPECT_NE(std::string(e.what()).find("malformed JSON: the file holds only whitespace"),
+                std::string::npos)
+          << e.what();
+    }
+  }
+}
+
+TEST(CppConfig, JsonOrCpp) {
+  EXPECT_TRUE(looks_like_cpp("", "config.hpp"));
+  EXPECT_TRUE(looks_like_cpp("   ", "kernel.cu"));
+  EXPECT_FALSE(looks_like_cpp("", "spec.json"));
+  EXPECT_TRUE(cpp_file_name("a/b.cuh"));
+  EXPECT_FALSE(cpp_file_name("a/b.hpp.json"));
+  EXPECT_FALSE(looks_like_cpp("  {\"mma\": 1}"));
+  EXPECT_FALSE(looks_like_cpp("[1]"));
+  EXPECT_FALSE(looks_like_cpp("using X = int;", "spec.json"));
+  EXPECT_TRUE(looks_like_cpp("// config\nusing X = int;"));
+  EXPECT_TRUE(looks_like_cpp("#include <x>"));
+}
+
+}  // namespace
+}  // namespace tvlab

@@ -1,0 +1,51 @@
+// verify's checks of the collective around the TiledMMA and of global memory (a spec with "cta_tile",
+// "stages" and operands' "gmem", or "contiguous"):
+//
+//   cta.mma        the TiledMMA's tile divides the CTA tile: the mainloop repeats it MMA_M x MMA_N times and
+//                  issues K / MMA_K k-blocks (CuTe's partition_fragment_C of the CTA tile)
+//   cta.<X>.<c>    copy c's tile (g2s, s2r) divides the CTA's operand tile (partition_S/D of it)
+//   smem.budget    the kernel's shared storage (GemmUniversal's SharedStorageSize, shared_storage.hpp) fits
+//                  the architecture's limit per thread block where the spec names the epilogue; else the
+//                  mainloop's alone, and claim, summary and data["scope"] say "mainloop only"
+//   gmem.<X>.g2s   every lane's atom call of the global -> shared copy reads one vector of global memory:
+//                  its values run along the contiguous mode with unit steps, start on a multiple of the
+//                  vector, and the vector fits the operand's alignment (AlignmentX): else a refutation naming
+//                  the thread, its values, their coordinates and element offsets (ld = leading dimension)
+//   source.<X>     the same rule for a register copy that reads memory the spec does not stage in shared
+//                  memory ("contiguous" / "gmem"); unknown (never assumed) when the spec does not say how
+//                  memory holds the operand
+//
+// Example: A ColumnMajor (M contiguous) under SM80_CP_ASYNC_CACHEALWAYS<uint128_t> with threads (32,4):(4,1),
+// values (1,8): thread 0's 8 values are (0,0)..(0,7), at element offsets 0, ld, 2*ld, ...: refuted.
+#pragma once
+
+#include <optional>
+
+#include "tvlab/verify/check/check.hpp"
+#include "tvlab/verify/model/plan.hpp"
+
+namespace tvlab {
+
+// How a memory holds an operand tile of shape (rows, cols) for the vector rule: the contiguous mode (0 or
+// 1; the other has stride ld, a multiple of `alignment` elements) and the alignment in elements (0: not
+// known, only contiguity is checked).
+struct MemoryMajor {
+  int contiguous = 1;
+  int64_t alignment = 0;
+};
+
+// The vector rule over every atom call of `copy`'s source (or destination) side on `tile`: the first
+// violation as "T<t> (warp W, lane L), call K: ..." or "" when every call is one vector. `vector_values` is
+// set to the largest run seen (values of one call).
+// @pre tile has rank 2; the copy's tiler divides it (else LayoutError).
+std::string memory_vector_witness(const TiledCopy& copy, bool source_side, const IntTuple& tile,
+                                  const MemoryMajor& mem, int64_t& vector_values);
+
+void add_kernel_checks(Report& rep, const Plan& plan);
+void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
+                     const std::optional<KernelShape>& kernel);
+
+// The shared-memory limit per thread block of an architecture in bytes (0: not known) and its source.
+int64_t smem_limit_bytes(const std::string& arch, std::string* source = nullptr);
+
+}  // namespace tvlab

@@ -1,0 +1,182 @@
+// Internal to the C++ configuration reader (cpp_config.cpp): the reader of a text's declarations and of the
+// values they evaluate to. One class; its members are defined by concept: cpp_declarations.cpp (the
+// declarations of a text and their scopes), cpp_eval.cpp (evaluating CuTe expressions), cpp_notation.cpp
+// (nodes spelled as core notation and registry names), cpp_collective.cpp (CollectiveMma declarations) and
+// cpp_bindings.cpp (--bind).
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "cpp_lexer.hpp"
+#include "cpp_syntax.hpp"
+#include "cpp_values.hpp"
+#include "tvlab/verify/readers/cpp_config.hpp"
+
+namespace tvlab::detail {
+
+struct Decl {
+  std::string scope;  // enclosing scopes joined by ::, "" at file scope
+  std::string name;
+  std::size_t type_b = 0, type_e = 0;  // the declared type (variables)
+  std::size_t init_b = 0, init_e = 0;  // the initialiser, or the type when there is none
+  int line = 0, col = 0;
+  bool template_param = false;
+  bool user_template = false;
+  bool runtime = false;  // a function parameter: known only when the kernel runs
+  std::string full() const { return scope.empty() ? name : scope + "::" + name; }
+};
+
+class Reader {
+ public:
+  // Lexes the text, matches its brackets and records its declarations (cpp_declarations.cpp).
+  explicit Reader(std::string_view text);
+
+  // Whether the text holds no token (only whitespace, comments and preprocessor lines).
+  bool empty() const { return t_.size() == 1; }
+
+  // Configurations (cpp_collective.cpp).
+  // The declarations whose value is a CollectiveMma: the configurations, in order.
+  std::vector<std::string> candidates() const;
+
+  // The configuration `full` names (a CollectiveMma), with its KernelConfig and origins.
+  CppConfig config(const std::string& full);
+
+  // Bindings (cpp_bindings.cpp).
+  // A configuration without a collective (CuTe's tutorials): the user names what forms it, KEY=EXPR, each
+  // EXPR C++ read in `scope` (a function or namespace, "" for the file).
+  CppConfig bound(const std::vector<CppBinding>& binds);
+
+  // What a collective leaves to run time, bound on top of it: --bind A.alignment=EXPR (AlignmentX is not a
+  // CollectiveMma argument), an integer, and --bind problem=EXPR (GemmUniversal's problem shape, e.g.
+  // make_shape(4096, 4096, 4096, 1)), read in the collective's scope (kAlignmentA of its namespace).
+  void add_completions(CppConfig& cfg, const std::vector<CppBinding>& binds);
+
+  // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
+  std::vector<int64_t> problem_shape(const Node& n, const std::string& scope, const std::string& construct);
+
+  // Expressions (cpp_eval.cpp).
+  // A C++ expression whose value is a TiledMMA (TiledMMA<...>, make_tiled_mma(...),
+  // TiledMMAHelper<...>::TiledMMA, decltype(...)), as the configuration's mma; nullopt when the text does not
+  // start so.
+  std::optional<MmaConfig> tiled_mma_expression();
+
+ private:
+  std::vector<Tok> t_;
+  std::vector<std::size_t> match_;
+  std::map<std::string, std::vector<Decl>> decls_;
+  std::vector<std::string> order_;
+  std::map<std::string, CVal> memo_;
+  std::set<std::string> active_;
+  int depth_ = 0;
+  bool allow_runtime_ = false;  // inside make_stride / Stride: a run-time mode is a dynamic stride
+
+  [[noreturn]] void fail_at(const Tok& k, const std::string& construct, const std::string& why) const {
+    throw CppConfigError(k.line, k.col, construct, why);
+  }
+  [[noreturn]] static void fail(const Node& n, const std::string& construct, const std::string& why) {
+    throw CppConfigError(n.line, n.col, construct, why);
+  }
+
+  bool punct(std::size_t i, const char* p) const { return t_[i].kind == Tok::Punct && t_[i].text == p; }
+  bool ident(std::size_t i, const char* p) const { return t_[i].kind == Tok::Ident && t_[i].text == p; }
+
+  // ------------------------------------------------------------------ declarations (cpp_declarations.cpp)
+
+  void match_brackets();
+
+  void add(Decl d);
+
+  // The template parameters of `template <...>` starting at i ('<'): their names; returns the index after
+  // '>'.
+  std::size_t template_params(std::size_t i, std::size_t end,
+                              std::vector<std::pair<std::string, std::size_t>>& names);
+
+  // Declarations of the token range [b, e) in `scope`.
+  void scan(std::size_t b, std::size_t e, const std::string& scope);
+
+  // The parameters of the function whose header is [b, body): run-time values in its scope.
+  void function_params(std::size_t b, std::size_t body, const std::string& scope);
+
+  std::size_t skip_statement(std::size_t i, std::size_t e);
+
+  // using X = T; typedef T X; [specifiers] TYPE NAME = INIT; TYPE NAME{...}; TYPE NAME;
+  void declaration(std::size_t b, std::size_t e, const std::string& scope);
+
+  // The declaration a name refers to from `scope` (innermost scope first), or nullptr.
+  const Decl* lookup(const std::string& name, const std::string& scope, std::string* full = nullptr) const;
+
+  CVal eval_decl(const std::string& full);
+
+  // Whether tokens [b, e) name an integer type (int, unsigned long, std::int64_t, size_t...): its name, its
+  // width (0 for one narrower than int) and signedness.
+  bool integer_type(std::size_t b, std::size_t e, std::string& name, int& bits, bool& is_unsigned) const;
+
+  // ------------------------------------------------------------------ evaluation (cpp_eval.cpp)
+
+  std::optional<CType> type_named(const std::string& q) const;
+
+  int64_t as_int(const Node& n, const std::string& scope, const std::string& what);
+  // An integer with its C++ type (detail/cpp_integers.hpp).
+  CInt as_cint(const Node& n, const std::string& scope, const std::string& what);
+  // An integer literal's value and type.
+  static CInt literal(const Node& n);
+
+  std::vector<Node> args_of(const Node& n, std::size_t want_min, std::size_t want_max, const char* form);
+  void want_targs(const Node& n, std::size_t lo, std::size_t hi, const char* form);
+
+  CMmaAtom mma_atom_of(const Node& n, const std::string& scope);
+  CCopyAtom copy_atom_of(const Node& n, const std::string& scope);
+  std::string core_text(const Node& n, const std::string& scope, bool want_layout);
+
+  CVal apply_members(const Node& n, CVal v);
+
+  CVal eval(const Node& n, const std::string& scope);
+
+  // The op an atom wrapper names: a declared alias, or an op of the registry; an unknown op is an error with
+  // the registry's closest names.
+  CVal op_value(const Node& op, const std::string& scope, bool mma);
+
+  // Op itself for Traits<Op> (MMA_Traits, Copy_Traits), else the node.
+  static const Node& unwrap(const Node& op, const char* traits);
+
+  bool eval_is_one(const Node& a, const std::string& scope);
+
+  // An op of tvlab's registry (SM80_16x8x16_F32F16F16F32_TN, SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): nullopt
+  // when no atom family has the name; a family's refusal of the parameters is an error at n.
+  static std::optional<CVal> atom_op(const std::string& op, const Node& n);
+
+  // ------------------------------------------------------------------ spelling (cpp_notation.cpp)
+
+  // The text of an op or type as tvlab's registry names it: namespaces dropped, aliases resolved.
+  std::string op_text(const Node& n, const std::string& scope);
+
+  // Core notation for a layout-valued node: declared names replaced by their values' notation.
+  std::string render(const Node& n, const std::string& scope);
+
+  static std::string cpp_tuple(const IntTuple& t);
+
+  std::string render_members(const Node& n, const CVal& v);
+
+  // ------------------------------------------------------------------ CollectiveMma (cpp_collective.cpp)
+
+  // CollectiveMma<DispatchPolicy, TileShape, ElementA, StrideA, ElementB, StrideB, TiledMma, GmemTiledCopyA,
+  // SmemLayoutAtomA, SmemCopyAtomA, TransformA, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB, TransformB>.
+  std::shared_ptr<CCollective> collective(const Node& n, const std::string& scope);
+
+  // The kernel's epilogue: the alias CollectiveEpilogue declared in `scope` (the collective's), as the
+  // kernel's epilogue (spec path "epilogue": DefaultEpilogue, Sm90TmaWarpSpecializedAdapter<...>,
+  // collective::Epilogue (Sm70EpilogueVectorized), CollectiveEpilogue<Sm90TmaWarpSpecialized<...>, ...>);
+  // nullopt when there is none or CUTLASS's CollectiveBuilder picks it (the budget is then the mainloop's).
+  std::optional<EpilogueConfig> epilogue(const std::string& scope, std::vector<CppOrigin>& origins);
+};
+
+}  // namespace tvlab::detail

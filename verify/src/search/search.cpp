@@ -1,0 +1,501 @@
+#include "tvlab/verify/search/search.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <set>
+#include <sstream>
+#include <thread>
+#include <tuple>
+
+#include "tvlab/core/atoms/value_type.hpp"
+#include "tvlab/core/notation.hpp"
+#include "tvlab/verify/checks/verifier.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
+#include "tvlab/verify/search/search_space.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
+
+namespace tvlab {
+
+namespace {
+
+// The outcome of one partial spec: whether verify passes, the checks of interest.
+struct Eval {
+  bool ok = false;
+  std::string why;   // the first error: "code: summary" or "spec path: why"
+  std::string code;  // the refuting check's code, or the spec key that does not build
+  Report report;
+  Plan plan;
+};
+
+// s2r_accesses off: the g2s part of an operand (its s2r accesses were evaluated in their own part).
+Eval evaluate(const KernelConfig& config, bool s2r_accesses = true) {
+  Eval e;
+  try {
+    e.plan = build_plan(config);
+    e.report = verify_plan(e.plan, "", VerifyOptions{.suggest = false, .s2r_accesses = s2r_accesses});
+  } catch (const SpecError& err) {
+    e.why = (err.path().empty() ? "" : err.path() + ": ") + err.what();
+    e.code = err.path().empty() ? "spec" : err.path();  // the spec key whose CuTe condition fails
+    return e;
+  }
+  e.ok = !e.report.failed(false);
+  if (!e.ok)
+    for (const CheckResult& c : e.report.checks)
+      if (c.failed(false)) {
+        e.why = c.code + ": " + c.summary;
+        e.code = c.code;
+        break;
+      }
+  return e;
+}
+
+const CheckResult* find_check(const Report& r, const std::string& code) {
+  for (const CheckResult& c : r.checks)
+    if (c.code == code) return &c;
+  return nullptr;
+}
+
+int64_t data_int(const CheckResult* c, const char* key) {
+  return c && c->data.contains(key) && c->data[key].is_number_integer() ? c->data[key].get<int64_t>() : 0;
+}
+
+// One copy's smem figures from its vector.X.c / banks.X.c checks.
+struct CopyFigures {
+  int64_t instructions = 0, wavefronts = 0, ideal = 0, bytes = 0;
+  bool exact = true;
+};
+
+CopyFigures copy_figures(const Report& r, const std::string& x, const std::string& c) {
+  CopyFigures f;
+  const CheckResult* v = find_check(r, "vector." + x + "." + c);
+  const CheckResult* b = find_check(r, "banks." + x + "." + c);
+  f.instructions = data_int(v, "instructions");
+  f.bytes = data_int(v, "bytes_per_lane");
+  if (b) {
+    f.wavefronts = data_int(b, "wavefronts");
+    f.ideal = data_int(b, "ideal_wavefronts");
+    f.exact = b->verdict != Verdict::Unknown;
+    // Not modeled (a cp.async whose global sources the measured tables do not cover): data.wavefronts is the
+    // lower bound "at least N", the ideal count of the instructions, so the excess is only known to be >= 0.
+    if (!f.exact) f.ideal = f.wavefronts;
+  }
+  return f;
+}
+
+// A worker pool over n independent tasks, progress after each.
+void run_tasks(int64_t n, int jobs, const std::function<void(int64_t)>& task,
+               const std::function<void()>& tick) {
+  if (jobs <= 1 || n < 2) {
+    for (int64_t i = 0; i < n; ++i) {
+      task(i);
+      tick();
+    }
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  std::mutex mu;
+  std::exception_ptr failure;
+  std::vector<std::thread> pool;
+  for (int j = 0; j < std::min<int64_t>(jobs, n); ++j)
+    pool.emplace_back([&] {
+      for (int64_t i; (i = next.fetch_add(1)) < n;) {
+        try {
+          task(i);
+        } catch (...) {
+          std::lock_guard lock(mu);
+          if (!failure) failure = std::current_exception();
+        }
+        std::lock_guard lock(mu);
+        tick();
+      }
+    });
+  for (std::thread& t : pool) t.join();
+  if (failure) std::rethrow_exception(failure);
+}
+
+// What a whole configuration pays, from its report (and its plan, for Xe loads and registers).
+SearchFigures figures_of(const Report& r, const Plan& plan) {
+  SearchFigures f;
+  for (const char* x : {"A", "B"}) {
+    for (const char* c : {"g2s", "s2r"}) {
+      const CopyFigures cf = copy_figures(r, x, c);
+      if (!cf.instructions) continue;
+      f.wavefronts += cf.wavefronts;
+      f.ideal_wavefronts += cf.ideal;
+      f.wavefronts_exact = f.wavefronts_exact && cf.exact;
+      f.smem_instructions += cf.instructions;
+      f.vectors.emplace_back(std::string(x) + "." + c, cf.bytes);
+    }
+    if (const CheckResult* ro = find_check(r, std::string("reorder.") + x))
+      f.reorder_movs += data_int(ro, "movs");
+  }
+  f.excess_wavefronts = f.wavefronts - f.ideal_wavefronts;
+  for (const CheckResult& c : r.checks)
+    if (c.verdict == Verdict::Refuted && c.severity == Severity::Warning) ++f.warnings;
+  if (const CheckResult* b = find_check(r, "smem.budget")) f.smem_bytes = data_int(b, "bytes");
+  f.registers = search_registers(plan);
+  f.block2d_loads = search_block2d_loads(plan);
+  return f;
+}
+
+// The ranking key: lower is better, lexicographic.
+auto rank_key(const SearchFigures& f) {
+  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.smem_instructions, f.reorder_movs,
+                         f.block2d_loads, f.smem_bytes, f.registers);
+}
+
+const char* kRankingSm80 =
+    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then "
+    "fewest "
+    "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), "
+    "then "
+    "fewest register values a thread holds; ties in the order the space lists its values";
+const char* kRankingXe =
+    "fewest reorder moves (one subgroup, one k-tile), then fewest block 2D loads a subgroup issues per "
+    "k-tile, "
+    "then fewest register values a work-item holds; ties in the order the space lists its values";
+
+}  // namespace
+
+SearchRow search_row_of(const Plan& plan) {
+  SearchRow row;
+  row.report = verify_plan(plan, "", VerifyOptions{.suggest = false});
+  row.figures = figures_of(row.report, plan);
+  return row;
+}
+
+SearchRow search_row_of(const KernelConfig& config) {
+  SearchRow row = search_row_of(build_plan(config));
+  row.config = config;
+  return row;
+}
+
+SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f) {
+  SearchRank r;
+  for (const SearchRow& row : res.rows) {
+    if (rank_key(row.figures) < rank_key(f))
+      ++r.better;
+    else if (rank_key(row.figures) == rank_key(f))
+      ++r.ties;
+  }
+  return r;
+}
+
+SearchSpace search_space(const SearchRequest& req) {
+  return plan_search(req).space;
+}
+
+SearchResult search(const SearchRequest& req, const std::function<void(int64_t, int64_t)>& progress) {
+  SearchPlan sp = plan_search(req);
+  SearchResult res;
+  res.space = sp.space;
+  res.ranking = req.arch == "xe" ? kRankingXe : kRankingSm80;
+  int64_t done = 0;
+  const int64_t total = sp.space.evaluations;
+  auto tick = [&] {
+    ++done;
+    if (progress) progress(done, std::max(total, done));
+  };
+
+  // 1. The MMAs (per problem: CTA tile and threads).
+  struct MmaEval {
+    size_t problem;
+    size_t mma;
+    bool ok = false;
+    std::string refuted_by;
+    std::map<std::string, std::string> tv_key;  // operand -> its MMA TV layout and tile (what s2r sees)
+    int64_t registers = 0;
+  };
+  std::vector<MmaEval> mmas;
+  for (size_t p = 0; p < sp.problems.size(); ++p)
+    for (size_t m = 0; m < sp.problems[p].mmas.size(); ++m) {
+      MmaEval me;
+      me.problem = p;
+      me.mma = m;
+      mmas.push_back(std::move(me));
+    }
+  run_tasks(
+      int64_t(mmas.size()), req.jobs,
+      [&](int64_t i) {
+        MmaEval& me = mmas[i];
+        const SearchProblem& pb = sp.problems[me.problem];
+        const Eval e = evaluate(pb.base_config(me.mma));
+        me.ok = e.ok;
+        me.refuted_by = e.code;
+        if (!e.ok) return;
+        for (const SearchOperand& op : pb.operands) me.tv_key[op.name] = search_operand_key(e.plan, op.name);
+        me.registers = search_registers(e.plan);
+      },
+      tick);
+  auto refute = [&res](bool ok, const std::string& code) {
+    if (ok) return;
+    ++res.refuted;
+    ++res.refuted_by[code];
+  };
+  for (const MmaEval& me : mmas) refute(me.ok, me.refuted_by);
+
+  // 2. Each operand's s2r over each smem atom, per distinct MMA operand layout.
+  struct S2REval {
+    size_t problem, mma, operand, atom, s2r;
+    CopyFigures fig;
+    int64_t smem_bytes = 0, reorder_movs = 0, block2d_loads = 0;
+    int64_t limit = 0;    // smem.budget's limit (0: none recorded, e.g. Xe)
+    std::string copy_op;  // Xe: the block 2D op the copy resolved to ("auto" picks one)
+    std::string refuted_by;
+    bool ok = false;
+  };
+  std::vector<S2REval> s2rs;
+  std::map<std::string, size_t> s2r_index;  // key -> s2rs index
+  for (const MmaEval& me : mmas) {
+    if (!me.ok) continue;
+    const SearchProblem& pb = sp.problems[me.problem];
+    for (size_t o = 0; o < pb.operands.size(); ++o)
+      for (size_t a = 0; a < pb.operands[o].atoms.size(); ++a)
+        for (size_t s = 0; s < pb.operands[o].s2rs.size(); ++s) {
+          const std::string key = std::to_string(me.problem) + "|" + pb.operands[o].name + "|" +
+                                  me.tv_key.at(pb.operands[o].name) + "|" + std::to_string(a) + "|" +
+                                  std::to_string(s);
+          if (s2r_index.emplace(key, s2rs.size()).second) {
+            S2REval se;
+            se.problem = me.problem;
+            se.mma = me.mma;
+            se.operand = o;
+            se.atom = a;
+            se.s2r = s;
+            s2rs.push_back(std::move(se));
+          }
+        }
+  }
+  run_tasks(
+      int64_t(s2rs.size()), req.jobs,
+      [&](int64_t i) {
+        S2REval& se = s2rs[i];
+        const SearchProblem& pb = sp.problems[se.problem];
+        const SearchOperand& op = pb.operands[se.operand];
+        const Eval e = evaluate(pb.operand_config(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
+        se.ok = e.ok;
+        se.refuted_by = e.code;
+        if (!e.ok) return;
+        se.fig = copy_figures(e.report, op.name, "s2r");
+        if (const CheckResult* b = find_check(e.report, "smem.budget")) {
+          se.smem_bytes = data_int(b, "bytes");
+          se.limit = data_int(b, "limit_bytes");
+        }
+        se.reorder_movs = data_int(find_check(e.report, "reorder." + op.name), "movs");
+        se.block2d_loads = search_block2d_loads(e.plan);
+        for (const PlannedCopy& pc : e.plan.copies)
+          if (pc.name == op.name) se.copy_op = pc.copy.atom.name;
+      },
+      tick);
+  for (const S2REval& se : s2rs) refute(se.ok, se.refuted_by);
+  res.evaluated = int64_t(mmas.size() + s2rs.size());
+
+  // 3. Each operand's g2s over each atom (independent of the MMA): with an MMA and s2r that passed.
+  struct G2SEval {
+    size_t problem, operand, atom, g2s;
+    size_t mma = 0, s2r = 0;
+    CopyFigures fig;
+    std::string refuted_by;
+    bool ok = false;
+  };
+  std::vector<G2SEval> g2ss;
+  {
+    std::map<std::tuple<size_t, size_t, size_t>, std::pair<size_t, size_t>> witness;  // (p,o,a) -> (mma,s2r)
+    for (const S2REval& se : s2rs)
+      if (se.ok)
+        witness.emplace(std::make_tuple(se.problem, se.operand, se.atom), std::make_pair(se.mma, se.s2r));
+    for (const auto& [poa, ms] : witness) {
+      const auto [p, o, a] = poa;
+      const SearchProblem& pb = sp.problems[p];
+      if (!pb.operands[o].g2ss.empty())
+        for (size_t g = 0; g < pb.operands[o].g2ss.size(); ++g) {
+          G2SEval ge;
+          ge.problem = p;
+          ge.operand = o;
+          ge.atom = a;
+          ge.g2s = g;
+          ge.mma = ms.first;
+          ge.s2r = ms.second;
+          g2ss.push_back(std::move(ge));
+        }
+    }
+  }
+  run_tasks(
+      int64_t(g2ss.size()), req.jobs,
+      [&](int64_t i) {
+        G2SEval& ge = g2ss[i];
+        const SearchProblem& pb = sp.problems[ge.problem];
+        const Eval e = evaluate(pb.operand_config(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
+        ge.ok = e.ok;
+        ge.refuted_by = e.code;
+        if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
+      },
+      tick);
+  for (const G2SEval& ge : g2ss) refute(ge.ok, ge.refuted_by);
+  res.evaluated += int64_t(g2ss.size());
+
+  // 4. Combine: per MMA, each operand's options (atom, g2s, s2r) with their figures; the best `keep` of each
+  // operand, then their pairs.
+  struct Option {
+    size_t atom;
+    std::optional<size_t> g2s;
+    size_t s2r;
+    SearchFigures fig;  // this operand's share
+  };
+  std::map<std::tuple<size_t, size_t, size_t>, std::vector<const G2SEval*>> g2s_of;  // (p,o,a)
+  for (const G2SEval& ge : g2ss)
+    if (ge.ok) g2s_of[{ge.problem, ge.operand, ge.atom}].push_back(&ge);
+  struct Combo {
+    size_t problem, mma;
+    std::vector<Option> ops;
+    SearchFigures fig;
+  };
+  std::vector<Combo> combos;
+  const size_t keep = size_t(std::max(1, req.top)) + 4;
+  for (const MmaEval& me : mmas) {
+    if (!me.ok) continue;
+    const SearchProblem& pb = sp.problems[me.problem];
+    std::vector<std::vector<Option>> per_op(pb.operands.size());
+    double valid = 1, moves_free = 1;
+    int64_t limit = 0;  // the architecture's shared-memory limit, from the operands' smem.budget
+    for (size_t o = 0; o < pb.operands.size(); ++o) {
+      const SearchOperand& op = pb.operands[o];
+      for (size_t a = 0; a < op.atoms.size(); ++a) {
+        std::set<std::string> ops_seen;  // Xe: an override equal to the helper's choice is that choice
+        for (size_t s = 0; s < op.s2rs.size(); ++s) {
+          const std::string key = std::to_string(me.problem) + "|" + op.name + "|" + me.tv_key.at(op.name) +
+                                  "|" + std::to_string(a) + "|" + std::to_string(s);
+          const S2REval& se = s2rs[s2r_index.at(key)];
+          if (!se.ok) continue;
+          if (!se.copy_op.empty() && !ops_seen.insert(se.copy_op).second) continue;
+          limit = std::max(limit, se.limit);
+          auto add = [&](const G2SEval* ge) {
+            Option opt{a, ge ? std::optional<size_t>(ge->g2s) : std::nullopt, s, {}};
+            const CopyFigures& r = se.fig;
+            opt.fig.wavefronts = r.wavefronts + (ge ? ge->fig.wavefronts : 0);
+            opt.fig.ideal_wavefronts = r.ideal + (ge ? ge->fig.ideal : 0);
+            opt.fig.excess_wavefronts = opt.fig.wavefronts - opt.fig.ideal_wavefronts;
+            opt.fig.wavefronts_exact = r.exact && (!ge || ge->fig.exact);
+            opt.fig.smem_instructions = r.instructions + (ge ? ge->fig.instructions : 0);
+            opt.fig.smem_bytes = se.smem_bytes;
+            opt.fig.reorder_movs = se.reorder_movs;
+            opt.fig.block2d_loads = se.block2d_loads;
+            per_op[o].push_back(opt);
+          };
+          if (op.g2ss.empty()) {
+            add(nullptr);
+          } else if (auto it = g2s_of.find({me.problem, o, a}); it != g2s_of.end()) {
+            for (const G2SEval* ge : it->second) add(ge);
+          }
+        }
+      }
+      valid *= double(per_op[o].size());
+      moves_free *= double(std::count_if(per_op[o].begin(), per_op[o].end(),
+                                         [](const Option& x) { return x.fig.reorder_movs == 0; }));
+      std::stable_sort(per_op[o].begin(), per_op[o].end(),
+                       [](const Option& x, const Option& y) { return rank_key(x.fig) < rank_key(y.fig); });
+    }
+    // The best `keep` options of each operand hold the best `keep` combinations (the key adds up per
+    // operand), unless the shared-memory limit cuts combinations: then every combination is formed (bounded).
+    int64_t max_bytes = 0;
+    double product = 1;
+    for (const auto& opts : per_op) {
+      int64_t m = 0;
+      for (const Option& x : opts) m = std::max(m, x.fig.smem_bytes);
+      max_bytes += m;
+      product *= double(opts.size());
+    }
+    const bool cut_by_limit = limit > 0 && max_bytes > limit;
+    if (cut_by_limit && product > 2e6)
+      throw SearchError("stages",
+                        "stages: " + std::to_string(int64_t(product)) +
+                            " combinations near the shared-memory limit (" + std::to_string(limit) +
+                            " bytes) are too many to rank exactly: fewer --stages, a smaller --tile or "
+                            "--only on the smem atoms");
+    if (!cut_by_limit)
+      for (auto& opts : per_op)
+        if (opts.size() > keep) opts.resize(keep);
+    res.valid += int64_t(valid);
+    if (pb.arch == "xe") res.reorder_free = std::max<int64_t>(res.reorder_free, 0) + int64_t(moves_free);
+    // The cartesian product of the kept options (at most keep^operands).
+    std::vector<size_t> idx(pb.operands.size(), 0);
+    if (std::any_of(per_op.begin(), per_op.end(), [](const auto& v) { return v.empty(); })) continue;
+    while (true) {
+      Combo c{me.problem, me.mma, {}, {}};
+      for (size_t o = 0; o < idx.size(); ++o) {
+        const Option& opt = per_op[o][idx[o]];
+        c.ops.push_back(opt);
+        c.fig.wavefronts += opt.fig.wavefronts;
+        c.fig.ideal_wavefronts += opt.fig.ideal_wavefronts;
+        c.fig.wavefronts_exact = c.fig.wavefronts_exact && opt.fig.wavefronts_exact;
+        c.fig.smem_instructions += opt.fig.smem_instructions;
+        c.fig.smem_bytes += opt.fig.smem_bytes;
+        c.fig.reorder_movs += opt.fig.reorder_movs;
+        c.fig.block2d_loads += opt.fig.block2d_loads;
+      }
+      c.fig.registers = me.registers;
+      c.fig.excess_wavefronts = c.fig.wavefronts - c.fig.ideal_wavefronts;
+      if (limit <= 0 || c.fig.smem_bytes <= limit) combos.push_back(std::move(c));
+      size_t o = 0;
+      while (o < idx.size() && ++idx[o] == per_op[o].size()) idx[o++] = 0;
+      if (o == idx.size()) break;
+    }
+  }
+  std::stable_sort(combos.begin(), combos.end(),
+                   [](const Combo& x, const Combo& y) { return rank_key(x.fig) < rank_key(y.fig); });
+
+  // 5. The whole spec of each leading combination, verified; its report gives the row's figures.
+  // (More than `top`: a whole spec's register or Xe figures may reorder ties of the parts' figures.)
+  const size_t want = size_t(std::max(0, req.top));
+  std::vector<std::optional<SearchRow>> rows(std::min(combos.size(), want * 2 + 8));
+  run_tasks(
+      int64_t(rows.size()), req.jobs,
+      [&](int64_t i) {
+        const Combo& c = combos[size_t(i)];
+        const SearchProblem& pb = sp.problems[c.problem];
+        std::vector<OperandChoice> choice;
+        for (const Option& o : c.ops) choice.push_back({o.atom, o.g2s, o.s2r});
+        KernelConfig config = pb.whole_config(c.mma, choice);
+        Eval e = evaluate(config);
+        if (!e.ok)
+          throw SearchError("", "internal: a combination of verified parts fails verify (" + e.why +
+                                    "): " + config_to_json(config).dump());
+        SearchRow row;
+        row.config = std::move(config);
+        row.report = std::move(e.report);
+        row.figures = figures_of(row.report, e.plan);
+        if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
+            row.figures.smem_instructions != c.fig.smem_instructions ||
+            row.figures.smem_bytes != c.fig.smem_bytes || row.figures.reorder_movs != c.fig.reorder_movs ||
+            row.figures.block2d_loads != c.fig.block2d_loads || row.figures.registers != c.fig.registers)
+          throw SearchError("", "internal: the whole spec's figures differ from its parts' (" +
+                                    std::to_string(row.figures.excess_wavefronts) + " vs " +
+                                    std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +
+                                    std::to_string(row.figures.smem_instructions) + " vs " +
+                                    std::to_string(c.fig.smem_instructions) +
+                                    " instructions): " + config_to_json(row.config).dump());
+        row.knobs = pb.knob_values(c.mma, choice);
+        // Xe: what the helper picked for "auto".
+        for (auto& [k, v] : row.knobs)
+          if (v == "auto" && k.size() == 6 && k.ends_with(".copy"))
+            for (const PlannedCopy& pc : e.plan.copies)
+              if (pc.name == k.substr(0, 1)) v = "auto (" + pc.copy.atom.name + ")";
+        rows[i] = std::move(row);
+      },
+      [] {});
+  res.evaluated += int64_t(rows.size());
+  std::vector<SearchRow> all;
+  for (auto& r : rows) all.push_back(std::move(*r));
+  std::stable_sort(all.begin(), all.end(), [](const SearchRow& x, const SearchRow& y) {
+    return rank_key(x.figures) < rank_key(y.figures);
+  });
+  if (all.size() > want) all.resize(want);
+  for (size_t i = 0; i < all.size(); ++i) all[i].rank = int(i) + 1;
+  res.rows = std::move(all);
+  return res;
+}
+
+}  // namespace tvlab
