@@ -11,8 +11,11 @@
 #include "tvlab/verify/layout/enumerate.hpp"
 #include "tvlab/verify/layout/f2.hpp"
 #include "tvlab/verify/layout/layout_facts.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 
 namespace {
 using namespace tvlab;
@@ -136,6 +139,44 @@ using Mainloop = cutlass::gemm::collective::CollectiveMma<cutlass::gemm::Mainloo
   }
 }
 BENCHMARK(BM_Verify_CutlassSm80Cpp)->Unit(benchmark::kMillisecond);
+
+// The configuration of BM_Verify_CutlassSm80Cpp's C++, built into its plan three ways: from the typed
+// KernelConfig (what search does per candidate), from its JSON spec text (the JSON reader, then build_plan),
+// and through the JSON round trip search used to make (config -> JSON -> config). The difference is what
+// reading JSON costs a plan.
+namespace {
+// tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json without its name and description.
+std::string sm80_spec_text() {
+  return R"J({"cta_tile": [128, 128, 32], "stages": 3, "mainloop": "MainloopSm80CpAsync",
+    "mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"},
+    "operands": {
+      "A": {"type": "half_t", "gmem": {"layout": "RowMajor", "alignment": 8},
+            "smem": {"atom": "Sw<2,3,3> o (8,32):(32,1)", "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+                     "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8)"}, "s2r": "SM75_U32x4_LDSM_N"}},
+      "B": {"type": "half_t", "gmem": {"layout": "ColumnMajor", "alignment": 8},
+            "smem": {"atom": "Sw<2,3,3> o (8,32):(32,1)", "g2s": {"atom": "SM80_CP_ASYNC_CACHEALWAYS<uint128_t>",
+                     "thr_layout": "(32,4):(4,1)", "val_layout": "(1,8)"}, "s2r": "SM75_U32x4_LDSM_N"}}}})J";
+}
+KernelConfig sm80_config() {
+  return read_json_spec(sm80_spec_text());
+}
+}  // namespace
+void BM_BuildPlan_Typed(benchmark::State& state) {
+  const KernelConfig c = sm80_config();
+  for (auto _ : state) benchmark::DoNotOptimize(build_plan(c).copies.size());
+}
+BENCHMARK(BM_BuildPlan_Typed)->Unit(benchmark::kMicrosecond);
+void BM_BuildPlan_JsonText(benchmark::State& state) {
+  const std::string text = sm80_spec_text();
+  for (auto _ : state) benchmark::DoNotOptimize(build_plan(read_json_spec(text)).copies.size());
+}
+BENCHMARK(BM_BuildPlan_JsonText)->Unit(benchmark::kMicrosecond);
+void BM_BuildPlan_JsonRoundTrip(benchmark::State& state) {
+  const KernelConfig c = sm80_config();
+  for (auto _ : state)
+    benchmark::DoNotOptimize(build_plan(read_json_value(nlohmann::json(config_to_json(c)))).copies.size());
+}
+BENCHMARK(BM_BuildPlan_JsonRoundTrip)->Unit(benchmark::kMicrosecond);
 
 // The algebraic coverage decision (filter, sort strides, cosize) on a 2^30-element TV layout.
 void BM_DecideCompact_2p30(benchmark::State& state) {
