@@ -12,8 +12,10 @@ ko() { echo "FAIL: $*"; fails=$((fails + 1)); }
 rm -rf "$work" && mkdir -p "$work"
 
 cmake --install "$build" --prefix "$prefix" >"$work/install.log" 2>&1 || { cat "$work/install.log"; ko install; }
-for f in bin/tvlab 'lib*/libtvlab_core.a' 'lib*/libtvlab_verify.a' 'lib*/libtvlab_viz.a' \
-         include/tvlab/core/layout.hpp include/tvlab/verify/checks/verifier.hpp include/tvlab/viz/backends.hpp \
+for f in bin/tvlab 'lib*/libtvlab_core.a' 'lib*/libtvlab_viz.a' \
+         'lib*/libtvlab_verify_'{check,layout,banks,model,checks,writers,readers,search,report}.a \
+         include/tvlab/core/layout.hpp include/tvlab/verify/checks/verifier.hpp include/tvlab/verify/model/kernel_config.hpp \
+         include/tvlab/viz/backends.hpp \
          'lib*/cmake/tvlab/tvlabConfig.cmake' 'lib*/cmake/tvlab/tvlabConfigVersion.cmake' \
          'lib*/cmake/tvlab/tvlabTargets.cmake' 'lib*/cmake/tvlab/tvlabFunctions.cmake'; do
   compgen -G "$prefix/$f" >/dev/null || ko "not installed: $f"
