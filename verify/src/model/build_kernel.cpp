@@ -16,7 +16,7 @@ const std::string kEpilogue = "epilogue";
 // for an M-major (ColumnMajor) tensor) (sm90_epilogue_tma_warpspecialized.hpp, SmemLayoutC/D).
 EpilogueArray epilogue_operand(const std::optional<EpilogueOperandConfig>& o, const std::string& x,
                                const std::array<int64_t, 2>& tile, int64_t stages) {
-  const std::string path = join(kEpilogue, x);
+  const std::string path = spec_path(kEpilogue, x);
   if (!o)
     throw SpecError(path,
                     "expected {\"type\": T, \"layout\": \"RowMajor\" | \"ColumnMajor\", \"smem_atom\": "
@@ -24,21 +24,21 @@ EpilogueArray epilogue_operand(const std::optional<EpilogueOperandConfig>& o, co
                         x + "}");
   EpilogueArray a;
   if (!o->type)
-    throw SpecError(join(path, "type"), "give the element type (Element" + x + "; \"void\" for none)");
+    throw SpecError(spec_path(path, "type"), "give the element type (Element" + x + "; \"void\" for none)");
   a.type = *o->type;
   if (a.type == "void") {
     if (x == "D")
       throw SpecError(
-          join(path, "type"),
+          spec_path(path, "type"),
           "a void ElementD stores the fusion's auxiliary tensor in D's place, which tvlab does not model");
     return a;
   }
-  a.bits = value_type_at(a.type, join(path, "type")).bits;
+  a.bits = value_type_at(a.type, spec_path(path, "type")).bits;
   const std::string lt = o->layout.value_or("");
   if (lt != "RowMajor" && lt != "ColumnMajor")
-    throw SpecError(join(path, "layout"), "expected \"RowMajor\" or \"ColumnMajor\" (Stride" + x +
-                                              ": an M-major " + x + " tiles its atom N first)");
-  const std::string ap = join(path, "smem_atom");
+    throw SpecError(spec_path(path, "layout"), "expected \"RowMajor\" or \"ColumnMajor\" (Stride" + x +
+                                                   ": an M-major " + x + " tiles its atom N first)");
+  const std::string ap = spec_path(path, "smem_atom");
   if (!o->smem_atom) throw SpecError(ap, "give SmemLayoutAtom" + x + " (the epilogue's smem layout atom)");
   const SmemLayout atom = smem_layout_at(*o->smem_atom, ap);
   // tile_to_shape's condition, with the epilogue tile named (staged_smem_layout names the CTA's tiles).
@@ -72,36 +72,36 @@ void only_parameters_of(const EpilogueConfig& e, const std::string& collective) 
   const std::vector<std::string>& known = epilogue_parameters(collective);
   for (const auto& [key, set] : given)
     if (set && std::find(known.begin(), known.end(), key) == known.end())
-      throw SpecError(join(kEpilogue, key), not_an_epilogue_parameter(collective));
+      throw SpecError(spec_path(kEpilogue, key), not_an_epilogue_parameter(collective));
 }
 
 void sm90_epilogue(const EpilogueConfig& e, const KernelShape& k, bool ws, EpilogueShape& ep) {
   if (!ws)
-    throw SpecError(join(kEpilogue, "collective"),
+    throw SpecError(spec_path(kEpilogue, "collective"),
                     "Sm90TmaWarpSpecialized runs in the SM90 warp-specialized kernels (\"mainloop\": "
                     "\"MainloopSm90TmaGmmaWarpSpecialized\")");
-  if (!e.tile) throw SpecError(join(kEpilogue, "tile"), "give EpilogueTile: [EPI_TILE_M, EPI_TILE_N]");
+  if (!e.tile) throw SpecError(spec_path(kEpilogue, "tile"), "give EpilogueTile: [EPI_TILE_M, EPI_TILE_N]");
   const std::vector<int64_t>& t = *e.tile;
-  check_ints(t, join(kEpilogue, "tile"), 1, 2);
+  check_ints(t, spec_path(kEpilogue, "tile"), 1, 2);
   if (t.size() != 2)
-    throw SpecError(join(kEpilogue, "tile"), "EpilogueTile must be rank-2: [EPI_TILE_M, EPI_TILE_N]");
+    throw SpecError(spec_path(kEpilogue, "tile"), "EpilogueTile must be rank-2: [EPI_TILE_M, EPI_TILE_N]");
   for (int i = 0; i < 2; ++i)
     if (k.cta_tile[i] % t[i] != 0)
-      throw SpecError(join(kEpilogue, "tile"),
+      throw SpecError(spec_path(kEpilogue, "tile"),
                       std::string(i ? "EPI_TILE_N must divide CTA_N" : "EPI_TILE_M must divide CTA_M") +
                           " (" + std::to_string(t[i]) + ", " + std::to_string(k.cta_tile[i]) + ")");
   ep.tile = {t[0], t[1]};
   for (auto [key, given, field] : {std::tuple{"stages_c", &e.stages_c, &ep.stages_c},
                                    std::tuple{"stages_d", &e.stages_d, &ep.stages_d}}) {
     if (!*given || **given < 1 || **given > 64)
-      throw SpecError(join(kEpilogue, key), "expected an integer from 1 to 64 (the policy's Stages" +
-                                                std::string(key[7] == 'c' ? "C" : "D") + ")");
+      throw SpecError(spec_path(kEpilogue, key), "expected an integer from 1 to 64 (the policy's Stages" +
+                                                     std::string(key[7] == 'c' ? "C" : "D") + ")");
     *field = **given;
   }
   const bool reuse = e.reuse_smem_c.value_or(false);
   ep.fusion = e.fusion.value_or("LinearCombination");
   if (ep.fusion != "LinearCombination")
-    throw SpecError(join(kEpilogue, "fusion"),
+    throw SpecError(spec_path(kEpilogue, "fusion"),
                     "tvlab models the LinearCombination fusion (an empty SharedStorage); the storage of '" +
                         printable(ep.fusion) + "' is not modelled");
   ep.c = epilogue_operand(e.c, "C", ep.tile, ep.stages_c);
@@ -111,7 +111,7 @@ void sm90_epilogue(const EpilogueConfig& e, const KernelShape& k, bool ws, Epilo
     const int64_t per_c = ep.c->bits ? ep.c->elements / ep.stages_c : 0, per_d = ep.d->elements / ep.stages_c;
     if (ep.c->bits == 0 || ep.stages_d > ep.stages_c || per_c != per_d)
       throw SpecError(
-          join(kEpilogue, "reuse_smem_c"),
+          spec_path(kEpilogue, "reuse_smem_c"),
           "Smem reuse requirements not met: ReuseSmemC needs a source C, StagesD <= StagesC and C's and D's "
           "stage of equal cosize (" +
               std::string(ep.c->bits == 0 ? "C is void"
@@ -154,24 +154,24 @@ void kernel_epilogue(const KernelParams& kp, KernelShape& k) {
                     "KernelTmaWarpSpecializedCooperative) with \"epilogue\"");
   if (!e.collective)
     throw SpecError(
-        join(kEpilogue, "collective"),
+        spec_path(kEpilogue, "collective"),
         "give the collective epilogue: DefaultEpilogue, Sm70EpilogueVectorized or Sm90TmaWarpSpecialized");
   EpilogueShape ep;
   ep.collective = *e.collective;
   if (epilogue_parameters(ep.collective).empty())
-    throw SpecError(join(kEpilogue, "collective"),
+    throw SpecError(spec_path(kEpilogue, "collective"),
                     "unknown collective epilogue '" + printable(ep.collective) +
                         "'; tvlab models DefaultEpilogue, Sm70EpilogueVectorized, Sm90TmaWarpSpecialized");
   only_parameters_of(e, ep.collective);
   if (ep.collective == "Sm70EpilogueVectorized") {
     if (!e.accumulator || !e.smem_layout)
-      throw SpecError(join(kEpilogue, e.accumulator ? "smem_layout" : "accumulator"),
+      throw SpecError(spec_path(kEpilogue, e.accumulator ? "smem_layout" : "accumulator"),
                       "Sm70EpilogueVectorized's SharedStorage is array_aligned<ElementAccumulator, "
                       "cosize(SmemLayout)>: give \"accumulator\" and \"smem_layout\"");
     EpilogueArray a;
     a.type = *e.accumulator;
-    a.bits = value_type_at(a.type, join(kEpilogue, "accumulator")).bits;
-    const SmemLayout l = smem_layout_at(*e.smem_layout, join(kEpilogue, "smem_layout"));
+    a.bits = value_type_at(a.type, spec_path(kEpilogue, "accumulator")).bits;
+    const SmemLayout l = smem_layout_at(*e.smem_layout, spec_path(kEpilogue, "smem_layout"));
     a.elements = std::visit([](const auto& v) { return cosize(v); }, l);
     a.layout = to_string(l);
     ep.staging = a;
@@ -231,7 +231,7 @@ void cluster_and_problem(const KernelParams& kp, KernelShape& k) {
     if (v.size() < 3) throw SpecError("problem", "expected [M, N, K] or [M, N, K, L], positive integers");
     for (std::size_t i = 0; i < v.size(); ++i)
       if (v[i] > (int64_t(1) << 31) - 1)
-        throw SpecError(index("problem", i),
+        throw SpecError(spec_index("problem", i),
                         "expected at most 2^31 - 1 (GemmUniversal's problem shape is int)");
     k.problem = std::array<int64_t, 4>{v[0], v[1], v[2], v.size() == 4 ? v[3] : 1};
   }
@@ -287,7 +287,7 @@ std::optional<KernelShape> kernel_shape(const KernelConfig& c, const std::option
   check_ints(t, "cta_tile", 1, 3);
   if (t.size() != 3) throw SpecError("cta_tile", "expected [M, N, K], 3 positive integers");
   for (std::size_t i = 0; i < 3; ++i) {
-    if (t[i] > (int64_t(1) << 16)) throw SpecError(index("cta_tile", i), "expected at most 65536");
+    if (t[i] > (int64_t(1) << 16)) throw SpecError(spec_index("cta_tile", i), "expected at most 65536");
     k.cta_tile[i] = t[i];
   }
   mainloop(kp, k);

@@ -23,38 +23,39 @@ TiledMMA build_printed_mma(const MmaConfig& m, const std::string& path) {
                             {"atom_layout", m.atom_layout.has_value()},
                             {"permutation", m.permutation.has_value()}})
     if (given)
-      throw SpecError(join(path, key),
+      throw SpecError(spec_path(path, key),
                       "the print gives the TiledMMA's thread layout and permutation; give "
                       "\"print\" alone (and \"atom\" to name the atom it was printed from)");
   std::optional<MmaAtom> atom;
-  if (m.atom) atom = at(join(path, "atom"), [&] { return find_mma_atom(*m.atom); });
-  return at_print(join(path, "print"), [&] { return printed_tiled_mma(*m.print, atom); });
+  if (m.atom) atom = at(spec_path(path, "atom"), [&] { return find_mma_atom(*m.atom); });
+  return at_print(spec_path(path, "print"), [&] { return printed_tiled_mma(*m.print, atom); });
 }
 }  // namespace
 
 TiledMMA build_mma(const MmaConfig& m, const std::string& path) {
   if (m.print) return build_printed_mma(m, path);
   if (!m.atom)
-    throw SpecError(join(path, "atom"), "missing: the MMA atom's name, e.g. XE_DPAS_TT<8,float,bfloat16_t>");
-  const MmaAtom atom = at(join(path, "atom"), [&] { return find_mma_atom(*m.atom); });
+    throw SpecError(spec_path(path, "atom"),
+                    "missing: the MMA atom's name, e.g. XE_DPAS_TT<8,float,bfloat16_t>");
+  const MmaAtom atom = at(spec_path(path, "atom"), [&] { return find_mma_atom(*m.atom); });
   if (m.tile || m.sg_layout) {
     if (m.atom_layout || m.permutation)
       throw SpecError(
           path, "give either tile + sg_layout (Xe work-group form) or atom_layout + permutation, not both");
-    if (!m.tile) throw SpecError(join(path, "tile"), "missing: [M, N, K] of the work-group tile");
+    if (!m.tile) throw SpecError(spec_path(path, "tile"), "missing: [M, N, K] of the work-group tile");
     for (std::size_t i = 0; i < 3; ++i)
       if ((*m.tile)[i] <= 0 || (*m.tile)[i] > (int64_t(1) << 24))
-        throw SpecError(index(join(path, "tile"), i), "expected a positive integer up to 2^24");
-    const Layout sg_layout = m.sg_layout ? parse_layout(*m.sg_layout, join(path, "sg_layout"))
+        throw SpecError(spec_index(spec_path(path, "tile"), i), "expected a positive integer up to 2^24");
+    const Layout sg_layout = m.sg_layout ? parse_layout(*m.sg_layout, spec_path(path, "sg_layout"))
                                          : make_layout(make_shape(1, 1, 1), make_stride(0, 0, 0));
-    return at(m.sg_layout ? join(path, "sg_layout") : join(path, "tile"),
+    return at(m.sg_layout ? spec_path(path, "sg_layout") : spec_path(path, "tile"),
               [&] { return with_tv_layouts(make_xe_tiled_mma(atom, *m.tile, sg_layout)); });
   }
   const Layout atom_layout =
-      m.atom_layout ? parse_layout(*m.atom_layout, join(path, "atom_layout")) : Layout();
+      m.atom_layout ? parse_layout(*m.atom_layout, spec_path(path, "atom_layout")) : Layout();
   const Tiler perm =
-      m.permutation ? parse_permutation(*m.permutation, join(path, "permutation")) : Tiler(Underscore{});
-  return at(m.atom_layout ? join(path, "atom_layout") : path,
+      m.permutation ? parse_permutation(*m.permutation, spec_path(path, "permutation")) : Tiler(Underscore{});
+  return at(m.atom_layout ? spec_path(path, "atom_layout") : path,
             [&] { return with_tv_layouts(make_tiled_mma(atom, atom_layout, perm)); });
 }
 

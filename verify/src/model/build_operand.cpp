@@ -13,19 +13,19 @@ void operand_memory(PlannedCopy& p, const OperandConfig& o, const std::string& p
                     const std::string& contiguous, const ValueType& vt) {
   if (o.shape) {
     if ((*o.shape)[0] <= 0 || (*o.shape)[1] <= 0)
-      throw SpecError(join(path, "shape"), "expected [rows, cols], two positive integers");
+      throw SpecError(spec_path(path, "shape"), "expected [rows, cols], two positive integers");
     p.shape = *o.shape;
   }
   for (const auto& [key, given, field] : {std::tuple{"pitch_bytes", &o.pitch_bytes, &p.pitch_bytes},
                                           std::tuple{"base_align", &o.base_align, &p.base_align}})
     if (*given) {
-      if (**given <= 0) throw SpecError(join(path, key), "expected a positive integer (bytes)");
+      if (**given <= 0) throw SpecError(spec_path(path, key), "expected a positive integer (bytes)");
       *field = **given;
     }
   if (o.stride) {
     // Element strides of the operand's (rows, cols) in memory: the contiguous mode has stride 1, the other
     // gives the pitch (unless pitch_bytes says it).
-    const std::string sp = join(path, "stride");
+    const std::string sp = spec_path(path, "stride");
     const std::array<int64_t, 2>& st = *o.stride;
     if (st[0] <= 0 || st[1] <= 0)
       throw SpecError(sp, "expected [row_stride, col_stride], two positive integers (elements)");
@@ -40,7 +40,7 @@ void operand_memory(PlannedCopy& p, const OperandConfig& o, const std::string& p
   }
   if (o.reorder) {
     if (*o.reorder != "none" && *o.reorder != "allow")
-      throw SpecError(join(path, "reorder"),
+      throw SpecError(spec_path(path, "reorder"),
                       "expected \"none\" (the copy must feed the MMA as is) or \"allow\"");
     p.expect_noop = *o.reorder == "none";
   }
@@ -52,25 +52,25 @@ void subtiled_copy(PlannedCopy& p, const OperandConfig& o, const std::string& pa
                    bool xe, const ValueType& vt) {
   const std::string& name = o.name;
   const SubtileConfig& sub = *o.subtile;
-  const std::string sp = join(path, "subtile"), copy_path = join(path, "copy");
+  const std::string sp = spec_path(path, "subtile"), copy_path = spec_path(path, "copy");
   if (!xe || (name != "C" && name != "D"))
     throw SpecError(sp, "subtiled copies are built for the C and D operands of an Xe MMA");
   if (!sub.sg_layout)
-    throw SpecError(join(sp, "sg_layout"),
+    throw SpecError(spec_path(sp, "sg_layout"),
                     "missing: the subtile subgroup layout SG_K -> (m_subtile,n_subtile)");
-  p.subtile_sg = parse_layout(*sub.sg_layout, join(sp, "sg_layout"));
-  if (sub.tv) p.subtile_tv = parse_layout(*sub.tv, join(sp, "tv"));
+  p.subtile_sg = parse_layout(*sub.sg_layout, spec_path(sp, "sg_layout"));
+  if (sub.tv) p.subtile_tv = parse_layout(*sub.tv, spec_path(sp, "tv"));
   if (sub.shape) {
     const auto& sh = *sub.shape;
     if (sh[0] <= 0 || sh[1] <= 0 || sh[0] > (1 << 20) || sh[1] > (1 << 20))
-      throw SpecError(join(sp, "shape"), "expected [m, n], two positive integers (the subtile's shape)");
+      throw SpecError(spec_path(sp, "shape"), "expected [m, n], two positive integers (the subtile's shape)");
     p.subtile_shape = make_shape(sh[0], sh[1]);
   }
   if (!p.subtile_tv && !p.subtile_shape)
     throw SpecError(
         sp, "give \"tv\" (the subtile's (T,V) -> (m,n) layout) or \"shape\" with an atom as \"copy\"");
   if (p.subtile_tv && p.subtile_shape)
-    throw SpecError(join(sp, "shape"),
+    throw SpecError(spec_path(sp, "shape"),
                     "give \"tv\" or \"shape\", not both (the shape is atuple_coshape(tv))");
   if (o.copy && !o.copy->is_named())
     throw SpecError(copy_path, "with \"subtile\", expected \"auto\" or a block 2D atom name");
@@ -78,7 +78,7 @@ void subtiled_copy(PlannedCopy& p, const OperandConfig& o, const std::string& pa
   if (p.subtile_tv && !p.subtile_shape) {
     IntTuple co = atuple_coshape(*p.subtile_tv);
     if (!co.is_tuple() || rank(co) != 2)
-      throw SpecError(join(sp, "tv"),
+      throw SpecError(spec_path(sp, "tv"),
                       "the subtile TV layout must map (T,V) to (m,n) coordinates (strides k@0, k@1)");
     p.subtile_shape = co;
   }
@@ -93,7 +93,7 @@ void subtiled_copy(PlannedCopy& p, const OperandConfig& o, const std::string& pa
     return;
   }
   if (!p.subtile_tv)
-    throw SpecError(join(sp, "tv"),
+    throw SpecError(spec_path(sp, "tv"),
                     "missing: make_block_2d_copy_{C,D}_subtiled picks the op from the subtile's TV "
                     "layout; give \"tv\" or an atom as \"copy\"");
   p.copy = at(sp, [&] {
@@ -105,7 +105,7 @@ void subtiled_copy(PlannedCopy& p, const OperandConfig& o, const std::string& pa
 void given_copy(PlannedCopy& p, const OperandConfig& o, const std::string& path, const TiledMMA& mma, bool xe,
                 const ValueType& vt) {
   const std::string& name = o.name;
-  const std::string copy_path = join(path, "copy");
+  const std::string copy_path = spec_path(path, "copy");
   const std::optional<CopyConfig>& c = o.copy;
   if (!c || (c->is_named() && *c->name == "auto")) {
     if (!xe)
@@ -137,14 +137,14 @@ void given_copy(PlannedCopy& p, const OperandConfig& o, const std::string& path,
     }
   } else if (c->ref && !c->print) {
     throw SpecError(
-        join(copy_path, "ref"),
+        spec_path(copy_path, "ref"),
         "\"ref\" says which layout a printed copy's TV layout is written in; it goes with \"print\"");
   } else if (c->print) {
     p.how = "print";
     p.copy = printed_copy(*c, copy_path, vt);
   } else {
-    if (!c->atom) throw SpecError(join(copy_path, "atom"), "missing: the copy atom's name");
-    const CopyAtom atom = copy_atom_at(*c->atom, join(copy_path, "atom"));
+    if (!c->atom) throw SpecError(spec_path(copy_path, "atom"), "missing: the copy atom's name");
+    const CopyAtom atom = copy_atom_at(*c->atom, spec_path(copy_path, "atom"));
     if (c->from_mma.value_or(false)) {
       p.how = "from_mma";
       p.copy = at(copy_path, [&] { return from_mma(atom, vt, mma, name); });
@@ -178,9 +178,10 @@ void slm_pipeline(PlannedCopy& p, const OperandConfig& o, const std::string& pat
   const bool slm = o.slm.value_or(p.how == "coop");
   if (!slm) return;
   if (!xe || (o.name != "A" && o.name != "B"))
-    throw SpecError(join(path, "slm"), "SLM pipelines are built for the A and B operands of an Xe MMA");
-  p.slm_layout = at(join(path, "slm"), [&] { return make_slm_layout(operand_of(o.name), mma); });
-  auto [r2s, s2r] = at(join(path, "slm"), [&] { return make_slm_copies(operand_of(o.name), mma, p.copy); });
+    throw SpecError(spec_path(path, "slm"), "SLM pipelines are built for the A and B operands of an Xe MMA");
+  p.slm_layout = at(spec_path(path, "slm"), [&] { return make_slm_layout(operand_of(o.name), mma); });
+  auto [r2s, s2r] =
+      at(spec_path(path, "slm"), [&] { return make_slm_copies(operand_of(o.name), mma, p.copy); });
   p.r2s = std::move(r2s);
   p.s2r = std::move(s2r);
 }
@@ -190,18 +191,19 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
                                          const std::optional<TiledMMA>& mma,
                                          const std::optional<KernelShape>& kernel) {
   const std::string& name = o.name;
-  if (!o.type) throw SpecError(join(path, "type"), "missing: the element type in memory, e.g. bfloat16_t");
-  const ValueType vt = value_type_at(*o.type, join(path, "type"));
+  if (!o.type)
+    throw SpecError(spec_path(path, "type"), "missing: the element type in memory, e.g. bfloat16_t");
+  const ValueType vt = value_type_at(*o.type, spec_path(path, "type"));
   std::optional<GmemOperand> gmem;
   std::string gmem_letter;
-  if (o.gmem) gmem = gmem_operand(name, *o.gmem, join(path, "gmem"), vt, gmem_letter);
+  if (o.gmem) gmem = gmem_operand(name, *o.gmem, spec_path(path, "gmem"), vt, gmem_letter);
   const std::string default_contiguous = gmem ? gmem_letter : name == "A" ? "K" : "N";
   const std::string contiguous = o.contiguous.value_or(default_contiguous);
-  const XeModes modes = modes_for(name, contiguous, join(path, "contiguous"));
+  const XeModes modes = modes_for(name, contiguous, spec_path(path, "contiguous"));
   if (gmem && contiguous != gmem_letter)
-    throw SpecError(join(path, "contiguous"), "says " + contiguous + ", but gmem.layout " +
-                                                  gmem->layout_text + " makes " + gmem_letter +
-                                                  " contiguous");
+    throw SpecError(spec_path(path, "contiguous"), "says " + contiguous + ", but gmem.layout " +
+                                                       gmem->layout_text + " makes " + gmem_letter +
+                                                       " contiguous");
   const bool xe = mma && mma->is_xe();
   const bool copy_given = o.copy.has_value();
   if (!mma) throw SpecError(path, "operands need an \"mma\" to be tiled against");
@@ -209,15 +211,15 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
   if (o.smem) {
     if (xe && name != "A" && name != "B")
       throw SpecError(
-          join(path, "smem"),
+          spec_path(path, "smem"),
           "SLM staging (registers -> SLM -> registers) is modelled for the A and B operands of an "
           "Xe MMA");
-    smem = smem_stage(name, *o.smem, join(path, "smem"), *mma, vt, xe, kernel);
+    smem = smem_stage(name, *o.smem, spec_path(path, "smem"), *mma, vt, xe, kernel);
     if (copy_given && !xe && smem->s2r)
-      throw SpecError(join(path, "smem.s2r"),
+      throw SpecError(spec_path(path, "smem.s2r"),
                       "the operand's register copy is given twice (\"copy\" and smem.s2r)");
     if (copy_given && !xe && smem->r2s)
-      throw SpecError(join(path, "smem.r2s"),
+      throw SpecError(spec_path(path, "smem.r2s"),
                       "the operand's register copy is given twice (\"copy\" and smem.r2s)");
   }
   if (copy_given && o.copy->tma) return std::nullopt;  // build_smem reads it
@@ -247,7 +249,7 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
   } else {
     given_copy(p, o, path, *mma, xe, vt);
   }
-  const std::string copy_path = join(path, "copy");
+  const std::string copy_path = spec_path(path, "copy");
   check_direction(p, copy_path);
   if (p.copy.atom.block2d && p.copy.atom.arch == "xe" && p.copy.atom.block2d->kind != Block2D::Kind::Store &&
       (p.how == "auto" || p.how == "override" || p.how == "coop"))
@@ -258,7 +260,7 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
     if (!smem->r2s) smem->r2s = p.r2s;
     if (!smem->s2r) smem->s2r = p.s2r;
     if (!smem->r2s && !smem->s2r)
-      throw SpecError(join(path, "smem"),
+      throw SpecError(spec_path(path, "smem"),
                       "an SLM stage needs its copies: give \"r2s\" and/or \"s2r\", or stage through the SLM "
                       "pipeline with \"copy\": \"coop\" (or \"slm\": true)");
   }

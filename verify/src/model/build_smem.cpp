@@ -26,9 +26,9 @@ std::string sm90_tma_op(const CopyConfig& c, const std::string& path) {
                               {"val_layout", c.val_layout.has_value()},
                               {"value_type", c.value_type.has_value()}})
       if (given)
-        throw SpecError(join(path, key),
+        throw SpecError(spec_path(path, key),
                         "a TMA load is tiled by make_tma_copy from the smem layout; give only its \"atom\"");
-    p = join(path, "atom");
+    p = spec_path(path, "atom");
     op = *c.atom;
   } else {
     throw SpecError(path, "expected the TMA op, \"SM90_TMA_LOAD\" or \"SM90_TMA_LOAD_MULTICAST\"");
@@ -49,8 +49,8 @@ TiledCopy smem_copy(const std::string& name, const CopyConfig& c, const std::str
     const CopyAtom atom = copy_atom_at(*c.name, path);
     return at(path, [&] { return from_mma(atom, vt, mma, name); });
   }
-  if (!c.atom) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
-  const CopyAtom atom = copy_atom_at(*c.atom, join(path, "atom"));
+  if (!c.atom) throw SpecError(spec_path(path, "atom"), "missing: the copy atom's name");
+  const CopyAtom atom = copy_atom_at(*c.atom, spec_path(path, "atom"));
   if (c.from_mma.value_or(false)) return at(path, [&] { return from_mma(atom, vt, mma, name); });
   return thr_val_copy(atom, vt, c, path);
 }
@@ -82,7 +82,7 @@ void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, cons
 void stage_layout(SmemStage& st, const std::string& name, const SmemConfig& o, const std::string& path,
                   const ValueType& vt, const std::optional<KernelShape>& kernel) {
   if (o.atom) {
-    const std::string ap = join(path, "atom");
+    const std::string ap = spec_path(path, "atom");
     if (!kernel)
       throw SpecError(ap, "an SmemLayoutAtom is tiled to the CTA tile: give \"cta_tile\" (and \"stages\")");
     if (name != "A" && name != "B")
@@ -94,7 +94,7 @@ void stage_layout(SmemStage& st, const std::string& name, const SmemConfig& o, c
     st.layout = first_stage(*st.staged);
     return;
   }
-  const std::string lp = join(path, "layout");
+  const std::string lp = spec_path(path, "layout");
   st.layout = smem_layout_at(smem_layout_text(*o.layout, lp, vt), lp);
   if (smem_rank(st.layout) != 3) return;
   if (!kernel) throw SpecError(lp, "a layout with a stage mode (rank 3) needs \"cta_tile\" and \"stages\"");
@@ -118,12 +118,12 @@ SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::st
                      const std::optional<KernelShape>& kernel) {
   if (o.layout && o.atom)
     throw SpecError(
-        join(path, "atom"),
+        spec_path(path, "atom"),
         "give \"layout\" (the tile's layout) or \"atom\" (the SmemLayoutAtom, tiled to the CTA tile "
         "and stages), not both");
   if (!o.layout && !o.atom)
     throw SpecError(
-        join(path, "layout"),
+        spec_path(path, "layout"),
         "missing: the shared-memory layout of the operand tile (\"layout\"), or the SmemLayoutAtom "
         "(\"atom\", with \"cta_tile\")");
   SmemStage st;
@@ -142,7 +142,7 @@ SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::st
                                               std::tuple{"r2s", &o.r2s, &st.r2s, &st.r2s_declared}}) {
     if (!*given) continue;
     const CopyConfig& c = **given;
-    const std::string sp = join(path, slot);
+    const std::string sp = spec_path(path, slot);
     const std::string s(slot);
     if (name == "D" && s != "r2s")
       throw SpecError(sp,
@@ -169,7 +169,7 @@ SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::st
     *field = smem_copy(name, c, sp, mma, vt);
     check_stage_copy(s, **field, xe, sp);
     if (c.value_type && !c.is_named()) {
-      const ValueType d = value_type_at(*c.value_type, join(sp, "value_type"));
+      const ValueType d = value_type_at(*c.value_type, spec_path(sp, "value_type"));
       if (!(d == vt)) *declared = d;
     }
   }
@@ -184,15 +184,15 @@ namespace {
 // stride rule is checked for every leading dimension AlignmentX allows (PlannedSmem::tma_ld_alignment).
 void sm90_tma(PlannedSmem& p, const OperandConfig& o, const std::string& path, const KernelShape& k,
               const std::optional<GmemOperand>& gmem, const ValueType& vt, bool explicit_tma) {
-  const std::string sp = join(path, "smem");
+  const std::string sp = spec_path(path, "smem");
   if (explicit_tma)
-    throw SpecError(join(join(path, "copy"), "tma"),
+    throw SpecError(spec_path(spec_path(path, "copy"), "tma"),
                     "the SM90 mainloop builds A's and B's tensor maps from \"problem\", \"gmem\" and "
                     "smem.g2s; give those instead of copy.tma");
   if (!o.smem->g2s)
-    throw SpecError(join(sp, "g2s"),
+    throw SpecError(spec_path(sp, "g2s"),
                     "missing: GmemTiledCopy" + p.name + ", \"SM90_TMA_LOAD\" or \"SM90_TMA_LOAD_MULTICAST\"");
-  p.tma_op = sm90_tma_op(*o.smem->g2s, join(sp, "g2s"));
+  p.tma_op = sm90_tma_op(*o.smem->g2s, spec_path(sp, "g2s"));
   const bool a = p.name == "A";
   p.tma_cluster = a ? k.cluster[1] : k.cluster[0];
   const bool mn_major = p.major == OperandMajor::MN;
@@ -216,31 +216,31 @@ void sm90_tma(PlannedSmem& p, const OperandConfig& o, const std::string& path, c
                   "," + std::to_string(stride[2]) + ")";
   else
     p.tma_gmem += mn_major ? ":(_1,ld,ld*K)" : ":(ld,_1,ld*" + r + ")";
-  p.tma = at(join(sp, "g2s"), [&] {
+  p.tma = at(spec_path(sp, "g2s"), [&] {
     return make_tma_copy_facts(p.tile, shape, stride, static_cast<int>(p.tma_cluster), false);
   });
 }
 
 // operands.X.copy.tma = {"shape": [...], "stride": [...], "multicast": n, "base_align": bytes, "arch"}.
 void described_tma(PlannedSmem& p, const TmaConfig& t, const std::string& tp, bool umma) {
-  check_ints(t.shape, join(tp, "shape"), 1, 8);
-  check_ints(t.stride, join(tp, "stride"), 0, 8);
+  check_ints(t.shape, spec_path(tp, "shape"), 1, 8);
+  check_ints(t.stride, spec_path(tp, "stride"), 0, 8);
   if (t.shape.size() != t.stride.size())
-    throw SpecError(join(tp, "stride"), "expected as many strides as shape modes");
+    throw SpecError(spec_path(tp, "stride"), "expected as many strides as shape modes");
   int64_t multicast = 1;
   if (t.multicast) {
-    check_ints({*t.multicast}, join(tp, "multicast"), 1, 1);
+    check_ints({*t.multicast}, spec_path(tp, "multicast"), 1, 1);
     multicast = *t.multicast;
   }
-  if (multicast > 16) throw SpecError(join(tp, "multicast"), "at most 16 CTAs in a cluster");
+  if (multicast > 16) throw SpecError(spec_path(tp, "multicast"), "at most 16 CTAs in a cluster");
   if (t.base_align) {
-    check_ints({*t.base_align}, join(tp, "base_align"), 1, 1);
+    check_ints({*t.base_align}, spec_path(tp, "base_align"), 1, 1);
     p.tma_base_align = *t.base_align;
   }
   bool sm100 = umma;
   if (t.arch) {
     if (*t.arch != "sm90" && *t.arch != "sm100")
-      throw SpecError(join(tp, "arch"), "expected \"sm90\" or \"sm100\"");
+      throw SpecError(spec_path(tp, "arch"), "expected \"sm90\" or \"sm100\"");
     sm100 = *t.arch == "sm100";
   }
   p.tma = at(
@@ -277,7 +277,7 @@ std::optional<PlannedSmem> build_smem(const OperandConfig& o, const std::string&
   const TmaConfig* tma = o.copy && o.copy->tma ? &*o.copy->tma : nullptr;
   const bool sm90 = sm90_mainloop(kernel) && (name == "A" || name == "B");
   if (sm90 && !o.smem)
-    throw SpecError(join(path, "smem"),
+    throw SpecError(spec_path(path, "smem"),
                     "the SM90 TMA mainloops stage A and B in shared memory: give "
                     "\"smem\": {\"atom\": SmemLayoutAtom, \"g2s\": \"SM90_TMA_LOAD\"}");
   if (!o.smem && !tma) return std::nullopt;
@@ -285,7 +285,7 @@ std::optional<PlannedSmem> build_smem(const OperandConfig& o, const std::string&
   if (!tma && name != "A" && name != "B") return std::nullopt;
   // An Xe operand's SLM stage has no descriptor or TMA either (build_operand reads it).
   if (!tma && mma && is_xe(*mma)) return std::nullopt;
-  const std::string sp = join(path, "smem");
+  const std::string sp = spec_path(path, "smem");
   if (!o.smem)
     throw SpecError(sp,
                     "missing: a TMA copy writes the operand's smem layout; give \"smem\": {\"layout\": ...}");
@@ -300,23 +300,23 @@ std::optional<PlannedSmem> build_smem(const OperandConfig& o, const std::string&
   const bool from_atom = o.smem->atom && kernel;
   if (!o.smem->layout && !from_atom)
     throw SpecError(
-        join(sp, "layout"),
+        spec_path(sp, "layout"),
         "missing: the smem layout, e.g. \"Sw<3,4,3> o smem_ptr[16b](unset) o ((8,8),64):((64,512),1)\"");
   PlannedSmem p;
   p.name = name;
-  const ValueType vt = value_type_at(o.type.value_or(""), join(path, "type"));
+  const ValueType vt = value_type_at(o.type.value_or(""), spec_path(path, "type"));
   p.bits = vt.bits;
   p.type = vt.name;
   // The smem tile's major: "contiguous", else gmem's (a TMA or cp.async keeps global memory's major).
   std::string contiguous = name == "A" ? "K" : "N";
   std::optional<GmemOperand> gmem;
-  if (o.gmem) gmem = gmem_operand(name, *o.gmem, join(path, "gmem"), vt, contiguous);
+  if (o.gmem) gmem = gmem_operand(name, *o.gmem, spec_path(path, "gmem"), vt, contiguous);
   if (o.contiguous) contiguous = *o.contiguous;
   p.major = contiguous == "K" ? OperandMajor::K : OperandMajor::MN;
   if (from_atom) {
     // tile_to_shape(atom, (BLK_MN, BLK_K, stages)); the SM90 TMA mainloops tile an MN-major operand's atom
     // along K first (Step<_2,_1,_3>, "maximizes the TMA box size"). Stage 0 is the tile one load fills.
-    const std::string ap = join(sp, "atom");
+    const std::string ap = spec_path(sp, "atom");
     const auto& t = kernel->cta_tile;
     const IntTuple tile = name == "A" ? make_shape(t[0], t[2]) : make_shape(t[1], t[2]);
     const ModeOrder order =
@@ -325,18 +325,20 @@ std::optional<PlannedSmem> build_smem(const OperandConfig& o, const std::string&
     p.stages = kernel->stages;
     p.layout_text = to_string(first_stage(*p.staged));
   } else {
-    p.layout_text = smem_layout_text(*o.smem->layout, join(sp, "layout"), vt);
+    p.layout_text = smem_layout_text(*o.smem->layout, spec_path(sp, "layout"), vt);
     // A staged layout (m,k,stage): stage 0 is the tile a load fills.
-    const SmemLayout l = smem_layout_at(p.layout_text, join(sp, "layout"));
+    const SmemLayout l = smem_layout_at(p.layout_text, spec_path(sp, "layout"));
     if (smem_rank(l) == 3) {
       p.staged = l;
       p.stages = smem_mode_size(l, 2);
       p.layout_text = to_string(first_stage(l));
     }
   }
-  p.tile = at(join(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
+  p.tile = at(spec_path(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });
   descriptor_facts(p, *mma);
-  if (tma) described_tma(p, *tma, join(join(path, "copy"), "tma"), mma->atom.name.rfind("SM100_MMA", 0) == 0);
+  if (tma)
+    described_tma(p, *tma, spec_path(spec_path(path, "copy"), "tma"),
+                  mma->atom.name.rfind("SM100_MMA", 0) == 0);
   if (sm90) sm90_tma(p, o, path, *kernel, gmem, vt, tma != nullptr);
   return p;
 }

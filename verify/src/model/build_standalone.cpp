@@ -12,13 +12,13 @@ void copy_tensors(PlannedCopy& p, const StandaloneCopyConfig& c, const std::stri
   for (auto [side, given] : {std::pair{"src", &c.src}, {"dst", &c.dst}}) {
     if (!*given) continue;
     const CopyTensorConfig& v = **given;
-    const std::string sp = join(path, side);
-    const std::string lp = v.layout_only ? sp : join(sp, "layout");
+    const std::string sp = spec_path(path, side);
+    const std::string lp = v.layout_only ? sp : spec_path(sp, "layout");
     PlannedCopy::Tensor t{smem_layout_at(v.layout, lp)};
     if (v.memory) {
       t.memory = *v.memory;
       if (t.memory != "gmem" && t.memory != "smem" && t.memory != "ptr")
-        throw SpecError(join(sp, "memory"), "expected gmem, smem or ptr, not \"" + t.memory + "\"");
+        throw SpecError(spec_path(sp, "memory"), "expected gmem, smem or ptr, not \"" + t.memory + "\"");
     }
     const Layout& in = inner_layout(t.layout);
     const IntTuple tile = p.copy.tile_shape();
@@ -39,24 +39,24 @@ PlannedCopy build_standalone(const StandaloneCopyConfig& s, const std::string& p
   PlannedCopy p;
   p.name = s.name;
   if (c.print) {
-    if (s.operand) throw SpecError(join(path, "operand"), "a printed copy is not tiled against the MMA");
+    if (s.operand) throw SpecError(spec_path(path, "operand"), "a printed copy is not tiled against the MMA");
     std::optional<ValueType> vt;
-    if (c.value_type) vt = value_type_at(*c.value_type, join(path, "value_type"));
+    if (c.value_type) vt = value_type_at(*c.value_type, spec_path(path, "value_type"));
     p.how = "print";
     p.copy = printed_copy(c, path, vt);
     // The values the copy moves: the given type, else the print's.
-    p.mem_type = vt ? *vt : at_print(join(path, "print"), [&] { return printed_value_type(*c.print); });
+    p.mem_type = vt ? *vt : at_print(spec_path(path, "print"), [&] { return printed_value_type(*c.print); });
     return p;
   }
-  if (!c.atom) throw SpecError(join(path, "atom"), "missing: the copy atom's name");
-  const CopyAtom atom = copy_atom_at(*c.atom, join(path, "atom"));
+  if (!c.atom) throw SpecError(spec_path(path, "atom"), "missing: the copy atom's name");
+  const CopyAtom atom = copy_atom_at(*c.atom, spec_path(path, "atom"));
   const ValueType vt =
-      c.value_type ? value_type_at(*c.value_type, join(path, "value_type")) : uint_type(atom.copy_bits);
+      c.value_type ? value_type_at(*c.value_type, spec_path(path, "value_type")) : uint_type(atom.copy_bits);
   if (c.from_mma.value_or(false)) {
-    if (!mma) throw SpecError(join(path, "from_mma"), "needs an \"mma\"");
+    if (!mma) throw SpecError(spec_path(path, "from_mma"), "needs an \"mma\"");
     const std::string operand = s.operand.value_or("C");
     if (operand != "A" && operand != "B" && operand != "C" && operand != "D")
-      throw SpecError(join(path, "operand"), "expected A, B, C or D");
+      throw SpecError(spec_path(path, "operand"), "expected A, B, C or D");
     p.how = "from_mma";
     p.copy = at(path, [&] { return from_mma(atom, vt, *mma, operand); });
     copy_tensors(p, s, path);

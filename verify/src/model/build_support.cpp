@@ -7,20 +7,12 @@
 
 namespace tvlab::model {
 
-std::string join(const std::string& a, const std::string& b) {
-  return a.empty() ? b : a + "." + b;
-}
-
-std::string index(const std::string& path, std::size_t i) {
-  return path + "[" + std::to_string(i) + "]";
-}
-
 void check_ints(const std::vector<int64_t>& v, const std::string& path, int64_t min, std::size_t max_size) {
   if (v.empty() || v.size() > max_size)
     throw SpecError(path, "expected an array of 1 to " + std::to_string(max_size) + " integers");
   for (std::size_t i = 0; i < v.size(); ++i)
     if (v[i] < min || v[i] > (int64_t(1) << 48))
-      throw SpecError(index(path, i), "expected an integer in [" + std::to_string(min) + ", 2^48]");
+      throw SpecError(spec_index(path, i), "expected an integer in [" + std::to_string(min) + ", 2^48]");
 }
 
 Layout parse_layout(const Notation& v, const std::string& path) {
@@ -53,7 +45,7 @@ Tiler parse_permutation(const TilerConfig& v, const std::string& path) {
     if (modes_given->size() > 3) throw SpecError(path, "at most 3 modes (M,N,K)");
     Tiler::Modes modes;
     for (std::size_t i = 0; i < modes_given->size(); ++i)
-      modes.push_back(parse_tiler_mode((*modes_given)[i], index(path, i)));
+      modes.push_back(parse_tiler_mode((*modes_given)[i], spec_index(path, i)));
     return Tiler(modes);
   }
   const std::string& text = std::get<std::string>(v);
@@ -159,7 +151,7 @@ SmemLayout first_stage(const SmemLayout& staged) {
 GmemOperand gmem_operand(const std::string& name, const GmemConfig& g, const std::string& path,
                          const ValueType& vt, std::string& letter) {
   if (!g.layout)
-    throw SpecError(join(path, "layout"),
+    throw SpecError(spec_path(path, "layout"),
                     "missing: RowMajor or ColumnMajor (cutlass::layout tags, as TagToStride" + name +
                         "_t reads them), or the contiguous mode");
   GmemOperand out;
@@ -175,14 +167,14 @@ GmemOperand gmem_operand(const std::string& name, const GmemConfig& g, const std
   else if (t.size() == 1 && dims.find(t) != std::string::npos)
     letter = t;
   else
-    throw SpecError(join(path, "layout"), "expected RowMajor, ColumnMajor or the contiguous mode (" +
-                                              dims.substr(0, 1) + " or " + dims.substr(1) + "), not '" +
-                                              printable(out.layout_text) + "'");
+    throw SpecError(spec_path(path, "layout"), "expected RowMajor, ColumnMajor or the contiguous mode (" +
+                                                   dims.substr(0, 1) + " or " + dims.substr(1) + "), not '" +
+                                                   printable(out.layout_text) + "'");
   out.contiguous = dims.find(letter) == 1 ? 1 : 0;
   if (g.alignment) {
     const int64_t a = *g.alignment;
     if (a <= 0 || a > (int64_t(1) << 20) || (a & (a - 1)) != 0)
-      throw SpecError(join(path, "alignment"), "expected a power of two (elements), as AlignmentX");
+      throw SpecError(spec_path(path, "alignment"), "expected a power of two (elements), as AlignmentX");
     out.alignment = a;
     out.alignment_given = true;
   } else {
@@ -220,18 +212,18 @@ TiledCopy from_mma(const CopyAtom& atom, const ValueType& vt, const TiledMMA& mm
 TiledCopy thr_val_copy(const CopyAtom& atom, const ValueType& vt, const CopyConfig& c,
                        const std::string& path) {
   if (!c.thr_layout)
-    throw SpecError(join(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
-  const Layout t = parse_layout(*c.thr_layout, join(path, "thr_layout"));
-  const Layout v = c.val_layout ? parse_layout(*c.val_layout, join(path, "val_layout")) : Layout();
+    throw SpecError(spec_path(path, "thr_layout"), "missing: give thr_layout (and val_layout) or from_mma");
+  const Layout t = parse_layout(*c.thr_layout, spec_path(path, "thr_layout"));
+  const Layout v = c.val_layout ? parse_layout(*c.val_layout, spec_path(path, "val_layout")) : Layout();
   const TiledCopy copy = at(path, [&] { return make_tiled_copy(atom, vt, t, v); });
-  return at(c.val_layout ? join(path, "val_layout") : path, [&] { return partitionable(copy); });
+  return at(c.val_layout ? spec_path(path, "val_layout") : path, [&] { return partitionable(copy); });
 }
 
 // {"print": TEXT, "ref", "atom"}: the TiledCopy CuTe printed, of value type vt (nullopt: the print's own).
 TiledCopy printed_copy(const CopyConfig& c, const std::string& path,
                        const std::optional<ValueType>& vt_given) {
   if (c.from_mma)
-    throw SpecError(join(path, "from_mma"),
+    throw SpecError(spec_path(path, "from_mma"),
                     "the print gives the copy's tiler and TV layout; give "
                     "\"print\" alone (with \"atom\" to name the atom it "
                     "was printed from, \"ref\" for a DSL print)");
@@ -239,10 +231,10 @@ TiledCopy printed_copy(const CopyConfig& c, const std::string& path,
        {std::pair{"thr_layout", c.thr_layout.has_value()}, {"val_layout", c.val_layout.has_value()}})
     if (given)
       throw SpecError(
-          join(path, key),
+          spec_path(path, key),
           "the print gives the copy's tiler and TV layout; give \"print\" alone (with \"atom\" to name "
           "the atom it was printed from, \"ref\" for a DSL print)");
-  const std::string pp = join(path, "print");
+  const std::string pp = spec_path(path, "print");
   const PrintedCopy& b = *c.print;
   if (!b.tiled) throw SpecError(pp, "is a Copy_Atom's print; a copy is a TiledCopy's (print(tiled_copy))");
   const ValueType printed_vt = at_print(pp, [&] { return printed_value_type(b); });
@@ -251,11 +243,11 @@ TiledCopy printed_copy(const CopyConfig& c, const std::string& path,
     throw SpecError(pp, "the print's copy moves " + printed_vt.name + " (" + b.value_type +
                             "), the operand is " + vt_given->name);
   std::optional<CopyAtom> atom;
-  if (c.atom) atom = copy_atom_at(*c.atom, join(path, "atom"));
+  if (c.atom) atom = copy_atom_at(*c.atom, spec_path(path, "atom"));
   PrintedRef ref = PrintedRef::Given;
   if (c.ref) {
     if (*c.ref != "src" && *c.ref != "dst")
-      throw SpecError(join(path, "ref"),
+      throw SpecError(spec_path(path, "ref"),
                       "expected \"src\" or \"dst\": the atom layout TiledLayout_TV is written in");
     ref = *c.ref == "src" ? PrintedRef::Src : PrintedRef::Dst;
   }

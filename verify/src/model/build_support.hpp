@@ -13,9 +13,6 @@
 
 namespace tvlab::model {
 
-std::string join(const std::string& a, const std::string& b);
-std::string index(const std::string& path, std::size_t i);
-
 // Runs f, turning tvlab's own errors into SpecErrors at `path`.
 template <class F>
 auto at(const std::string& path, F&& f) -> decltype(f()) {

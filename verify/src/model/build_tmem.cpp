@@ -28,7 +28,7 @@ Tiler parse_epilogue_tile(const TilerConfig& v, const std::string& path) {
     if (given->size() != 2) throw SpecError(path, "expected [M, N]: 2 modes, each " + want);
     Tiler::Modes modes;
     for (std::size_t i = 0; i < 2; ++i) {
-      const std::string p = index(path, i);
+      const std::string p = spec_index(path, i);
       const Notation& x = (*given)[i];
       if (const auto* n = std::get_if<int64_t>(&x)) {
         if (*n <= 0 || *n > (int64_t(1) << 48)) throw SpecError(p, "expected " + want);
@@ -108,7 +108,7 @@ void build_tmem(Plan& plan, const std::optional<TmemConfig>& t) {
                               {"threads", t->threads.has_value()},
                               {"first_thread", t->first_thread.has_value()}})
       if (given)
-        throw SpecError(join("tmem", key), "describes the epilogue's TMEM copies: give \"copy\" too");
+        throw SpecError(spec_path("tmem", key), "describes the epilogue's TMEM copies: give \"copy\" too");
     return;
   }
   const std::string cp = "tmem.copy";
@@ -120,7 +120,7 @@ void build_tmem(Plan& plan, const std::optional<TmemConfig>& t) {
        {std::tuple{"threads", &t->threads, &threads}, std::tuple{"first_thread", &t->first_thread, &first}})
     if (*given) {
       if (**given < 0 || **given > 1024)
-        throw SpecError(join("tmem", key), "expected an integer in [0, 1024]");
+        throw SpecError(spec_path("tmem", key), "expected an integer in [0, 1024]");
       *out = **given;
     }
   if (threads == 0 || threads % 32 != 0)

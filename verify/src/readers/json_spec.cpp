@@ -12,14 +12,6 @@ namespace tvlab {
 namespace {
 using json = nlohmann::json;
 
-std::string join(const std::string& a, const std::string& b) {
-  return a.empty() ? b : a + "." + b;
-}
-
-std::string index(const std::string& path, std::size_t i) {
-  return path + "[" + std::to_string(i) + "]";
-}
-
 const json* member(const json& obj, const std::string& key) {
   if (!obj.is_object()) return nullptr;
   auto it = obj.find(key);
@@ -34,7 +26,7 @@ std::string get_string(const json& v, const std::string& path) {
 std::optional<std::string> string_at(const json& obj, const char* key, const std::string& path) {
   const json* v = member(obj, key);
   if (!v) return std::nullopt;
-  return get_string(*v, join(path, key));
+  return get_string(*v, spec_path(path, key));
 }
 
 // An integer, or `why` at path (the builder checks its range with the same words).
@@ -47,13 +39,13 @@ std::optional<int64_t> integer_at(const json& obj, const char* key, const std::s
                                   const std::string& why) {
   const json* v = member(obj, key);
   if (!v) return std::nullopt;
-  return integer(*v, join(path, key), why);
+  return integer(*v, spec_path(path, key), why);
 }
 
 std::optional<bool> boolean_at(const json& obj, const char* key, const std::string& path) {
   const json* v = member(obj, key);
   if (!v) return std::nullopt;
-  if (!v->is_boolean()) throw SpecError(join(path, key), "expected true or false");
+  if (!v->is_boolean()) throw SpecError(spec_path(path, key), "expected true or false");
   return v->get<bool>();
 }
 
@@ -63,7 +55,7 @@ std::vector<int64_t> int_vector(const json& v, const std::string& path, std::siz
     throw SpecError(path, "expected an array of 1 to " + std::to_string(max_size) + " integers");
   std::vector<int64_t> out;
   for (std::size_t i = 0; i < v.size(); ++i)
-    out.push_back(integer(v[i], index(path, i), "expected an integer"));
+    out.push_back(integer(v[i], spec_index(path, i), "expected an integer"));
   return out;
 }
 
@@ -71,7 +63,7 @@ std::optional<std::vector<int64_t>> int_vector_at(const json& obj, const char* k
                                                   std::size_t max_size) {
   const json* v = member(obj, key);
   if (!v) return std::nullopt;
-  return int_vector(*v, join(path, key), max_size);
+  return int_vector(*v, spec_path(path, key), max_size);
 }
 
 // [a, b] of two integers, or `why`.
@@ -90,7 +82,7 @@ Notation notation(const json& v, const std::string& path) {
 std::optional<Notation> notation_at(const json& obj, const char* key, const std::string& path) {
   const json* v = member(obj, key);
   if (!v) return std::nullopt;
-  return notation(*v, join(path, key));
+  return notation(*v, spec_path(path, key));
 }
 
 // One of CuTe's print() texts ("print": TEXT), exactly one TiledMMA or TiledCopy.
@@ -114,24 +106,24 @@ PrintBlock one_print(const json& v, const std::string& path, const char* want) {
 MmaConfig read_mma(const json& m, const std::string& path) {
   if (!m.is_object()) throw SpecError(path, "expected an object with \"atom\" (or \"print\")");
   MmaConfig c;
-  if (const json* p = member(m, "print")) c.print = *one_print(*p, join(path, "print"), "TiledMMA").mma;
+  if (const json* p = member(m, "print")) c.print = *one_print(*p, spec_path(path, "print"), "TiledMMA").mma;
   c.atom = string_at(m, "atom", path);
   if (const json* t = member(m, "tile")) {
-    const std::string tp = join(path, "tile");
+    const std::string tp = spec_path(path, "tile");
     if (!t->is_array() || t->size() != 3)
       throw SpecError(tp, "expected [M, N, K], a list of 3 positive integers");
     std::array<int64_t, 3> mnk{};
     for (std::size_t i = 0; i < 3; ++i)
-      mnk[i] = integer((*t)[i], index(tp, i), "expected a positive integer up to 2^24");
+      mnk[i] = integer((*t)[i], spec_index(tp, i), "expected a positive integer up to 2^24");
     c.tile = mnk;
   }
   c.sg_layout = notation_at(m, "sg_layout", path);
   c.atom_layout = notation_at(m, "atom_layout", path);
   if (const json* p = member(m, "permutation")) {
-    const std::string pp = join(path, "permutation");
+    const std::string pp = spec_path(path, "permutation");
     if (p->is_array()) {
       std::vector<Notation> modes;
-      for (std::size_t i = 0; i < p->size(); ++i) modes.push_back(notation((*p)[i], index(pp, i)));
+      for (std::size_t i = 0; i < p->size(); ++i) modes.push_back(notation((*p)[i], spec_index(pp, i)));
       c.permutation = modes;
     } else {
       c.permutation = get_string(*p, pp);
@@ -145,18 +137,19 @@ TmaConfig read_tma(const json& t, const std::string& tp) {
   for (auto it = t.begin(); it != t.end(); ++it)
     if (it.key() != "shape" && it.key() != "stride" && it.key() != "multicast" && it.key() != "base_align" &&
         it.key() != "arch")
-      throw SpecError(join(tp, printable(it.key())),
+      throw SpecError(spec_path(tp, printable(it.key())),
                       "unknown key; a TMA copy has shape, stride, multicast, base_align, arch");
   if (!member(t, "shape"))
-    throw SpecError(join(tp, "shape"), "missing: the global tensor's shape in elements");
+    throw SpecError(spec_path(tp, "shape"), "missing: the global tensor's shape in elements");
   if (!member(t, "stride"))
-    throw SpecError(join(tp, "stride"), "missing: the global tensor's strides in elements");
+    throw SpecError(spec_path(tp, "stride"), "missing: the global tensor's strides in elements");
   TmaConfig c;
-  c.shape = int_vector(t["shape"], join(tp, "shape"), 8);
-  c.stride = int_vector(t["stride"], join(tp, "stride"), 8);
+  c.shape = int_vector(t["shape"], spec_path(tp, "shape"), 8);
+  c.stride = int_vector(t["stride"], spec_path(tp, "stride"), 8);
   // One integer, named as the one element of an array (build_plan's range check says multicast[0]).
   for (auto [key, field] : {std::pair{"multicast", &c.multicast}, {"base_align", &c.base_align}})
-    if (const json* v = member(t, key)) *field = integer(*v, index(join(tp, key), 0), "expected an integer");
+    if (const json* v = member(t, key))
+      *field = integer(*v, spec_index(spec_path(tp, key), 0), "expected an integer");
   c.arch = string_at(t, "arch", tp);
   return c;
 }
@@ -173,15 +166,15 @@ CopyConfig read_copy_object(const json& c, const std::string& path, CopyKind kin
   out.val_layout = notation_at(c, "val_layout", path);
   if (kind != CopyKind::Operand) out.value_type = string_at(c, "value_type", path);
   if (kind == CopyKind::Operand) {
-    if (const json* t = member(c, "tma")) out.tma = read_tma(*t, join(path, "tma"));
+    if (const json* t = member(c, "tma")) out.tma = read_tma(*t, spec_path(path, "tma"));
   }
   if (const json* p = member(c, "print")) {
     if (kind == CopyKind::Stage)
       throw SpecError(
-          join(path, "print"),
+          spec_path(path, "print"),
           "a printed copy is not read in a shared-memory stage: its vector and bank checks need the "
           "instruction (ldmatrix, cp.async, ...), which a print does not carry; give the atom's name");
-    out.print = *one_print(*p, join(path, "print"), "TiledCopy").copy;
+    out.print = *one_print(*p, spec_path(path, "print"), "TiledCopy").copy;
   }
   if (kind != CopyKind::Stage) out.ref = string_at(c, "ref", path);
   return out;
@@ -203,7 +196,7 @@ SmemConfig read_smem(const json& s, const std::string& path, const std::string& 
   c.layout = string_at(s, "layout", path);
   c.atom = string_at(s, "atom", path);
   for (auto [slot, field] : {std::pair{"g2s", &c.g2s}, {"s2r", &c.s2r}, {"r2s", &c.r2s}})
-    if (const json* v = member(s, slot)) *field = read_stage_copy(*v, join(path, slot));
+    if (const json* v = member(s, slot)) *field = read_stage_copy(*v, spec_path(path, slot));
   return c;
 }
 
@@ -212,7 +205,7 @@ GmemConfig read_gmem(const json& g, const std::string& path) {
     throw SpecError(path, "expected {\"layout\": \"RowMajor\" | \"ColumnMajor\", \"alignment\": N}");
   for (auto it = g.begin(); it != g.end(); ++it)
     if (it.key() != "layout" && it.key() != "alignment")
-      throw SpecError(join(path, printable(it.key())), "unknown key; gmem has layout and alignment");
+      throw SpecError(spec_path(path, printable(it.key())), "unknown key; gmem has layout and alignment");
   GmemConfig c;
   c.layout = string_at(g, "layout", path);
   c.alignment = integer_at(g, "alignment", path, "expected a power of two (elements), as AlignmentX");
@@ -223,11 +216,11 @@ OperandConfig read_operand(const std::string& name, const json& o, const std::st
   if (!o.is_object()) throw SpecError(path, "expected an object with \"type\"");
   OperandConfig c(name);
   c.type = string_at(o, "type", path);
-  if (const json* g = member(o, "gmem")) c.gmem = read_gmem(*g, join(path, "gmem"));
+  if (const json* g = member(o, "gmem")) c.gmem = read_gmem(*g, spec_path(path, "gmem"));
   c.contiguous = string_at(o, "contiguous", path);
-  if (const json* s = member(o, "smem")) c.smem = read_smem(*s, join(path, "smem"), name, xe);
+  if (const json* s = member(o, "smem")) c.smem = read_smem(*s, spec_path(path, "smem"), name, xe);
   if (const json* v = member(o, "copy")) {
-    const std::string cp = join(path, "copy");
+    const std::string cp = spec_path(path, "copy");
     if (v->is_string())
       c.copy = CopyConfig::named(v->get<std::string>());
     else if (v->is_object())
@@ -238,22 +231,23 @@ OperandConfig read_operand(const std::string& name, const json& o, const std::st
       throw SpecError(cp, "expected \"auto\", \"coop\", an atom name or an object");
   }
   if (const json* v = member(o, "shape"))
-    c.shape = pair(*v, join(path, "shape"), "expected [rows, cols], two positive integers");
+    c.shape = pair(*v, spec_path(path, "shape"), "expected [rows, cols], two positive integers");
   for (auto [key, field] : {std::pair{"pitch_bytes", &c.pitch_bytes}, {"base_align", &c.base_align}})
     *field = integer_at(o, key, path, "expected a positive integer (bytes)");
   if (const json* v = member(o, "stride"))
-    c.stride =
-        pair(*v, join(path, "stride"), "expected [row_stride, col_stride], two positive integers (elements)");
+    c.stride = pair(*v, spec_path(path, "stride"),
+                    "expected [row_stride, col_stride], two positive integers (elements)");
   c.reorder = string_at(o, "reorder", path);
   c.slm = boolean_at(o, "slm", path);
   if (const json* v = member(o, "subtile")) {
-    const std::string sp = join(path, "subtile");
+    const std::string sp = spec_path(path, "subtile");
     if (!v->is_object()) throw SpecError(sp, "expected {\"tv\" or \"shape\", \"sg_layout\"}");
     SubtileConfig s;
     s.tv = notation_at(*v, "tv", sp);
     s.sg_layout = notation_at(*v, "sg_layout", sp);
     if (const json* sh = member(*v, "shape"))
-      s.shape = pair(*sh, join(sp, "shape"), "expected [m, n], two positive integers (the subtile's shape)");
+      s.shape =
+          pair(*sh, spec_path(sp, "shape"), "expected [m, n], two positive integers (the subtile's shape)");
     c.subtile = s;
   }
   return c;
@@ -268,8 +262,9 @@ CopyTensorConfig read_copy_tensor(const json& v, const std::string& sp) {
   }
   const json* l = member(v, "layout");
   if (!l)
-    throw SpecError(join(sp, "layout"), "missing: the tensor's layout, e.g. \"Sw<3,3,3> o (64,64):(64,1)\"");
-  t.layout = get_string(*l, join(sp, "layout"));
+    throw SpecError(spec_path(sp, "layout"),
+                    "missing: the tensor's layout, e.g. \"Sw<3,3,3> o (64,64):(64,1)\"");
+  t.layout = get_string(*l, spec_path(sp, "layout"));
   t.memory = string_at(v, "memory", sp);
   return t;
 }
@@ -281,7 +276,7 @@ StandaloneCopyConfig read_standalone(const std::string& name, const json& c, con
   s.copy = read_copy_object(c, path, CopyKind::Standalone);
   s.operand = string_at(c, "operand", path);
   for (auto [side, field] : {std::pair{"src", &s.src}, {"dst", &s.dst}})
-    if (const json* v = member(c, side)) *field = read_copy_tensor(*v, join(path, side));
+    if (const json* v = member(c, side)) *field = read_copy_tensor(*v, spec_path(path, side));
   return s;
 }
 
@@ -314,7 +309,7 @@ EpilogueConfig read_epilogue(const json& e) {
         if (std::find(known.begin(), known.end(), it.key()) == known.end() &&
             std::find(all.begin(), all.end(), it.key()) == all.end() &&
             std::find(sm70.begin(), sm70.end(), it.key()) == sm70.end())
-          throw SpecError(join(path, printable(it.key())), not_an_epilogue_parameter(*c.collective));
+          throw SpecError(spec_path(path, printable(it.key())), not_an_epilogue_parameter(*c.collective));
   }
   c.accumulator = string_at(e, "accumulator", path);
   c.smem_layout = string_at(e, "smem_layout", path);
@@ -326,7 +321,7 @@ EpilogueConfig read_epilogue(const json& e) {
   c.reuse_smem_c = boolean_at(e, "reuse_smem_c", path);
   c.fusion = string_at(e, "fusion", path);
   for (auto [key, field] : {std::pair{"C", &c.c}, {"D", &c.d}})
-    if (const json* v = member(e, key)) *field = read_epilogue_operand(*v, join(path, key), key);
+    if (const json* v = member(e, key)) *field = read_epilogue_operand(*v, spec_path(path, key), key);
   return c;
 }
 
@@ -337,8 +332,8 @@ TilerConfig read_epilogue_tile(const json& v, const std::string& path) {
     for (std::size_t i = 0; i < v.size(); ++i) {
       const json& x = v[i];
       if (!x.is_number_integer() && !x.is_string())
-        throw SpecError(index(path, i), "expected " + want + ", got " + std::string(x.type_name()));
-      modes.push_back(notation(x, index(path, i)));
+        throw SpecError(spec_index(path, i), "expected " + want + ", got " + std::string(x.type_name()));
+      modes.push_back(notation(x, spec_index(path, i)));
     }
     return modes;
   }
@@ -372,8 +367,8 @@ void warn_unknown(const json& obj, const std::string& path, std::initializer_lis
       continue;
     std::string list;
     for (const char* k : known) list += (list.empty() ? "" : ", ") + std::string(k);
-    out.push_back(
-        {"unknown key", join(path, printable(it.key())), std::string("ignored; ") + what + " has " + list});
+    out.push_back({"unknown key", spec_path(path, printable(it.key())),
+                   std::string("ignored; ") + what + " has " + list});
   }
 }
 
@@ -442,7 +437,7 @@ class StrictKeys {
         Frame& f = frames_.back();
         f.key = parsed.get<std::string>();
         if (!f.keys.insert(f.key).second)
-          throw SpecError(join(f.path, printable(f.key)),
+          throw SpecError(spec_path(f.path, printable(f.key)),
                           "duplicate key; each key may appear once in an object");
         break;
       }
@@ -465,7 +460,7 @@ class StrictKeys {
   // Path of the next element of the innermost container (advances an array's index).
   std::string child_path() {
     Frame& f = frames_.back();
-    if (f.object) return join(f.path, printable(f.key));
+    if (f.object) return spec_path(f.path, printable(f.key));
     return f.path + "[" + std::to_string(f.index++) + "]";
   }
 };

@@ -23,8 +23,142 @@ nlohmann::ordered_json epilogue_tile_json(const Tiler& t) {
 }
 }  // namespace
 
-nlohmann::ordered_json plan_to_json(const Plan& plan) {
-  nlohmann::ordered_json out;
+namespace {
+using ojson = nlohmann::ordered_json;
+
+ojson mma_json(const TiledMMA& m, const std::string& origin) {
+  ojson j;
+  j["atom"] = m.atom.name;
+  j["tile_mnk"] = {m.tile_mnk[0], m.tile_mnk[1], m.tile_mnk[2]};
+  j["permutation"] = {tiler_string(m.permutation[0]), tiler_string(m.permutation[1]),
+                      tiler_string(m.permutation[2])};
+  j["thr_layout_vmnk"] = to_string(m.thr_layout_vmnk);
+  j["a_tv"] = to_string(m.get_layoutA_TV());
+  j["b_tv"] = to_string(m.get_layoutB_TV());
+  j["c_tv"] = to_string(m.get_layoutC_TV());
+  if (!origin.empty()) j["from"] = origin;
+  return j;
+}
+
+ojson smem_stage_json(const SmemStage& st) {
+  ojson sm;
+  sm["tile"] = to_string(st.tile);
+  sm["layout"] = to_string(st.layout);
+  if (st.staged) {
+    sm["stages"] = st.stages;
+    sm["staged"] = to_string(*st.staged);
+  }
+  for (const auto& [key, copy, declared] : {std::tuple{"g2s", &st.g2s, &st.g2s_declared},
+                                            {"s2r", &st.s2r, &st.s2r_declared},
+                                            {"r2s", &st.r2s, &st.r2s_declared}})
+    if (*copy) {
+      sm[key] = {{"op", (*copy)->atom.name},
+                 {"value_type", (*copy)->value_type.name},
+                 {"tiler", to_string((*copy)->tiler)},
+                 {"tv", to_string((*copy)->tv)},
+                 {"tv_src", to_string((*copy)->get_layoutS_TV())},
+                 {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
+      if (*declared) sm[key]["declared_value_type"] = (*declared)->name;
+    }
+  return sm;
+}
+
+ojson copy_json(const PlannedCopy& p) {
+  ojson c;
+  c["op"] = p.copy.atom.name;
+  c["value_type"] = p.copy.value_type.name;
+  c["how"] = p.how;
+  c["tiler"] = to_string(p.copy.tiler);
+  c["tv"] = to_string(p.copy.tv);
+  c["tv_src"] = to_string(p.copy.get_layoutS_TV());
+  c["tv_dst"] = to_string(p.copy.get_layoutD_TV());
+  c["prefetch"] = p.prefetch ? ojson(p.prefetch->atom.name) : ojson(nullptr);
+  if (p.prefetch) {
+    c["prefetch_tiler"] = to_string(p.prefetch->tiler);
+    c["prefetch_tv"] = to_string(p.prefetch->tv);
+  }
+  if (p.subtile_sg) {
+    ojson sub;
+    sub["shape"] = to_string(*p.subtile_shape);
+    sub["sg_layout"] = to_string(*p.subtile_sg);
+    sub["tv"] = p.subtile_tv ? ojson(to_string(*p.subtile_tv)) : ojson(nullptr);
+    c["subtile"] = sub;
+  }
+  if (p.slm_layout) {
+    ojson slm;
+    slm["layout"] = to_string(*p.slm_layout);
+    for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
+      slm[key] = {{"op", copy->atom.name},
+                  {"value_type", copy->value_type.name},
+                  {"tiler", to_string(copy->tiler)},
+                  {"tv", to_string(copy->tv)}};
+    c["slm"] = slm;
+  }
+  if (p.gmem)
+    c["gmem"] = {{"layout", p.gmem->layout_text},
+                 {"contiguous", std::string(1, (p.name == "A"   ? "MK"
+                                                : p.name == "B" ? "NK"
+                                                                : "MN")[p.gmem->contiguous])},
+                 {"alignment", p.gmem->alignment}};
+  if (p.smem) c["smem"] = smem_stage_json(*p.smem);
+  return c;
+}
+
+ojson tmem_json(const TmemAccumulator& a, const std::optional<TmemEpilogue>& epilogue) {
+  ojson j;
+  j["mma"] = a.mma;
+  j["value_type"] = a.value_type.name;
+  j["ctas"] = a.ctas;
+  j["tile"] = {a.tile_m, a.tile_n};
+  j["layout"] = to_string(a.layout);
+  j["alloc"] = a.alloc == TmemAllocMode::NonInterleaved ? "NonInterleaved" : "Interleaved";
+  if (epilogue) {
+    const TmemEpilogue& e = *epilogue;
+    j["epilogue"] = {{"op", e.copy.atom.name},
+                     {"epilogue_tile", epilogue_tile_json(e.tile)},
+                     {"threads", e.threads},
+                     {"first_thread", e.first_thread},
+                     {"tiles", to_string(e.tiles)},
+                     {"tiler", to_string(e.copy.tiler)},
+                     {"tv", to_string(e.copy.tv)},
+                     {"tv_src", to_string(e.copy.get_layoutS_TV())},
+                     {"tv_dst", to_string(e.copy.get_layoutD_TV())}};
+  }
+  return j;
+}
+
+// An NVIDIA operand's smem tile as its descriptor and TMA load read it.
+ojson smem_tile_json(const PlannedSmem& p) {
+  ojson j;
+  j["layout"] = p.layout_text;
+  j["major"] = to_string(p.major);
+  j["descriptor"] = p.descriptor;
+  if (p.staged) {
+    j["staged"] = std::visit([](const auto& l) { return to_string(l); }, *p.staged);
+    j["stages"] = p.stages;
+  }
+  if (p.tma) {
+    const TmaFacts& t = *p.tma;
+    const bool runtime = p.tma_ld_alignment > 0;  // representative extents: not the user's
+    j["tma"] = {{"rank", t.rank},
+                {"box", t.box},
+                {"global_dim", runtime ? ojson(nullptr) : ojson(t.global_dim)},
+                {"global_stride_bytes", runtime ? ojson(nullptr) : ojson(t.global_stride_bytes)},
+                {"swizzle", t.cu_swizzle},
+                {"box_bytes", t.box_bytes},
+                {"calls", t.calls}};
+    if (!p.tma_op.empty()) {
+      j["tma"]["op"] = p.tma_op;
+      j["tma"]["gmem"] = p.tma_gmem;
+      j["tma"]["multicast"] = p.tma_cluster;
+    }
+  }
+  return j;
+}
+}  // namespace
+
+ojson plan_to_json(const Plan& plan) {
+  ojson out;
   if (!plan.name.empty()) out["name"] = plan.name;
   if (plan.kernel) {
     const KernelShape& k = *plan.kernel;
@@ -33,147 +167,21 @@ nlohmann::ordered_json plan_to_json(const Plan& plan) {
                      {"mainloop", k.mainloop},
                      {"arch", k.arch}};
   }
-  if (plan.mma) {
-    const TiledMMA& m = *plan.mma;
-    nlohmann::ordered_json j;
-    j["atom"] = m.atom.name;
-    j["tile_mnk"] = {m.tile_mnk[0], m.tile_mnk[1], m.tile_mnk[2]};
-    j["permutation"] = {tiler_string(m.permutation[0]), tiler_string(m.permutation[1]),
-                        tiler_string(m.permutation[2])};
-    j["thr_layout_vmnk"] = to_string(m.thr_layout_vmnk);
-    j["a_tv"] = to_string(m.get_layoutA_TV());
-    j["b_tv"] = to_string(m.get_layoutB_TV());
-    j["c_tv"] = to_string(m.get_layoutC_TV());
-    if (!plan.mma_origin.empty()) j["from"] = plan.mma_origin;
-    out["mma"] = j;
-  }
-  auto smem_json = [](const SmemStage& st) {
-    nlohmann::ordered_json sm;
-    sm["tile"] = to_string(st.tile);
-    sm["layout"] = to_string(st.layout);
-    if (st.staged) {
-      sm["stages"] = st.stages;
-      sm["staged"] = to_string(*st.staged);
-    }
-    for (const auto& [key, copy, declared] : {std::tuple{"g2s", &st.g2s, &st.g2s_declared},
-                                              {"s2r", &st.s2r, &st.s2r_declared},
-                                              {"r2s", &st.r2s, &st.r2s_declared}})
-      if (*copy) {
-        sm[key] = {{"op", (*copy)->atom.name},
-                   {"value_type", (*copy)->value_type.name},
-                   {"tiler", to_string((*copy)->tiler)},
-                   {"tv", to_string((*copy)->tv)},
-                   {"tv_src", to_string((*copy)->get_layoutS_TV())},
-                   {"tv_dst", to_string((*copy)->get_layoutD_TV())}};
-        if (*declared) sm[key]["declared_value_type"] = (*declared)->name;
-      }
-    return sm;
-  };
-  nlohmann::ordered_json copies = nlohmann::ordered_json::object();
-  for (const PlannedCopy& p : plan.copies) {
-    nlohmann::ordered_json c;
-    c["op"] = p.copy.atom.name;
-    c["value_type"] = p.copy.value_type.name;
-    c["how"] = p.how;
-    c["tiler"] = to_string(p.copy.tiler);
-    c["tv"] = to_string(p.copy.tv);
-    c["tv_src"] = to_string(p.copy.get_layoutS_TV());
-    c["tv_dst"] = to_string(p.copy.get_layoutD_TV());
-    c["prefetch"] =
-        p.prefetch ? nlohmann::ordered_json(p.prefetch->atom.name) : nlohmann::ordered_json(nullptr);
-    if (p.prefetch) {
-      c["prefetch_tiler"] = to_string(p.prefetch->tiler);
-      c["prefetch_tv"] = to_string(p.prefetch->tv);
-    }
-    if (p.subtile_sg) {
-      nlohmann::ordered_json sub;
-      sub["shape"] = to_string(*p.subtile_shape);
-      sub["sg_layout"] = to_string(*p.subtile_sg);
-      sub["tv"] =
-          p.subtile_tv ? nlohmann::ordered_json(to_string(*p.subtile_tv)) : nlohmann::ordered_json(nullptr);
-      c["subtile"] = sub;
-    }
-    if (p.slm_layout) {
-      nlohmann::ordered_json slm;
-      slm["layout"] = to_string(*p.slm_layout);
-      for (const auto& [key, copy] : {std::pair{"r2s", &*p.r2s}, {"s2r", &*p.s2r}})
-        slm[key] = {{"op", copy->atom.name},
-                    {"value_type", copy->value_type.name},
-                    {"tiler", to_string(copy->tiler)},
-                    {"tv", to_string(copy->tv)}};
-      c["slm"] = slm;
-    }
-    if (p.gmem)
-      c["gmem"] = {{"layout", p.gmem->layout_text},
-                   {"contiguous", std::string(1, (p.name == "A"   ? "MK"
-                                                  : p.name == "B" ? "NK"
-                                                                  : "MN")[p.gmem->contiguous])},
-                   {"alignment", p.gmem->alignment}};
-    if (p.smem) c["smem"] = smem_json(*p.smem);
-    copies[p.name] = c;
-  }
+  if (plan.mma) out["mma"] = mma_json(*plan.mma, plan.mma_origin);
+  ojson copies = ojson::object();
+  for (const PlannedCopy& p : plan.copies) copies[p.name] = copy_json(p);
   out["copies"] = copies;
   // Staged operands without a register copy (the MMA reads shared memory itself): their stage only.
   if (!plan.smem_only.empty()) {
-    nlohmann::ordered_json so = nlohmann::ordered_json::object();
+    ojson so = ojson::object();
     for (const PlannedCopy& p : plan.smem_only)
-      so[p.name] = {{"value_type", p.mem_type.name}, {"smem", smem_json(*p.smem)}};
+      so[p.name] = {{"value_type", p.mem_type.name}, {"smem", smem_stage_json(*p.smem)}};
     out["smem_only"] = so;
   }
-  if (plan.tmem_acc) {
-    const TmemAccumulator& a = *plan.tmem_acc;
-    nlohmann::ordered_json j;
-    j["mma"] = a.mma;
-    j["value_type"] = a.value_type.name;
-    j["ctas"] = a.ctas;
-    j["tile"] = {a.tile_m, a.tile_n};
-    j["layout"] = to_string(a.layout);
-    j["alloc"] = a.alloc == TmemAllocMode::NonInterleaved ? "NonInterleaved" : "Interleaved";
-    if (plan.tmem) {
-      const TmemEpilogue& e = *plan.tmem;
-      j["epilogue"] = {{"op", e.copy.atom.name},
-                       {"epilogue_tile", epilogue_tile_json(e.tile)},
-                       {"threads", e.threads},
-                       {"first_thread", e.first_thread},
-                       {"tiles", to_string(e.tiles)},
-                       {"tiler", to_string(e.copy.tiler)},
-                       {"tv", to_string(e.copy.tv)},
-                       {"tv_src", to_string(e.copy.get_layoutS_TV())},
-                       {"tv_dst", to_string(e.copy.get_layoutD_TV())}};
-    }
-    out["tmem"] = j;
-  }
+  if (plan.tmem_acc) out["tmem"] = tmem_json(*plan.tmem_acc, plan.tmem);
   if (!plan.smem.empty()) {
-    nlohmann::ordered_json sm = nlohmann::ordered_json::object();
-    for (const PlannedSmem& p : plan.smem) {
-      nlohmann::ordered_json j;
-      j["layout"] = p.layout_text;
-      j["major"] = to_string(p.major);
-      j["descriptor"] = p.descriptor;
-      if (p.staged) {
-        j["staged"] = std::visit([](const auto& l) { return to_string(l); }, *p.staged);
-        j["stages"] = p.stages;
-      }
-      if (p.tma) {
-        const TmaFacts& t = *p.tma;
-        const bool runtime = p.tma_ld_alignment > 0;  // representative extents: not the user's
-        j["tma"] = {
-            {"rank", t.rank},
-            {"box", t.box},
-            {"global_dim", runtime ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.global_dim)},
-            {"global_stride_bytes",
-             runtime ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(t.global_stride_bytes)},
-            {"swizzle", t.cu_swizzle},
-            {"box_bytes", t.box_bytes},
-            {"calls", t.calls}};
-        if (!p.tma_op.empty()) {
-          j["tma"]["op"] = p.tma_op;
-          j["tma"]["gmem"] = p.tma_gmem;
-          j["tma"]["multicast"] = p.tma_cluster;
-        }
-      }
-      sm[p.name] = j;
-    }
+    ojson sm = ojson::object();
+    for (const PlannedSmem& p : plan.smem) sm[p.name] = smem_tile_json(p);
     out["smem"] = sm;
   }
   return out;

@@ -18,4 +18,13 @@ class SpecError : public std::runtime_error {
   std::string path_;
 };
 
+// Spec paths: spec_path("operands.A", "smem") is "operands.A.smem" ("smem" under the document, ""),
+// spec_index("cta_tile", 1) is "cta_tile[1]".
+inline std::string spec_path(const std::string& parent, const std::string& key) {
+  return parent.empty() ? key : parent + "." + key;
+}
+inline std::string spec_index(const std::string& path, std::size_t i) {
+  return path + "[" + std::to_string(i) + "]";
+}
+
 }  // namespace tvlab
