@@ -11,11 +11,9 @@
 #include <vector>
 
 #include "tvlab/verify/checks/partition.hpp"
-#include "tvlab/verify/model/build_plan.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
-#include "tvlab/verify/readers/print_spec.hpp"
 #include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/writers/spec_cpp.hpp"

@@ -2,11 +2,7 @@
 #include "bindings.hpp"
 #include "tvlab/core/atoms/atom.hpp"
 #include "tvlab/core/error.hpp"
-#include "tvlab/verify/model/build_plan.hpp"
-#include "tvlab/verify/readers/json_spec.hpp"
-#include "tvlab/verify/readers/load.hpp"
-#include "tvlab/verify/readers/print_spec.hpp"
-#include "tvlab/verify/report/plan_format.hpp"
+#include "tvlab/verify/model/spec_error.hpp"
 
 NB_MODULE(_tvlab, m) {
   namespace py = tvlab::py;

@@ -5,11 +5,7 @@
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/checks/verifier.hpp"
-#include "tvlab/verify/model/build_plan.hpp"
-#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
-#include "tvlab/verify/readers/print_spec.hpp"
-#include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/viz/backends.hpp"
 #include "tvlab/viz/layout_builder.hpp"
 

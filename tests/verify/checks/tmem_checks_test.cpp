@@ -15,11 +15,7 @@
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/composition.hpp"
 #include "tvlab/core/notation.hpp"
-#include "tvlab/verify/model/build_plan.hpp"
-#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
-#include "tvlab/verify/readers/print_spec.hpp"
-#include "tvlab/verify/report/plan_format.hpp"
 
 namespace tvlab {
 namespace {

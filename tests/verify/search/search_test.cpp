@@ -13,8 +13,6 @@
 #include "tvlab/verify/model/build_plan.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
-#include "tvlab/verify/readers/load.hpp"
-#include "tvlab/verify/readers/print_spec.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/report/search_format.hpp"
 #include "tvlab/verify/search/search_space.hpp"

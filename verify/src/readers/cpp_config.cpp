@@ -3,7 +3,6 @@
 // cpp_declarations, cpp_eval, cpp_notation, cpp_collective, cpp_bindings).
 #include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/model/build_plan.hpp"
-#include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/readers/print_spec.hpp"
 
