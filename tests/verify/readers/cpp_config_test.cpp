@@ -196,9 +196,12 @@ TEST(CppConfig, Sm90AndMixedInputCollectives) {
     }
     return std::string();
   };
-  EXPECT_NE(bind_error(sm90, "_8").find("--bind problem: expected a problem shape (M, N, K) or (M, N, K, L)"),
-            std::string::npos)
-      << bind_error(sm90, "_8");
+  // The binding named once (it was named twice: "--bind problem: --bind problem: expected ...").
+  EXPECT_EQ(bind_error(sm90, "_8"),
+            "line 1, column 1: --bind problem: expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
+            "make_shape(4096, 4096, 4096, 1), got a layout value");
+  // A syntax error of the expression: its column, under the binding's name.
+  EXPECT_EQ(bind_error(sm90, "make_shape(1,").substr(0, 34), "line 1, column 14: --bind problem:");
   // The SM80 collectives take a bound problem too: it sizes the global tensors of `plan --thread`.
   EXPECT_EQ(bind_error(read("cpp/cutlass_sm80_f16_tn.hpp"), "make_shape(64, 64, 64)"), "");
 

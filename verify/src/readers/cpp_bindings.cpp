@@ -163,6 +163,7 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
       if (!o.gmem) o.gmem.emplace();
       o.gmem->alignment = alignment;
     } catch (const CppConfigError& e) {
+      if (e.construct() == construct) throw;  // already names the binding
       throw CppConfigError(1, e.column(), construct, e.what());
     }
     cfg.origins.push_back({"operands." + b.key.substr(0, 1) + ".gmem.alignment", 1, 1, construct});
