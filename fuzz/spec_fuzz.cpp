@@ -1,8 +1,9 @@
-// libFuzzer target: the spec loader behind `tvlab plan`, `verify` and `render` (JSON text -> Plan), and the
-// per-thread views of `tvlab plan --thread` (first and last thread of each operand) and the C++ writer of
-// `tvlab search --emit cpp` on every spec that builds. Every problem must be a SpecError naming
-// a JSON path; anything else escaping is a finding, and so is C++ the writer emits that the reader cannot
-// read back into a spec that builds.
+// libFuzzer target: the spec loader behind `tvlab plan`, `verify` and `render` (JSON text -> KernelConfig ->
+// Plan), the per-thread views of `tvlab plan --thread` (first and last thread of each operand), and on every
+// spec that builds the writers: the JSON writer of `--emit json` (its text read back must build the same
+// plan) and the C++ writer of `tvlab search --emit cpp`. Every problem must be a SpecError naming a spec
+// path; anything else escaping is a finding, and so is a written spec or C++ that does not read back into the
+// same plan.
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -11,12 +12,14 @@
 #include <vector>
 
 #include "tvlab/verify/checks/partition.hpp"
+#include "tvlab/verify/model/build_plan.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
 #include "tvlab/verify/readers/json_spec.hpp"
 #include "tvlab/verify/readers/load.hpp"
 #include "tvlab/verify/report/partition_format.hpp"
 #include "tvlab/verify/report/plan_format.hpp"
 #include "tvlab/verify/writers/spec_cpp.hpp"
+#include "tvlab/verify/writers/spec_json.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
@@ -45,13 +48,31 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
     } catch (const tvlab::SpecError&) {
     }
   }
+  const tvlab::KernelConfig config = tvlab::read_json_spec(text);
+  std::string written;
+  try {
+    written = tvlab::config_to_json(config).dump();
+  } catch (const tvlab::SpecError&) {
+    written.clear();  // a printed MMA or copy: no JSON form but its text
+  }
+  if (!written.empty()) {
+    std::string again;
+    try {
+      again = tvlab::plan_to_json(tvlab::build_plan(tvlab::read_json_spec(written))).dump();
+    } catch (const tvlab::SpecError& e) {
+      again = std::string("SpecError ") + e.path() + ": " + e.what();
+    }
+    if (again != tvlab::plan_to_json(plan).dump()) {
+      std::fprintf(stderr, "config_to_json wrote a spec that builds another plan:\n%s\n%s\n", written.c_str(),
+                   again.c_str());
+      std::abort();
+    }
+  }
   std::string cpp;
   try {
-    cpp = tvlab::spec_to_cpp(tvlab::read_json_value(nlohmann::json::parse(text)), "cfg");
+    cpp = tvlab::spec_to_cpp(config, "cfg");
   } catch (const tvlab::SpecError&) {
     return 0;  // not a collective the writer expresses (named by the error's path)
-  } catch (const nlohmann::json::exception&) {
-    return 0;  // build_plan_from_text read text that is not one JSON document (a print, C++)
   }
   try {
     const auto cfgs = tvlab::read_cpp_configs(cpp);
