@@ -188,19 +188,28 @@ SearchSpace search_space(const SearchRequest& req) {
   return plan_search(req).space;
 }
 
-SearchResult search(const SearchRequest& req, const std::function<void(int64_t, int64_t)>& progress) {
-  SearchPlan sp = plan_search(req);
-  SearchResult res;
-  res.space = sp.space;
-  res.ranking = req.arch == "xe" ? kRankingXe : kRankingSm80;
-  int64_t done = 0;
-  const int64_t total = sp.space.evaluations;
-  auto tick = [&] {
-    ++done;
-    if (progress) progress(done, std::max(total, done));
-  };
+namespace {
+// One search, phase by phase: (1) the MMAs, (2) each operand's s2r over each smem atom, per distinct MMA
+// operand layout, (3) each operand's g2s over each atom, (4) the combinations of the parts that passed,
+// ranked by the parts' figures, (5) the whole configuration of each leading combination, verified.
+class SearchRun {
+ public:
+  SearchRun(const SearchRequest& req, const std::function<void(int64_t, int64_t)>& progress)
+      : req_(req), progress_(progress), sp_(plan_search(req)) {
+    res_.space = sp_.space;
+    res_.ranking = req.arch == "xe" ? kRankingXe : kRankingSm80;
+  }
 
-  // 1. The MMAs (per problem: CTA tile and threads).
+  SearchResult run() {
+    evaluate_mmas();
+    evaluate_s2rs();
+    evaluate_g2ss();
+    combine();
+    verify_rows();
+    return std::move(res_);
+  }
+
+ private:
   struct MmaEval {
     size_t problem;
     size_t mma;
@@ -209,35 +218,6 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     std::map<std::string, std::string> tv_key;  // operand -> its MMA TV layout and tile (what s2r sees)
     int64_t registers = 0;
   };
-  std::vector<MmaEval> mmas;
-  for (size_t p = 0; p < sp.problems.size(); ++p)
-    for (size_t m = 0; m < sp.problems[p].mmas.size(); ++m) {
-      MmaEval me;
-      me.problem = p;
-      me.mma = m;
-      mmas.push_back(std::move(me));
-    }
-  run_tasks(
-      int64_t(mmas.size()), req.jobs,
-      [&](int64_t i) {
-        MmaEval& me = mmas[i];
-        const SearchProblem& pb = sp.problems[me.problem];
-        const Eval e = evaluate(pb.base_config(me.mma));
-        me.ok = e.ok;
-        me.refuted_by = e.code;
-        if (!e.ok) return;
-        for (const SearchOperand& op : pb.operands) me.tv_key[op.name] = search_operand_key(e.plan, op.name);
-        me.registers = search_registers(e.plan);
-      },
-      tick);
-  auto refute = [&res](bool ok, const std::string& code) {
-    if (ok) return;
-    ++res.refuted;
-    ++res.refuted_by[code];
-  };
-  for (const MmaEval& me : mmas) refute(me.ok, me.refuted_by);
-
-  // 2. Each operand's s2r over each smem atom, per distinct MMA operand layout.
   struct S2REval {
     size_t problem, mma, operand, atom, s2r;
     CopyFigures fig;
@@ -247,53 +227,6 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     std::string refuted_by;
     bool ok = false;
   };
-  std::vector<S2REval> s2rs;
-  std::map<std::string, size_t> s2r_index;  // key -> s2rs index
-  for (const MmaEval& me : mmas) {
-    if (!me.ok) continue;
-    const SearchProblem& pb = sp.problems[me.problem];
-    for (size_t o = 0; o < pb.operands.size(); ++o)
-      for (size_t a = 0; a < pb.operands[o].atoms.size(); ++a)
-        for (size_t s = 0; s < pb.operands[o].s2rs.size(); ++s) {
-          const std::string key = std::to_string(me.problem) + "|" + pb.operands[o].name + "|" +
-                                  me.tv_key.at(pb.operands[o].name) + "|" + std::to_string(a) + "|" +
-                                  std::to_string(s);
-          if (s2r_index.emplace(key, s2rs.size()).second) {
-            S2REval se;
-            se.problem = me.problem;
-            se.mma = me.mma;
-            se.operand = o;
-            se.atom = a;
-            se.s2r = s;
-            s2rs.push_back(std::move(se));
-          }
-        }
-  }
-  run_tasks(
-      int64_t(s2rs.size()), req.jobs,
-      [&](int64_t i) {
-        S2REval& se = s2rs[i];
-        const SearchProblem& pb = sp.problems[se.problem];
-        const SearchOperand& op = pb.operands[se.operand];
-        const Eval e = evaluate(pb.operand_config(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
-        se.ok = e.ok;
-        se.refuted_by = e.code;
-        if (!e.ok) return;
-        se.fig = copy_figures(e.report, op.name, "s2r");
-        if (const CheckResult* b = find_check(e.report, "smem.budget")) {
-          se.smem_bytes = data_int(b, "bytes");
-          se.limit = data_int(b, "limit_bytes");
-        }
-        se.reorder_movs = data_int(find_check(e.report, "reorder." + op.name), "movs");
-        se.block2d_loads = search_block2d_loads(e.plan);
-        for (const PlannedCopy& pc : e.plan.copies)
-          if (pc.name == op.name) se.copy_op = pc.copy.atom.name;
-      },
-      tick);
-  for (const S2REval& se : s2rs) refute(se.ok, se.refuted_by);
-  res.evaluated = int64_t(mmas.size() + s2rs.size());
-
-  // 3. Each operand's g2s over each atom (independent of the MMA): with an MMA and s2r that passed.
   struct G2SEval {
     size_t problem, operand, atom, g2s;
     size_t mma = 0, s2r = 0;
@@ -301,128 +234,182 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
     std::string refuted_by;
     bool ok = false;
   };
-  std::vector<G2SEval> g2ss;
-  {
-    std::map<std::tuple<size_t, size_t, size_t>, std::pair<size_t, size_t>> witness;  // (p,o,a) -> (mma,s2r)
-    for (const S2REval& se : s2rs)
-      if (se.ok)
-        witness.emplace(std::make_tuple(se.problem, se.operand, se.atom), std::make_pair(se.mma, se.s2r));
-    for (const auto& [poa, ms] : witness) {
-      const auto [p, o, a] = poa;
-      const SearchProblem& pb = sp.problems[p];
-      if (!pb.operands[o].g2ss.empty())
-        for (size_t g = 0; g < pb.operands[o].g2ss.size(); ++g) {
-          G2SEval ge;
-          ge.problem = p;
-          ge.operand = o;
-          ge.atom = a;
-          ge.g2s = g;
-          ge.mma = ms.first;
-          ge.s2r = ms.second;
-          g2ss.push_back(std::move(ge));
-        }
-    }
-  }
-  run_tasks(
-      int64_t(g2ss.size()), req.jobs,
-      [&](int64_t i) {
-        G2SEval& ge = g2ss[i];
-        const SearchProblem& pb = sp.problems[ge.problem];
-        const Eval e = evaluate(pb.operand_config(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
-        ge.ok = e.ok;
-        ge.refuted_by = e.code;
-        if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
-      },
-      tick);
-  for (const G2SEval& ge : g2ss) refute(ge.ok, ge.refuted_by);
-  res.evaluated += int64_t(g2ss.size());
-
-  // 4. Combine: per MMA, each operand's options (atom, g2s, s2r) with their figures; the best `keep` of each
-  // operand, then their pairs.
+  // One operand's option under an MMA: its atom, g2s and s2r, with this operand's share of the figures.
   struct Option {
     size_t atom;
     std::optional<size_t> g2s;
     size_t s2r;
-    SearchFigures fig;  // this operand's share
+    SearchFigures fig;
   };
-  std::map<std::tuple<size_t, size_t, size_t>, std::vector<const G2SEval*>> g2s_of;  // (p,o,a)
-  for (const G2SEval& ge : g2ss)
-    if (ge.ok) g2s_of[{ge.problem, ge.operand, ge.atom}].push_back(&ge);
   struct Combo {
     size_t problem, mma;
     std::vector<Option> ops;
     SearchFigures fig;
   };
-  std::vector<Combo> combos;
-  const size_t keep = size_t(std::max(1, req.top)) + 4;
-  for (const MmaEval& me : mmas) {
-    if (!me.ok) continue;
-    const SearchProblem& pb = sp.problems[me.problem];
-    std::vector<std::vector<Option>> per_op(pb.operands.size());
-    double valid = 1, moves_free = 1;
-    int64_t limit = 0;  // the architecture's shared-memory limit, from the operands' smem.budget
-    for (size_t o = 0; o < pb.operands.size(); ++o) {
-      const SearchOperand& op = pb.operands[o];
-      for (size_t a = 0; a < op.atoms.size(); ++a) {
-        std::set<std::string> ops_seen;  // Xe: an override equal to the helper's choice is that choice
-        for (size_t s = 0; s < op.s2rs.size(); ++s) {
-          const std::string key = std::to_string(me.problem) + "|" + op.name + "|" + me.tv_key.at(op.name) +
-                                  "|" + std::to_string(a) + "|" + std::to_string(s);
-          const S2REval& se = s2rs[s2r_index.at(key)];
-          if (!se.ok) continue;
-          if (!se.copy_op.empty() && !ops_seen.insert(se.copy_op).second) continue;
-          limit = std::max(limit, se.limit);
-          auto add = [&](const G2SEval* ge) {
-            Option opt{a, ge ? std::optional<size_t>(ge->g2s) : std::nullopt, s, {}};
-            const CopyFigures& r = se.fig;
-            opt.fig.wavefronts = r.wavefronts + (ge ? ge->fig.wavefronts : 0);
-            opt.fig.ideal_wavefronts = r.ideal + (ge ? ge->fig.ideal : 0);
-            opt.fig.excess_wavefronts = opt.fig.wavefronts - opt.fig.ideal_wavefronts;
-            opt.fig.wavefronts_exact = r.exact && (!ge || ge->fig.exact);
-            opt.fig.smem_instructions = r.instructions + (ge ? ge->fig.instructions : 0);
-            opt.fig.smem_bytes = se.smem_bytes;
-            opt.fig.reorder_movs = se.reorder_movs;
-            opt.fig.block2d_loads = se.block2d_loads;
-            per_op[o].push_back(opt);
-          };
-          if (op.g2ss.empty()) {
-            add(nullptr);
-          } else if (auto it = g2s_of.find({me.problem, o, a}); it != g2s_of.end()) {
-            for (const G2SEval* ge : it->second) add(ge);
+
+  void tick() {
+    ++done_;
+    if (progress_) progress_(done_, std::max(sp_.space.evaluations, done_));
+  }
+  void refute(bool ok, const std::string& code) {
+    if (ok) return;
+    ++res_.refuted;
+    ++res_.refuted_by[code];
+  }
+  // Parts of two MMAs whose operand layouts agree are evaluated once: the s2r evaluation's key.
+  std::string s2r_key(const MmaEval& me, size_t o, size_t a, size_t s) const {
+    const SearchOperand& op = sp_.problems[me.problem].operands[o];
+    return std::to_string(me.problem) + "|" + op.name + "|" + me.tv_key.at(op.name) + "|" +
+           std::to_string(a) + "|" + std::to_string(s);
+  }
+
+  // 1. The MMAs (per problem: CTA tile and threads).
+  void evaluate_mmas() {
+    for (size_t p = 0; p < sp_.problems.size(); ++p)
+      for (size_t m = 0; m < sp_.problems[p].mmas.size(); ++m) {
+        MmaEval me;
+        me.problem = p;
+        me.mma = m;
+        mmas_.push_back(std::move(me));
+      }
+    run_tasks(
+        int64_t(mmas_.size()), req_.jobs,
+        [&](int64_t i) {
+          MmaEval& me = mmas_[i];
+          const SearchProblem& pb = sp_.problems[me.problem];
+          const Eval e = evaluate(pb.base_config(me.mma));
+          me.ok = e.ok;
+          me.refuted_by = e.code;
+          if (!e.ok) return;
+          for (const SearchOperand& op : pb.operands)
+            me.tv_key[op.name] = search_operand_key(e.plan, op.name);
+          me.registers = search_registers(e.plan);
+        },
+        [&] { tick(); });
+    for (const MmaEval& me : mmas_) refute(me.ok, me.refuted_by);
+  }
+
+  // 2. Each operand's s2r over each smem atom, per distinct MMA operand layout.
+  void evaluate_s2rs() {
+    for (const MmaEval& me : mmas_) {
+      if (!me.ok) continue;
+      const SearchProblem& pb = sp_.problems[me.problem];
+      for (size_t o = 0; o < pb.operands.size(); ++o)
+        for (size_t a = 0; a < pb.operands[o].atoms.size(); ++a)
+          for (size_t s = 0; s < pb.operands[o].s2rs.size(); ++s)
+            if (s2r_index_.emplace(s2r_key(me, o, a, s), s2rs_.size()).second) {
+              S2REval se;
+              se.problem = me.problem;
+              se.mma = me.mma;
+              se.operand = o;
+              se.atom = a;
+              se.s2r = s;
+              s2rs_.push_back(std::move(se));
+            }
+    }
+    run_tasks(
+        int64_t(s2rs_.size()), req_.jobs,
+        [&](int64_t i) {
+          S2REval& se = s2rs_[i];
+          const SearchProblem& pb = sp_.problems[se.problem];
+          const SearchOperand& op = pb.operands[se.operand];
+          const Eval e = evaluate(pb.operand_config(se.mma, se.operand, se.atom, std::nullopt, se.s2r));
+          se.ok = e.ok;
+          se.refuted_by = e.code;
+          if (!e.ok) return;
+          se.fig = copy_figures(e.report, op.name, "s2r");
+          if (const CheckResult* b = find_check(e.report, "smem.budget")) {
+            se.smem_bytes = data_int(b, "bytes");
+            se.limit = data_int(b, "limit_bytes");
           }
+          se.reorder_movs = data_int(find_check(e.report, "reorder." + op.name), "movs");
+          se.block2d_loads = search_block2d_loads(e.plan);
+          for (const PlannedCopy& pc : e.plan.copies)
+            if (pc.name == op.name) se.copy_op = pc.copy.atom.name;
+        },
+        [&] { tick(); });
+    for (const S2REval& se : s2rs_) refute(se.ok, se.refuted_by);
+    res_.evaluated = int64_t(mmas_.size() + s2rs_.size());
+  }
+
+  // 3. Each operand's g2s over each atom (independent of the MMA): with an MMA and s2r that passed.
+  void evaluate_g2ss() {
+    std::map<std::tuple<size_t, size_t, size_t>, std::pair<size_t, size_t>> witness;  // (p,o,a) -> (mma,s2r)
+    for (const S2REval& se : s2rs_)
+      if (se.ok)
+        witness.emplace(std::make_tuple(se.problem, se.operand, se.atom), std::make_pair(se.mma, se.s2r));
+    for (const auto& [poa, ms] : witness) {
+      const auto [p, o, a] = poa;
+      const SearchProblem& pb = sp_.problems[p];
+      for (size_t g = 0; g < pb.operands[o].g2ss.size(); ++g) {
+        G2SEval ge;
+        ge.problem = p;
+        ge.operand = o;
+        ge.atom = a;
+        ge.g2s = g;
+        ge.mma = ms.first;
+        ge.s2r = ms.second;
+        g2ss_.push_back(std::move(ge));
+      }
+    }
+    run_tasks(
+        int64_t(g2ss_.size()), req_.jobs,
+        [&](int64_t i) {
+          G2SEval& ge = g2ss_[i];
+          const SearchProblem& pb = sp_.problems[ge.problem];
+          const Eval e = evaluate(pb.operand_config(ge.mma, ge.operand, ge.atom, ge.g2s, ge.s2r), false);
+          ge.ok = e.ok;
+          ge.refuted_by = e.code;
+          if (e.ok) ge.fig = copy_figures(e.report, pb.operands[ge.operand].name, "g2s");
+        },
+        [&] { tick(); });
+    for (const G2SEval& ge : g2ss_) refute(ge.ok, ge.refuted_by);
+    res_.evaluated += int64_t(g2ss_.size());
+    for (const G2SEval& ge : g2ss_)
+      if (ge.ok) g2s_of_[{ge.problem, ge.operand, ge.atom}].push_back(&ge);
+  }
+
+  // Operand o's options under MMA me, best first; `limit` becomes the architecture's shared-memory limit
+  // (from the operands' smem.budget).
+  std::vector<Option> options(const MmaEval& me, size_t o, int64_t& limit) const {
+    const SearchOperand& op = sp_.problems[me.problem].operands[o];
+    std::vector<Option> out;
+    for (size_t a = 0; a < op.atoms.size(); ++a) {
+      std::set<std::string> ops_seen;  // Xe: an override equal to the helper's choice is that choice
+      for (size_t s = 0; s < op.s2rs.size(); ++s) {
+        const S2REval& se = s2rs_[s2r_index_.at(s2r_key(me, o, a, s))];
+        if (!se.ok) continue;
+        if (!se.copy_op.empty() && !ops_seen.insert(se.copy_op).second) continue;
+        limit = std::max(limit, se.limit);
+        auto add = [&](const G2SEval* ge) {
+          Option opt{a, ge ? std::optional<size_t>(ge->g2s) : std::nullopt, s, {}};
+          const CopyFigures& r = se.fig;
+          opt.fig.wavefronts = r.wavefronts + (ge ? ge->fig.wavefronts : 0);
+          opt.fig.ideal_wavefronts = r.ideal + (ge ? ge->fig.ideal : 0);
+          opt.fig.excess_wavefronts = opt.fig.wavefronts - opt.fig.ideal_wavefronts;
+          opt.fig.wavefronts_exact = r.exact && (!ge || ge->fig.exact);
+          opt.fig.smem_instructions = r.instructions + (ge ? ge->fig.instructions : 0);
+          opt.fig.smem_bytes = se.smem_bytes;
+          opt.fig.reorder_movs = se.reorder_movs;
+          opt.fig.block2d_loads = se.block2d_loads;
+          out.push_back(opt);
+        };
+        if (op.g2ss.empty()) {
+          add(nullptr);
+        } else if (auto it = g2s_of_.find({me.problem, o, a}); it != g2s_of_.end()) {
+          for (const G2SEval* ge : it->second) add(ge);
         }
       }
-      valid *= double(per_op[o].size());
-      moves_free *= double(std::count_if(per_op[o].begin(), per_op[o].end(),
-                                         [](const Option& x) { return x.fig.reorder_movs == 0; }));
-      std::stable_sort(per_op[o].begin(), per_op[o].end(),
-                       [](const Option& x, const Option& y) { return rank_key(x.fig) < rank_key(y.fig); });
     }
-    // The best `keep` options of each operand hold the best `keep` combinations (the key adds up per
-    // operand), unless the shared-memory limit cuts combinations: then every combination is formed (bounded).
-    int64_t max_bytes = 0;
-    double product = 1;
-    for (const auto& opts : per_op) {
-      int64_t m = 0;
-      for (const Option& x : opts) m = std::max(m, x.fig.smem_bytes);
-      max_bytes += m;
-      product *= double(opts.size());
-    }
-    const bool cut_by_limit = limit > 0 && max_bytes > limit;
-    if (cut_by_limit && product > 2e6)
-      throw SearchError("stages",
-                        "stages: " + std::to_string(int64_t(product)) +
-                            " combinations near the shared-memory limit (" + std::to_string(limit) +
-                            " bytes) are too many to rank exactly: fewer --stages, a smaller --tile or "
-                            "--only on the smem atoms");
-    if (!cut_by_limit)
-      for (auto& opts : per_op)
-        if (opts.size() > keep) opts.resize(keep);
-    res.valid += int64_t(valid);
-    if (pb.arch == "xe") res.reorder_free = std::max<int64_t>(res.reorder_free, 0) + int64_t(moves_free);
-    // The cartesian product of the kept options (at most keep^operands).
-    std::vector<size_t> idx(pb.operands.size(), 0);
-    if (std::any_of(per_op.begin(), per_op.end(), [](const auto& v) { return v.empty(); })) continue;
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Option& x, const Option& y) { return rank_key(x.fig) < rank_key(y.fig); });
+    return out;
+  }
+
+  // The cartesian product of the kept options of each operand, within the shared-memory limit.
+  void add_combos(const MmaEval& me, const std::vector<std::vector<Option>>& per_op, int64_t limit) {
+    std::vector<size_t> idx(per_op.size(), 0);
+    if (std::any_of(per_op.begin(), per_op.end(), [](const auto& v) { return v.empty(); })) return;
     while (true) {
       Combo c{me.problem, me.mma, {}, {}};
       for (size_t o = 0; o < idx.size(); ++o) {
@@ -438,64 +425,127 @@ SearchResult search(const SearchRequest& req, const std::function<void(int64_t, 
       }
       c.fig.registers = me.registers;
       c.fig.excess_wavefronts = c.fig.wavefronts - c.fig.ideal_wavefronts;
-      if (limit <= 0 || c.fig.smem_bytes <= limit) combos.push_back(std::move(c));
+      if (limit <= 0 || c.fig.smem_bytes <= limit) combos_.push_back(std::move(c));
       size_t o = 0;
       while (o < idx.size() && ++idx[o] == per_op[o].size()) idx[o++] = 0;
       if (o == idx.size()) break;
     }
   }
-  std::stable_sort(combos.begin(), combos.end(),
-                   [](const Combo& x, const Combo& y) { return rank_key(x.fig) < rank_key(y.fig); });
+
+  // 4. Combine: per MMA, each operand's options (atom, g2s, s2r) with their figures; the best `keep` of each
+  // operand, then their combinations.
+  void combine() {
+    const size_t keep = size_t(std::max(1, req_.top)) + 4;
+    for (const MmaEval& me : mmas_) {
+      if (!me.ok) continue;
+      const SearchProblem& pb = sp_.problems[me.problem];
+      std::vector<std::vector<Option>> per_op(pb.operands.size());
+      double valid = 1, moves_free = 1;
+      int64_t limit = 0;
+      for (size_t o = 0; o < pb.operands.size(); ++o) {
+        per_op[o] = options(me, o, limit);
+        valid *= double(per_op[o].size());
+        moves_free *= double(std::count_if(per_op[o].begin(), per_op[o].end(),
+                                           [](const Option& x) { return x.fig.reorder_movs == 0; }));
+      }
+      // The best `keep` options of each operand hold the best `keep` combinations (the key adds up per
+      // operand), unless the shared-memory limit cuts combinations: then every combination is formed
+      // (bounded).
+      int64_t max_bytes = 0;
+      double product = 1;
+      for (const auto& opts : per_op) {
+        int64_t m = 0;
+        for (const Option& x : opts) m = std::max(m, x.fig.smem_bytes);
+        max_bytes += m;
+        product *= double(opts.size());
+      }
+      const bool cut_by_limit = limit > 0 && max_bytes > limit;
+      if (cut_by_limit && product > 2e6)
+        throw SearchError("stages",
+                          "stages: " + std::to_string(int64_t(product)) +
+                              " combinations near the shared-memory limit (" + std::to_string(limit) +
+                              " bytes) are too many to rank exactly: fewer --stages, a smaller --tile or "
+                              "--only on the smem atoms");
+      if (!cut_by_limit)
+        for (auto& opts : per_op)
+          if (opts.size() > keep) opts.resize(keep);
+      res_.valid += int64_t(valid);
+      if (pb.arch == "xe") res_.reorder_free = std::max<int64_t>(res_.reorder_free, 0) + int64_t(moves_free);
+      add_combos(me, per_op, limit);
+    }
+    std::stable_sort(combos_.begin(), combos_.end(),
+                     [](const Combo& x, const Combo& y) { return rank_key(x.fig) < rank_key(y.fig); });
+  }
+
+  // The whole configuration of combination c, verified; its report gives the row's figures, which must be its
+  // parts' (SearchError::Internal otherwise).
+  SearchRow whole_row(const Combo& c) const {
+    const SearchProblem& pb = sp_.problems[c.problem];
+    std::vector<OperandChoice> choice;
+    for (const Option& o : c.ops) choice.push_back({o.atom, o.g2s, o.s2r});
+    KernelConfig config = pb.whole_config(c.mma, choice);
+    Eval e = evaluate(config);
+    if (!e.ok)
+      throw SearchError("", "internal: a combination of verified parts fails verify (" + e.why +
+                                "): " + config_to_json(config).dump());
+    SearchRow row;
+    row.config = std::move(config);
+    row.report = std::move(e.report);
+    row.figures = figures_of(row.report, e.plan);
+    if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
+        row.figures.smem_instructions != c.fig.smem_instructions ||
+        row.figures.smem_bytes != c.fig.smem_bytes || row.figures.reorder_movs != c.fig.reorder_movs ||
+        row.figures.block2d_loads != c.fig.block2d_loads || row.figures.registers != c.fig.registers)
+      throw SearchError("", "internal: the whole spec's figures differ from its parts' (" +
+                                std::to_string(row.figures.excess_wavefronts) + " vs " +
+                                std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +
+                                std::to_string(row.figures.smem_instructions) + " vs " +
+                                std::to_string(c.fig.smem_instructions) +
+                                " instructions): " + config_to_json(row.config).dump());
+    row.knobs = pb.knob_values(c.mma, choice);
+    // Xe: what the helper picked for "auto".
+    for (auto& [k, v] : row.knobs)
+      if (v == "auto" && k.size() == 6 && k.ends_with(".copy"))
+        for (const PlannedCopy& pc : e.plan.copies)
+          if (pc.name == k.substr(0, 1)) v = "auto (" + pc.copy.atom.name + ")";
+    return row;
+  }
 
   // 5. The whole spec of each leading combination, verified; its report gives the row's figures.
   // (More than `top`: a whole spec's register or Xe figures may reorder ties of the parts' figures.)
-  const size_t want = size_t(std::max(0, req.top));
-  std::vector<std::optional<SearchRow>> rows(std::min(combos.size(), want * 2 + 8));
-  run_tasks(
-      int64_t(rows.size()), req.jobs,
-      [&](int64_t i) {
-        const Combo& c = combos[size_t(i)];
-        const SearchProblem& pb = sp.problems[c.problem];
-        std::vector<OperandChoice> choice;
-        for (const Option& o : c.ops) choice.push_back({o.atom, o.g2s, o.s2r});
-        KernelConfig config = pb.whole_config(c.mma, choice);
-        Eval e = evaluate(config);
-        if (!e.ok)
-          throw SearchError("", "internal: a combination of verified parts fails verify (" + e.why +
-                                    "): " + config_to_json(config).dump());
-        SearchRow row;
-        row.config = std::move(config);
-        row.report = std::move(e.report);
-        row.figures = figures_of(row.report, e.plan);
-        if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
-            row.figures.smem_instructions != c.fig.smem_instructions ||
-            row.figures.smem_bytes != c.fig.smem_bytes || row.figures.reorder_movs != c.fig.reorder_movs ||
-            row.figures.block2d_loads != c.fig.block2d_loads || row.figures.registers != c.fig.registers)
-          throw SearchError("", "internal: the whole spec's figures differ from its parts' (" +
-                                    std::to_string(row.figures.excess_wavefronts) + " vs " +
-                                    std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +
-                                    std::to_string(row.figures.smem_instructions) + " vs " +
-                                    std::to_string(c.fig.smem_instructions) +
-                                    " instructions): " + config_to_json(row.config).dump());
-        row.knobs = pb.knob_values(c.mma, choice);
-        // Xe: what the helper picked for "auto".
-        for (auto& [k, v] : row.knobs)
-          if (v == "auto" && k.size() == 6 && k.ends_with(".copy"))
-            for (const PlannedCopy& pc : e.plan.copies)
-              if (pc.name == k.substr(0, 1)) v = "auto (" + pc.copy.atom.name + ")";
-        rows[i] = std::move(row);
-      },
-      [] {});
-  res.evaluated += int64_t(rows.size());
-  std::vector<SearchRow> all;
-  for (auto& r : rows) all.push_back(std::move(*r));
-  std::stable_sort(all.begin(), all.end(), [](const SearchRow& x, const SearchRow& y) {
-    return rank_key(x.figures) < rank_key(y.figures);
-  });
-  if (all.size() > want) all.resize(want);
-  for (size_t i = 0; i < all.size(); ++i) all[i].rank = int(i) + 1;
-  res.rows = std::move(all);
-  return res;
+  void verify_rows() {
+    const size_t want = size_t(std::max(0, req_.top));
+    std::vector<std::optional<SearchRow>> rows(std::min(combos_.size(), want * 2 + 8));
+    run_tasks(
+        int64_t(rows.size()), req_.jobs, [&](int64_t i) { rows[i] = whole_row(combos_[size_t(i)]); }, [] {});
+    res_.evaluated += int64_t(rows.size());
+    std::vector<SearchRow> all;
+    for (auto& r : rows) all.push_back(std::move(*r));
+    std::stable_sort(all.begin(), all.end(), [](const SearchRow& x, const SearchRow& y) {
+      return rank_key(x.figures) < rank_key(y.figures);
+    });
+    if (all.size() > want) all.resize(want);
+    for (size_t i = 0; i < all.size(); ++i) all[i].rank = int(i) + 1;
+    res_.rows = std::move(all);
+  }
+
+  const SearchRequest& req_;
+  const std::function<void(int64_t, int64_t)>& progress_;
+  SearchPlan sp_;
+  SearchResult res_;
+  int64_t done_ = 0;
+  std::vector<MmaEval> mmas_;
+  std::vector<S2REval> s2rs_;
+  std::map<std::string, size_t> s2r_index_;  // s2r_key -> s2rs_ index
+  std::vector<G2SEval> g2ss_;
+  std::map<std::tuple<size_t, size_t, size_t>, std::vector<const G2SEval*>>
+      g2s_of_;  // (p,o,a) -> passing g2s
+  std::vector<Combo> combos_;
+};
+}  // namespace
+
+SearchResult search(const SearchRequest& req, const std::function<void(int64_t, int64_t)>& progress) {
+  return SearchRun(req, progress).run();
 }
 
 }  // namespace tvlab
