@@ -26,7 +26,8 @@ fi
 scope="${TVLAB_SANITIZE_SCOPE:-all}"
 if [ "$scope" = input ]; then
   cmake --build "$build" --parallel "$(nproc)" --target tvlab notation_test expr_test expr_plain_test atoms_registry_test \
-    verify_checks_verifier_test tiling_cute_print_test "${fuzz_targets[@]}"
+    verify_checks_verifier_test verify_readers_json_spec_test verify_readers_print_spec_test tiling_cute_print_test \
+    "${fuzz_targets[@]}"
 else
   cmake --build "$build" --parallel "$(nproc)"
 fi
