@@ -7,12 +7,19 @@
 //                       └─► writers (--emit json, --emit cpp);  search builds KernelConfigs itself
 //
 //   KernelConfig c;
-//   c.mma = MmaConfig{.atom = "SM80_16x8x16_F32F16F16F32_TN", .atom_layout = Notation("(2,2,1)")};
-//   c.kernel = KernelParams{.cta_tile = {{128, 128, 32}}, .stages = 3, .mainloop = "MainloopSm80CpAsync"};
-//   OperandConfig& a = c.operands.emplace_back("A");
-//   a.type = "half_t";  a.gmem = GmemConfig{.layout = "RowMajor"};
-//   a.smem = SmemConfig{.atom = "Sw<2,3,3> o (8,32):(32,1)", .s2r = CopyConfig::named("SM75_U32x4_LDSM_N")};
-//   Plan plan = build_plan(c);
+//   c.mma = MmaConfig{};
+//   c.mma->atom = "SM80_16x8x16_F32F16F16F32_TN";
+//   c.mma->atom_layout = Notation("(2,2,1)");
+//   c.kernel.cta_tile = std::vector<int64_t>{128, 128, 32};
+//   c.kernel.stages = 3;
+//   c.kernel.mainloop = "MainloopSm80CpAsync";
+//   OperandConfig& a = c.operand_or_add("A");        // operands stay in A, B, C, D order
+//   a.type = "half_t";
+//   a.gmem = GmemConfig{"RowMajor", std::nullopt};
+//   a.smem = SmemConfig{};
+//   a.smem->atom = "Sw<2,3,3> o (8,32):(32,1)";
+//   a.smem->s2r = CopyConfig::named("SM75_U32x4_LDSM_N");
+//   Plan plan = build_plan(c);                       // model/build_plan.hpp
 //
 // Values are kept as the user wrote them: atom and type names, CuTe notation text, integers. A reader checks
 // only its own syntax (a JSON string where a string belongs, a C++ declaration it can evaluate); build_plan
