@@ -730,9 +730,13 @@ void add_tma(Report& rep, const PlannedSmem& s) {
     if (!t.ok) r.witnesses.push_back(t.why);
     if (t.code == "box") {
       r.data["box"] = s.tma->box;
-      r.data["global_dim"] = runtime ? nlohmann::json(nullptr) : nlohmann::json(s.tma->global_dim);
-      r.data["global_stride_bytes"] =
-          runtime ? nlohmann::json(nullptr) : nlohmann::json(s.tma->global_stride_bytes);
+      // Run-time extents: the tensor map was built for a representative problem, not the user's (null).
+      r.data["global_dim"] = nullptr;
+      r.data["global_stride_bytes"] = nullptr;
+      if (!runtime) {
+        r.data["global_dim"] = s.tma->global_dim;
+        r.data["global_stride_bytes"] = s.tma->global_stride_bytes;
+      }
       r.data["swizzle"] = s.tma->cu_swizzle;
       r.data["calls"] = s.tma->calls;
     }
