@@ -299,17 +299,14 @@ EpilogueConfig read_epilogue(const json& e) {
   EpilogueConfig c;
   c.collective = string_at(e, "collective", path);
   // A key that is no collective's parameter has no field: refused here as build_plan refuses another
-  // collective's parameter.
-  if (c.collective) {
-    const std::vector<std::string>& known = epilogue_parameters(*c.collective);
-    const std::vector<std::string>& all = epilogue_parameters("Sm90TmaWarpSpecialized");
+  // collective's parameter (Sm90TmaWarpSpecialized's and Sm70EpilogueVectorized's lists hold every one).
+  if (c.collective && !epilogue_parameters(*c.collective).empty()) {
+    const std::vector<std::string>& sm90 = epilogue_parameters("Sm90TmaWarpSpecialized");
     const std::vector<std::string>& sm70 = epilogue_parameters("Sm70EpilogueVectorized");
-    if (!known.empty())
-      for (auto it = e.begin(); it != e.end(); ++it)
-        if (std::find(known.begin(), known.end(), it.key()) == known.end() &&
-            std::find(all.begin(), all.end(), it.key()) == all.end() &&
-            std::find(sm70.begin(), sm70.end(), it.key()) == sm70.end())
-          throw SpecError(spec_path(path, printable(it.key())), not_an_epilogue_parameter(*c.collective));
+    for (auto it = e.begin(); it != e.end(); ++it)
+      if (std::find(sm90.begin(), sm90.end(), it.key()) == sm90.end() &&
+          std::find(sm70.begin(), sm70.end(), it.key()) == sm70.end())
+        throw SpecError(spec_path(path, printable(it.key())), not_an_epilogue_parameter(*c.collective));
   }
   c.accumulator = string_at(e, "accumulator", path);
   c.smem_layout = string_at(e, "smem_layout", path);
