@@ -479,9 +479,24 @@ nb::object make_composed(nb::handle inner_h, nb::handle offset_h, nb::handle out
   }
   const Swizzle sw = nb::isinstance<PySwizzle>(inner_h) ? nb::cast<const PySwizzle&>(inner_h).v
                                                         : std::get<Swizzle>(to_value(inner_h, notices));
-  if (!is_integer_scalar(offset_h))
-    throw nb::type_error(("make_composed_layout: offset is an int, got a " + py_type_name(offset_h)).c_str());
-  const int64_t offset = nb::cast<int64_t>(nb::int_(offset_h));
+  int64_t offset = 0;
+  if (PyUnicode_Check(offset_h.ptr())) {  // CuTe notation of an integer
+    Value ov = to_value(offset_h, notices);
+    const auto* t = std::get_if<IntTuple>(&ov);
+    if (!t || !t->is_leaf() || t->value().is_basis()) {
+      nb::dict at;
+      at["text"] = offset_h;
+      at["column"] = 1;
+      raise("ParseError", "make_composed_layout: offset is an integer, got " + to_string(ov) + " (column 1)",
+            at);
+    }
+    offset = t->value().value;
+  } else {
+    if (!is_integer_scalar(offset_h))
+      throw nb::type_error(
+          ("make_composed_layout: offset is an int, got a " + py_type_name(offset_h)).c_str());
+    offset = nb::cast<int64_t>(nb::int_(offset_h));
+  }
   if (offset < 0) raise("LayoutError", "make_composed_layout: a negative offset " + std::to_string(offset));
   Value outer_v = to_value(outer_h, notices);
   if (outer_h.is_none() || std::holds_alternative<Underscore>(outer_v))

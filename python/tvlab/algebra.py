@@ -29,12 +29,12 @@ LayoutLike = Union[Layout, Swizzle, str, int, tuple, list, Any]
 Result = Union[Layout, Swizzle, Value, int, tuple]
 
 
-def _opt(name, *args):
-    """_call(name, *args) with the trailing absent (None) optional arguments left out."""
-    args = list(args)
-    while args and args[-1] is None:
-        args.pop()
-    return _call(name, *args)
+def _opt(name, required, *optional):
+    """_call(name, *required, *optional) with the trailing absent (None) optional arguments left out."""
+    optional = list(optional)
+    while optional and optional[-1] is None:
+        optional.pop()
+    return _call(name, *required, *optional)
 
 
 def _modes(mode, modes):
@@ -51,18 +51,18 @@ def _modes(mode, modes):
 def coalesce(input: LayoutLike, target_profile: Any = None) -> Result:
     """CuTe's coalesce: merge modes while the function is unchanged; with target_profile, mode by mode
     as deep as the profile (DSL: coalesce(input, *, target_profile=None))."""
-    return _opt("coalesce", input, target_profile)
+    return _opt("coalesce", (input,), target_profile)
 
 
 def filter(input: LayoutLike, target_profile: Any = None) -> Result:  # noqa: A001 (CuTe's name)
     """CuTe's filter: coalesce after removing stride-0 and size-1 modes (C++: filter(layout, trg_profile))."""
-    return _opt("filter", input, target_profile)
+    return _opt("filter", (input,), target_profile)
 
 
 def filter_zeros(input: LayoutLike, target_profile: Any = None) -> Result:
     """CuTe's filter_zeros: stride-0 modes become size 1 (DSL: filter_zeros(input, *, target_profile=None));
     a target_profile is not supported yet (a LayoutError says so)."""
-    return _opt("filter_zeros", input, target_profile)
+    return _opt("filter_zeros", (input,), target_profile)
 
 
 def composition(lhs: LayoutLike, rhs: Any) -> Result:
@@ -74,7 +74,7 @@ def composition(lhs: LayoutLike, rhs: Any) -> Result:
 def complement(input: LayoutLike, cotarget: Any = None) -> Result:
     """CuTe's complement of input up to cotarget (default cosize(input)) (DSL: complement(input,
     cotarget))."""
-    return _opt("complement", input, cotarget)
+    return _opt("complement", (input,), cotarget)
 
 
 def right_inverse(input: LayoutLike) -> Result:
@@ -140,7 +140,7 @@ def raked_product(block: LayoutLike, tiler: Any) -> Result:
 def tile_to_shape(atom: LayoutLike, trg_shape: Any, order: Any = None) -> Result:
     """CuTe's tile_to_shape(atom, trg_shape, order) (order: a tuple, or LayoutLeft/LayoutRight; default
     column-major) (DSL: tile_to_shape(atom, trg_shape, order))."""
-    return _opt("tile_to_shape", atom, trg_shape, order)
+    return _opt("tile_to_shape", (atom, trg_shape), order)
 
 
 def recast_layout(new_type_bits: int, old_type_bits: int, src_layout: LayoutLike) -> Result:
@@ -166,7 +166,7 @@ def make_layout(shape: Any, *layouts: Any, stride: Any = None) -> Result:
         if stride is not None:
             raise TypeError("make_layout(L0, L1, ...) takes no stride")
         return _call("make_layout", shape, *layouts)
-    return _opt("make_layout", shape, stride)
+    return _opt("make_layout", (shape,), stride)
 
 
 def make_ordered_layout(shape: Any, order: Any) -> Result:
@@ -230,7 +230,7 @@ def depth(a: LayoutLike) -> int:
 
 def crd2idx(coord: Any, layout: Any, stride: Any = None) -> Result:
     """CuTe's crd2idx(coord, layout) (DSL's signature), or crd2idx(coord, shape, stride) (C++)."""
-    return _opt("crd2idx", coord, layout, stride)
+    return _opt("crd2idx", (coord, layout), stride)
 
 
 def get(input: LayoutLike, mode: Union[int, Sequence[int]], *modes: int) -> Result:
@@ -250,12 +250,12 @@ def flatten(a: LayoutLike) -> Result:
 
 def append(input: LayoutLike, elem: Any = None) -> Result:
     """CuTe's append: elem (default 1:0) as a last mode (DSL: append(input, elem))."""
-    return _opt("append", input, elem)
+    return _opt("append", (input,), elem)
 
 
 def prepend(input: LayoutLike, elem: Any = None) -> Result:
     """CuTe's prepend: elem (default 1:0) as a first mode (DSL: prepend(input, elem))."""
-    return _opt("prepend", input, elem)
+    return _opt("prepend", (input,), elem)
 
 
 def ceil_div(input: Any, tiler: Any) -> Result:
@@ -302,7 +302,7 @@ def with_shape(input: LayoutLike, shape: Any) -> Result:
 
 def idx2crd(idx: Any, shape: Any, stride: Any = None) -> Result:
     """CuTe's idx2crd(idx, shape[, stride]) (pycute's idx2crd(idx, shape, stride=None))."""
-    return _opt("idx2crd", idx, shape, stride)
+    return _opt("idx2crd", (idx, shape), stride)
 
 
 def take(input: LayoutLike, begin: int, end: int) -> Result:
@@ -317,7 +317,7 @@ def group(input: LayoutLike, begin: int, end: int) -> Result:
 
 def zip(a: LayoutLike, b: Any = None) -> Result:  # noqa: A001 (CuTe's name)
     """CuTe's zip: the i-th elements of every mode together (zip(a, b): of a and b)."""
-    return _opt("zip", a, b)
+    return _opt("zip", (a,), b)
 
 
 def eval(text: str) -> Result:  # noqa: A001 (tvlab eval's name)
