@@ -290,3 +290,9 @@ def test_tv_table_cost_does_not_build_tuples():
         L.tv_table()
     per_cell = (time.perf_counter() - t) / 5 / L.size()
     assert per_cell < 150e-9, per_cell
+
+
+def test_algebra_docstring_examples():
+    import doctest
+    failed, attempted = doctest.testmod(algebra, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert attempted >= 2 and failed == 0

@@ -180,6 +180,9 @@ class Layout:
     def zip(self, b: Any = None) -> Any: ...
     def recast_layout(self, new_type_bits: int, old_type_bits: int) -> Any: ...
 
+    def render(self, path: Any = None, **options: Any) -> Any:
+        """This object's picture: tvlab.render(self, path, **options) (tvlab/__init__.py)."""
+
 def make_composed_layout(inner: object, offset: object, outer: object) -> object:
     """
     CuTe DSL's make_composed_layout(inner, offset, outer): inner o offset o outer, evaluated as inner(offset + outer(c)); inner a Swizzle, offset an int, outer a layout (a swizzled outer nests).
@@ -225,6 +228,9 @@ class Atom:
         """`tvlab show NAME --json`, as Python objects."""
 
     def __repr__(self) -> str: ...
+
+    def render(self, path: Any = None, **options: Any) -> Any:
+        """This object's picture: tvlab.render(self, path, **options) (tvlab/__init__.py)."""
 
 def atom(name: str, value_type: str | None = None) -> Atom:
     """
@@ -347,6 +353,9 @@ class Plan:
 
     def partition_json(self, thread: int, operand: str | None = None) -> object:
         """`tvlab plan SPEC --thread T --json`, as Python objects."""
+
+    def render(self, path: Any = None, **options: Any) -> Any:
+        """This object's picture: tvlab.render(self, path, **options) (tvlab/__init__.py)."""
 
 class Report:
     """
