@@ -199,9 +199,10 @@ nb::object int64_array(nb::handle a) {
 
 using Int64Array = nb::ndarray<int64_t, nb::c_contig, nb::device::cpu>;
 
-// A new C-contiguous int64 ndarray of `shape` (and its data).
+// A new C-contiguous int64 ndarray of `shape` (and its data). numpy's longlong, the type nanobind gave the
+// tables before (their repr, dtype=int64, is unchanged for the notebook's recorded outputs).
 nb::object new_array(nb::object shape, int64_t*& data) {
-  nb::object out = numpy().attr("empty")(shape, "dtype"_a = numpy().attr("int64"));
+  nb::object out = numpy().attr("empty")(shape, "dtype"_a = numpy().attr("longlong"));
   data = nb::cast<Int64Array>(out).data();
   return out;
 }
