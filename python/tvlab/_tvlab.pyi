@@ -1,5 +1,5 @@
 # Type stubs of tvlab._tvlab, the compiled half of the package (py.typed marks the package as typed).
-# Made with nanobind's stubgen (python -m nanobind.stubgen -m tvlab._tvlab -p python/tvlab/stubgen_patterns.txt,
+# Made with nanobind's stubgen (python -m nanobind.stubgen -m tvlab._tvlab -p python/stubgen_patterns.txt,
 # with build/python on the path) and its import block replaced by the one below: Layout's algebra methods come
 # from tvlab/algebra.py (stubgen_patterns.txt declares them). python/tests/test_stubs.py holds this file to the
 # module: every public name, method and property, and the algebra methods' parameters.
