@@ -83,7 +83,8 @@ bool is_integer_scalar(nb::handle h) {
   // numpy.bool_ has __index__ in old numpy; an ndarray of one element too: neither is an integer here.
   if (nb::hasattr(h, "dtype")) {
     if (nb::hasattr(h, "ndim") && nb::cast<int>(h.attr("ndim")) != 0) return false;
-    const std::string kind = nb::cast<std::string>(h.attr("dtype").attr("kind"));
+    nb::object dtype = h.attr("dtype");
+    const std::string kind = nb::cast<std::string>(nb::str(dtype.attr("kind")));
     return kind == "i" || kind == "u";
   }
   return true;
@@ -238,7 +239,7 @@ Swizzle make_swizzle_checked(nb::handle b, nb::handle mm, nb::handle s) {
 void bind_values(nb::module_& m) {
   nb::class_<PySwizzle>(m, "Swizzle",
                         "CuTe's Swizzle<B,M,S> (CuTe DSL: cute.make_swizzle(b, m, s)): xors the B bits above "
-                        "M+max(0,S) into the B bits above M-min(0,S). Swizzle(3, 3, 3)(72) == 73; "
+                        "M+max(0,S) into the B bits above M-min(0,S). Swizzle(3, 3, 3)(72) == 64; "
                         "str: Sw<3,3,3>.")
       .def(
           "__init__",
@@ -259,7 +260,7 @@ void bind_values(nb::module_& m) {
             if (x < 0) raise("LayoutError", "Swizzle: a negative offset " + std::to_string(x));
             return nb::int_(sw.v(x));
           },
-          nb::arg("offset"), "The swizzled offset: Swizzle(3,3,3)(72) == 73 (an int ndarray: element-wise).")
+          nb::arg("offset"), "The swizzled offset: Swizzle(3,3,3)(72) == 64 (an int ndarray: element-wise).")
       .def("__repr__", [](const PySwizzle& s) { return to_string(Value(s.v)); })
       .def("__str__", [](const PySwizzle& s) { return to_string(Value(s.v)); })
       .def("__eq__",

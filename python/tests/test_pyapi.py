@@ -296,3 +296,12 @@ def test_algebra_docstring_examples():
     import doctest
     failed, attempted = doctest.testmod(algebra, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert attempted >= 2 and failed == 0
+
+
+def test_swizzle_literals():
+    # Sw<3,3,3>(72): bits 6..8 of 72 (= 64) move down 3 (= 8), xor-ed in: 72 ^ 8 = 64.
+    assert tvlab.Swizzle(3, 3, 3)(72) == 64 and tvlab.Swizzle(3, 3, 3)(np.int64(9)) == 9
+    assert tvlab.Swizzle(3, 3, 3).yyy_msk == 0b111000000 and tvlab.Swizzle(3, 3, 3).zzz_msk == 0b111000
+    assert tvlab.Swizzle(3, 0, -6)(7) == 7 << 6 | 7
+    with pytest.raises(tvlab.LayoutError):
+        tvlab.Swizzle(3, 3, 3)(-1)

@@ -13,14 +13,14 @@ import numpy.typing
 
 class Swizzle:
     """
-    CuTe's Swizzle<B,M,S> (CuTe DSL: cute.make_swizzle(b, m, s)): xors the B bits above M+max(0,S) into the B bits above M-min(0,S). Swizzle(3, 3, 3)(72) == 73; str: Sw<3,3,3>.
+    CuTe's Swizzle<B,M,S> (CuTe DSL: cute.make_swizzle(b, m, s)): xors the B bits above M+max(0,S) into the B bits above M-min(0,S). Swizzle(3, 3, 3)(72) == 64; str: Sw<3,3,3>.
     """
 
     def __init__(self, b: object, m: object, s: object) -> None: ...
 
     def __call__(self, offset: object) -> object:
         """
-        The swizzled offset: Swizzle(3,3,3)(72) == 73 (an int ndarray: element-wise).
+        The swizzled offset: Swizzle(3,3,3)(72) == 64 (an int ndarray: element-wise).
         """
 
     def __repr__(self) -> str: ...
