@@ -305,3 +305,13 @@ def test_swizzle_literals():
     assert tvlab.Swizzle(3, 0, -6)(7) == 7 << 6 | 7
     with pytest.raises(tvlab.LayoutError):
         tvlab.Swizzle(3, 3, 3)(-1)
+
+
+def test_class_signatures():
+    assert list(inspect.signature(tvlab.Layout).parameters) == ["layout", "stride"]
+    assert list(inspect.signature(tvlab.Swizzle).parameters) == ["b", "m", "s"]
+    assert list(inspect.signature(tvlab.ComposedLayout).parameters) == ["inner", "offset", "outer"]
+    assert tvlab.Swizzle(b=3, m=3, s=3) == tvlab.Swizzle(3, 3, 3)
+    assert tvlab.Layout(layout=(4, 8), stride=(8, 1)) == tvlab.Layout("(4,8):(8,1)")
+    text = __import__("pydoc").render_doc(tvlab.complement)
+    assert "cotarget" in text and "input" in text

@@ -352,6 +352,13 @@ def _install_methods():
     for name in METHODS:
         setattr(Layout, name, g[name])
     Layout.recast_layout = _recast_method
+    # The compiled classes' constructors, for inspect.signature and help() (a nanobind type has no
+    # __text_signature__).
+    import inspect
+    P = inspect.Parameter
+    Layout.__signature__ = inspect.Signature([P("layout", P.POSITIONAL_OR_KEYWORD),
+                                              P("stride", P.POSITIONAL_OR_KEYWORD, default=None)])
+    Swizzle.__signature__ = inspect.Signature([P(n, P.POSITIONAL_OR_KEYWORD, annotation=int) for n in "bms"])
 
 
 _install_methods()
