@@ -315,3 +315,12 @@ def test_class_signatures():
     assert tvlab.Layout(layout=(4, 8), stride=(8, 1)) == tvlab.Layout("(4,8):(8,1)")
     text = __import__("pydoc").render_doc(tvlab.complement)
     assert "cotarget" in text and "input" in text
+
+
+def test_modes_of_swizzled_layouts_keep_the_swizzle():
+    S = tvlab.Layout("Sw<3,3,3> o (8,64):(64,1)")
+    assert len(S) == 2 and S.size() == 512
+    for i in range(2):  # CuTe DSL's ComposedLayout.__getitem__ is get(L, mode=[i]): the swizzle stays
+        assert S[i] == tvlab.eval(f"get({S},{i})") == S[i - 2] and S[i].swizzled and S[i].inner == S.inner
+    assert list(S) == [S[0], S[1]]
+    assert S(np.array(5)) == S(5)  # a 0-d array is a scalar
