@@ -291,7 +291,10 @@ void bind_values(nb::module_& m) {
                       "a swizzle, _, LayoutLeft/LayoutRight, or a tuple holding scaled bases (1@0).")
       .def("__repr__", [](const PyValue& v) { return to_string(v.v); })
       .def("__str__", [](const PyValue& v) { return to_string(v.v); })
-      .def("__eq__", [](const PyValue& a, const PyValue& b) { return a.v == b.v; })
+      .def("__eq__",
+           [](const PyValue& a, nb::handle b) {
+             return nb::isinstance<PyValue>(b) && a.v == nb::cast<const PyValue&>(b).v;
+           })
       .def("__hash__", [](const PyValue& v) { return nb::hash(nb::str(to_string(v.v).c_str())); });
 }
 

@@ -324,3 +324,15 @@ def test_modes_of_swizzled_layouts_keep_the_swizzle():
         assert S[i] == tvlab.eval(f"get({S},{i})") == S[i - 2] and S[i].swizzled and S[i].inner == S.inner
     assert list(S) == [S[0], S[1]]
     assert S(np.array(5)) == S(5)  # a 0-d array is a scalar
+
+
+def test_equality_with_other_types_is_false_not_an_error():
+    for x in (tvlab.eval("(2:1,_)"), tvlab.Swizzle(3, 3, 3), tvlab.Layout("4:1")):
+        assert x != 3 and not (x == "4:1") and x == x
+
+
+def test_coordinate_arrays_with_a_last_axis():
+    """An array of coordinates whose last axis holds them: one array per mode, L(*np.moveaxis(c, -1, 0))."""
+    L = tvlab.Layout("(4,8):(8,1)")
+    c = np.stack(np.meshgrid(np.arange(4), np.arange(8), indexing="ij"), -1)
+    assert np.array_equal(L(*np.moveaxis(c, -1, 0)), [[L(i, j) for j in range(8)] for i in range(4)])
