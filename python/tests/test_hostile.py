@@ -50,6 +50,7 @@ def test_deep_and_wide_python_tuples_raise():
 
 CHILD = r"""
 import random, sys, warnings
+import numpy as np
 import tvlab
 warnings.simplefilter("ignore")
 rng = random.Random(int(sys.argv[1]))
@@ -69,12 +70,19 @@ for i in range(4000):
         s = s[:pos] + "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 3))) + s[pos + rng.randint(0, 2):]
     else:
         s = rng.choice(seeds)
-    args = [s] + [rng.choice(seeds + [rng.randint(-3, 70), (rng.randint(1, 9), rng.randint(1, 9)), None])
+    args = [s] + [rng.choice(seeds + [rng.randint(-3, 70), (rng.randint(1, 9), rng.randint(1, 9)), None, 2.5,
+                                      tvlab.Swizzle(rng.randint(0, 3), rng.randint(0, 4), rng.choice([3, 4, -4])),
+                                      np.arange(rng.randint(0, 5)), (None, rng.randint(0, 3))])
                   for _ in range(rng.randint(0, 2))]
     try:
-        rng.choice(fns)(*args)
+        if rng.random() < 0.2:  # evaluation, slicing and modes of the layout the text denotes
+            L = tvlab.Layout(s)
+            rng.choice([lambda: L(*args[1:]), lambda: L[rng.randint(-4, 4)], lambda: list(L),
+                        lambda: L(np.arange(rng.randint(-3, 40)) - rng.randint(0, 3))])()
+        else:
+            rng.choice(fns)(*args)
         ok += 1
-    except (tvlab.TvlabError, TypeError):
+    except (tvlab.TvlabError, TypeError, IndexError):
         err += 1
 print(ok, err)
 """

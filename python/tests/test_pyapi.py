@@ -336,3 +336,13 @@ def test_coordinate_arrays_with_a_last_axis():
     L = tvlab.Layout("(4,8):(8,1)")
     c = np.stack(np.meshgrid(np.arange(4), np.arange(8), indexing="ij"), -1)
     assert np.array_equal(L(*np.moveaxis(c, -1, 0)), [[L(i, j) for j in range(8)] for i in range(4)])
+
+
+def test_mode_arguments():
+    L = tvlab.Layout("(4,(2,3)):(1,(4,8))")
+    assert tvlab.size(L, mode=[1, 1]) == 3 and tvlab.size(L, mode=1) == 6 and tvlab.size(L, mode=[]) == 24
+    assert tvlab.shape(L, mode=(1, 0)) == 2 and tvlab.cosize(L, mode=[0]) == 4
+    with pytest.raises(TypeError):
+        tvlab.size(L, mode=np.arange(2))
+    with pytest.raises(TypeError):
+        tvlab.size(L, mode=1.0)

@@ -37,6 +37,17 @@ def _opt(name, required, *optional):
     return _call(name, *required, *optional)
 
 
+def _mode_path(mode):
+    """The DSL's mode argument ([i, j], (i, j), or an int) as a list; None or [] is no mode."""
+    if mode is None:
+        return []
+    if isinstance(mode, (list, tuple)):
+        return list(mode)
+    if isinstance(mode, int) and not isinstance(mode, bool):
+        return [mode]
+    raise TypeError(f"mode is an int or a list of ints (CuTe DSL's mode=[i, j]), got a {type(mode).__name__}")
+
+
 def _modes(mode, modes):
     """A DSL mode list ([i, j] or (i, j)) or an int, then more ints (tvlab's get(L, i, j)), as a list."""
     if isinstance(mode, (list, tuple)):
@@ -187,29 +198,33 @@ def make_composed_layout(inner: Any, offset: int, outer: LayoutLike) -> Layout:
 
 def size(a: LayoutLike, mode: Sequence[int] = ()) -> int:
     """CuTe's size: the domain size; with mode [i, j], of mode (i, j) (DSL: size(a, mode=[]))."""
-    if mode:
-        a = get(a, mode)
+    path = _mode_path(mode)
+    if path:
+        a = get(a, path)
     return _call("size", a)
 
 
 def cosize(a: LayoutLike, mode: Sequence[int] = ()) -> int:
     """CuTe's cosize: the codomain size; with mode [i, j], of mode (i, j) (DSL: cosize(a, mode=[]))."""
-    if mode:
-        a = get(a, mode)
+    path = _mode_path(mode)
+    if path:
+        a = get(a, path)
     return _call("cosize", a)
 
 
 def shape(input: LayoutLike, mode: Optional[Sequence[int]] = None) -> Result:
     """CuTe's shape, of mode [i, j] with mode (DSL: shape(input, *, mode=None))."""
-    if mode is not None:
-        input = get(input, mode)
+    path = _mode_path(mode)
+    if path:
+        input = get(input, path)
     return _call("shape", input)
 
 
 def stride(input: LayoutLike, mode: Optional[Sequence[int]] = None) -> Result:
     """CuTe's stride, of mode [i, j] with mode (plain layouts only, as in CuTe)."""
-    if mode is not None:
-        input = get(input, mode)
+    path = _mode_path(mode)
+    if path:
+        input = get(input, path)
     return _call("stride", input)
 
 
