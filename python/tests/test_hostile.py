@@ -119,7 +119,7 @@ VALID = {  # a call of each algebra function that succeeds
     "upcast": [L0, 2], "downcast": [L0, 2], "nullspace": ["(4,8):(0,1)"], "with_shape": [L0, (8, 4)],
     "idx2crd": [5, (4, 8)], "take": [L0, 0, 1], "group": [L0, 0, 2], "zip": ["((2,2),(3,3)):((1,2),(4,12))"],
     "as_position_independent_swizzle_layout": ["Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)"],
-    "eval": ["size(4:1)"]}
+    "eval": ["size(4:1)"], "group_modes": [L0, 0, 2], "slice_": [L0, (None, 1)]}
 
 BAD_TYPES = [2.5, object(), {}, {"shape": 4}, b"4:1", bytearray(b"4"), 1j, set(), frozenset(), np.float64(1.0),
              np.array([1.0]), np.array([1, 2]), True, np.bool_(True), len, type, Ellipsis, slice(1), range(3),

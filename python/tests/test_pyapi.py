@@ -49,7 +49,8 @@ DSL_SIGNATURES = {  # name: the DSL's parameters before `*, loc=None, ip=None` (
     "shape": ["input", "mode"], "rank": ["a"], "depth": ["a"], "crd2idx": ["coord", "layout"],
     "get": ["input", "mode"], "select": ["input", "mode"], "flatten": ["a"], "append": ["input", "elem"],
     "prepend": ["input", "elem"], "ceil_div": ["input", "tiler"], "shape_div": ["lhs", "rhs"],
-    "product_each": ["a"], "make_swizzle": ["b", "m", "s"]}
+    "product_each": ["a"], "make_swizzle": ["b", "m", "s"], "group_modes": ["input", "begin", "end"],
+    "slice_": ["src", "coord"]}
 
 
 @pytest.mark.parametrize("name", sorted(DSL_SIGNATURES))
@@ -346,3 +347,10 @@ def test_mode_arguments():
         tvlab.size(L, mode=np.arange(2))
     with pytest.raises(TypeError):
         tvlab.size(L, mode=1.0)
+
+
+def test_slice_function():
+    L = tvlab.Layout("((2,2),8):((1,2),4)")
+    assert tvlab.slice_(L, (None, 3)) == L(None, 3) and tvlab.slice_("(4,8):(8,1)", coord=(1, None)) == tvlab.Layout("(8):(1)")
+    assert str(tvlab.slice_(L, (1, 3))) == "():()"  # no _ : CuTe's slice keeps no mode
+    assert tvlab.group_modes("(2,3,4):(1,2,6)", 0, 2) == tvlab.group("(2,3,4):(1,2,6)", 0, 2)

@@ -91,7 +91,7 @@ def check(records):
         assert len(L) == r["rank"] == tvlab.rank(L)
         assert [str(m) for m in L] == r["modes"] == [str(L[i]) for i in range(len(L))]
         coord = tuple(r["slice_coord"])
-        assert str(L(*coord)) == r["slice"] == str(L(coord)), r
+        assert str(L(*coord)) == r["slice"] == str(L(coord)) == str(tvlab.slice_(L, coord=coord)), r
         assert str(tvlab.coalesce(input=L)) == r["coalesce"], r
         C = tvlab.make_layout(tvlab.shape(L))
         assert str(C) == r["compact"]

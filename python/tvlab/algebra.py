@@ -330,6 +330,38 @@ def group(input: LayoutLike, begin: int, end: int) -> Result:
     return _call("group", input, begin, end)
 
 
+def group_modes(input: LayoutLike, begin: int, end: int) -> Result:
+    """CuTe DSL's group_modes(input, begin, end): CuTe's group<begin, end>, modes [begin, end) as one."""
+    return _call("group", input, begin, end)
+
+
+def slice_(src: LayoutLike, coord: Any) -> Layout:
+    """CuTe DSL's slice_(src, coord): CuTe's slice(coord, layout), the modes coord leaves as None (CuTe's _),
+    as L(coord) gives it (src a layout)."""
+    if not isinstance(src, Layout):
+        src = Layout(src)
+    if isinstance(coord, str):  # notation: a bad one is a ParseError; _ is None here
+        _tvlab.eval(coord)
+        raise TypeError("slice_ takes its coordinate as a tuple with None for CuTe's _, not a str")
+    if not _has_underscore(coord):  # CuTe's slice keeps no mode: the empty layout (cute/underscore.hpp)
+        return Layout((), ())
+    return src(coord)
+
+
+def _has_underscore(coord):
+    """Whether coord (an int, None, or a tuple/list of those) holds None; a TypeError for other types."""
+    if coord is None:
+        return True
+    if isinstance(coord, (tuple, list)):
+        return any([_has_underscore(c) for c in coord])
+    if isinstance(coord, int) and not isinstance(coord, bool):
+        return False
+    dtype = getattr(coord, "dtype", None)  # a numpy integer scalar
+    if dtype is not None and getattr(coord, "ndim", 1) == 0 and dtype.kind in "iu":
+        return False
+    raise TypeError(f"a coordinate holds ints, tuples and None (CuTe's _), got a {type(coord).__name__}")
+
+
 def zip(a: LayoutLike, b: Any = None) -> Result:  # noqa: A001 (CuTe's name)
     """CuTe's zip: the i-th elements of every mode together (zip(a, b): of a and b)."""
     return _opt("zip", (a,), b)
@@ -348,7 +380,7 @@ ALGEBRA = [
     "make_composed_layout", "size", "cosize", "shape", "stride", "coshape", "rank", "depth", "crd2idx", "get",
     "select", "flatten", "append", "prepend", "ceil_div", "shape_div", "product_each", "upcast", "downcast",
     "as_position_independent_swizzle_layout", "nullspace", "with_shape", "idx2crd", "take", "group", "zip",
-    "eval"]
+    "eval", "group_modes", "slice_"]
 
 # Layout methods: the functions whose first argument is the layout (shape and stride are properties;
 # make_*, crd2idx, idx2crd and eval do not start with a layout).
