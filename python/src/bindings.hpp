@@ -29,9 +29,25 @@ struct PyValue {
   Value v;
 };
 
+// tvlab.Swizzle: CuTe's Swizzle<B,M,S> (what CuTe DSL's make_swizzle gives).
+struct PySwizzle {
+  Swizzle v;
+};
+
+// The name of h's type, for messages.
+std::string py_type_name(nb::handle h);
+// A Python int or a numpy integer scalar (operator.index), never a bool, a float or an array.
+bool is_integer_scalar(nb::handle h);
+// An object of CuTe DSL (nvidia-cutlass-dsl: its type's module is cutlass or cutlass.*), whose str() is CuTe
+// notation.
+bool is_cute_dsl_object(nb::handle h);
+// An integer ndarray (any shape) swizzled element-wise, as a new int64 ndarray (layout.cpp).
+nb::object swizzle_array(const Swizzle& sw, nb::handle array);
+
 // A Python argument as a notation value: tvlab.Layout / tvlab.Value as held; int; tuple or list (of integers:
 // a tuple; holding layouts or None: a tiler); None: _; str: CuTe notation read as an argument (a tuple stays
-// a tuple); any other object: its str() (CuTe DSL layouts print CuTe notation). Notices go to `notices`.
+// a tuple); a numpy integer; a CuTe DSL object: its str(). Any other type (float, dict, bytes, object(), an
+// ndarray) is a TypeError. Notices go to `notices`.
 Value to_value(nb::handle h, std::vector<EvalNotice>& notices);
 // A notation value as Python: integers and integer tuples as int / nested tuples, layouts as tvlab.Layout,
 // the rest as tvlab.Value.

@@ -23,9 +23,11 @@ import os as _os
 from . import errors
 from .errors import (AtomError, DivergenceWarning, InputError, LayoutError, ParseError, SpecError,
                      TvlabError)
-from ._tvlab import *  # noqa: F401,F403  (Layout, Value, Atom, Plan, Report and the algebra)
-from ._tvlab import Atom, Layout, Plan, Report, Value  # noqa: F401
+from ._tvlab import *  # noqa: F401,F403  (Layout, Swizzle, Value, Atom, Plan, Report, ...)
+from ._tvlab import Atom, Layout, Plan, Report, Swizzle, Value  # noqa: F401
 from . import _tvlab
+from .algebra import *  # noqa: F401,F403  (the algebra with CuTe DSL's keywords; Layout's methods)
+from .algebra import ComposedLayout, make_swizzle  # noqa: F401
 
 __version__ = "0.1.0"
 
