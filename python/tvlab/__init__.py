@@ -26,6 +26,7 @@ from .errors import (AtomError, DivergenceWarning, InputError, LayoutError, Pars
 from ._tvlab import *  # noqa: F401,F403  (Layout, Value, Atom, Plan, Report and the algebra)
 from ._tvlab import Atom, Layout, Plan, Report, Value  # noqa: F401
 from . import _tvlab
+from ._options import options  # noqa: F401  (tvlab.options(divergence_check=False))
 
 __version__ = "0.1.0"
 
