@@ -118,7 +118,8 @@ std::function<int()> setup_eval(CLI::App& app) {
       "\nFunctions:\n" +
       functions +
       "\nWhere CuTe's composition, logical_divide or logical_product result is not the function its\n"
-      "definition names, a warning gives the first index that differs (the value printed stays CuTe's).\n"
+      "definition names, a warning gives an index that differs, the first one unless a large result was\n"
+      "sampled (the value printed stays CuTe's).\n"
       "The layouts' structure decides this without evaluating indices in the common cases; otherwise "
       "results\n"
       "up to 4096 indices are compared index by index, larger ones at a bounded sample, and a note says\n"
