@@ -297,6 +297,35 @@ TEST(Divergence, CheckAgreesWithBruteForceOnCuteResults) {
   EXPECT_GT(compared, 5000);
 }
 
+// The bounded sample (forced with exact = 0, 8 pseudo-random indices) over generated (F, G, R): Equal only
+// where the structure proves it (no index evaluated), a witness is always a real difference, and NotDecided
+// is what the sample answers when it finds none (it occurs: the sample never claims equality).
+TEST(Divergence, SampleNeverClaimsEquality) {
+  std::mt19937_64 rng(7);
+  int sampled_refuted = 0, not_decided = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const Layout f = random_layout(rng, true), g = random_layout(rng, false);
+    const Layout r = with_strides(g, [&](std::size_t, int64_t) { return int64_t(rng() % 9); });
+    const DivergenceCheck c = check_composition(f, Tiler(g), r, {0, 8});
+    const int64_t first = first_brute_difference(f, g, r);
+    if (c.verdict == DivergenceVerdict::Equal) {
+      ASSERT_EQ(first, -1);
+      ASSERT_EQ(c.how, "structure");
+    } else if (c.verdict == DivergenceVerdict::Differs) {
+      ASSERT_EQ(c.witness->got, r(c.witness->index));
+      ASSERT_EQ(c.witness->want, f(g(c.witness->index)));
+      ASSERT_NE(c.witness->got, c.witness->want);
+      sampled_refuted += c.how != "structure";
+    } else {
+      ASSERT_NE(c.how, "structure");
+      ASSERT_GT(c.evaluated, 0);
+      ++not_decided;
+    }
+  }
+  EXPECT_GT(sampled_refuted, 100);
+  RecordProperty("not_decided", not_decided);
+}
+
 // Literal cases: the witness (structure undecided, every index compared), and a carry between
 // two leaves of B: A=(2,2):(1,10), B=(2,2):(1,1) gives R=(2,2):(1,1), but A(B(3)) = A(2) = 10.
 TEST(Divergence, LiteralWitnesses) {
@@ -381,6 +410,28 @@ TEST(Divergence, LargeUndecidedIsSampledAndBounded) {
   if (c.witness) {
     EXPECT_NE(r(c.witness->index), a(b(c.witness->index)));
   }
+}
+
+// Not decided: F o G here is linear although G's stride 8193 splits no digit of F exactly (i*8193 has
+// digits (i, i), and 3 - 1 = 2), which the structure does not see. Above the exact bound the sample finds no
+// difference and says so (NotDecided, never Equal); with a larger bound every index proves it.
+TEST(Divergence, NotDecidedAboveTheExactBound) {
+  const Layout f = L("(8192,8192):(3,-1)"), g = L("8192:8193"), r = L("8192:2");
+  DivergenceCheck c = check_composition(f, Tiler(g), r);
+  EXPECT_EQ(c.verdict, DivergenceVerdict::NotDecided);
+  EXPECT_FALSE(c.witness);
+  EXPECT_EQ(c.how, std::to_string(c.evaluated) + " sampled indices");
+  EXPECT_GT(c.evaluated, 200);
+  EXPECT_LT(c.evaluated, 300);
+  c = check_composition(f, Tiler(g), r, {1 << 14, 256});
+  EXPECT_EQ(c.verdict, DivergenceVerdict::Equal);
+  EXPECT_EQ(c.how, "every index");
+  EXPECT_EQ(c.evaluated, 8192);
+  // Its second half changed: refuted at a sampled index (never Equal).
+  c = check_composition(f, Tiler(g), L("(4096,2):(2,8193)"));
+  ASSERT_EQ(c.verdict, DivergenceVerdict::Differs);
+  EXPECT_GE(c.witness->index, 4096);
+  EXPECT_NE(c.witness->got, c.witness->want);
 }
 
 // The switch: evaluate(text, notices) runs no divergence check while it is off; other notices stay.
