@@ -297,6 +297,72 @@ TEST(Divergence, CheckAgreesWithBruteForceOnCuteResults) {
   EXPECT_GT(compared, 5000);
 }
 
+// logical_divide and logical_product over generated pairs: the verdict (structure first, then every index)
+// against brute force on their definitions; most are decided by the structure alone.
+TEST(Divergence, DivideAndProductVerdictsAgreeWithBruteForce) {
+  std::mt19937_64 rng(361);
+  int divides = 0, products = 0, structural = 0, refuted = 0;
+  for (int n = 0; n < 6000; ++n) {
+    const Layout a = random_layout(rng, false), b = random_layout(rng, false);
+    try {
+      const Layout r = logical_divide(a, Tiler(b));
+      const Layout c = complement(b, size(a));
+      const Layout full =
+          make_layout(IntTuple::tuple({b.shape, c.shape}), IntTuple::tuple({b.stride, c.stride}));
+      const int64_t first = first_brute_difference(a, full, r);
+      const DivergenceCheck v = check_logical_divide(a, Tiler(b), r);
+      // Above 4096 indices a result the structure does not decide is sampled: a real witness, not
+      // necessarily the first, or NotDecided.
+      const bool sampled = v.how.find("sampled") != std::string::npos;
+      ASSERT_EQ(sampled, v.how != "structure" && size(r) > 4096) << v.how;
+      if (v.verdict == DivergenceVerdict::Equal) {
+        ASSERT_EQ(first, -1) << S(a) << " / " << S(b) << " = " << S(r);
+      } else if (v.verdict == DivergenceVerdict::Differs) {
+        ASSERT_NE(r(v.witness->index), a(full(v.witness->index)));
+        if (!sampled) {
+          ASSERT_EQ(v.witness->index, first) << S(a) << " / " << S(b) << " = " << S(r);
+        }
+      } else {
+        ASSERT_TRUE(sampled);
+      }
+      if (!sampled) {
+        ASSERT_EQ(v.verdict == DivergenceVerdict::Differs, first >= 0) << S(a) << " / " << S(b);
+      }
+      structural += v.how == "structure";
+      refuted += first >= 0;
+      ++divides;
+    } catch (const LayoutError&) {
+    }
+    try {
+      const Layout r = logical_product(a, Tiler(b));
+      const Layout c = complement(a, size(a) * cosize(b));
+      bool same = true;
+      for (int64_t i = 0; i < size(mode(r, 0)); ++i) same = same && mode(r, 0)(i) == a(i);
+      for (int64_t i = 0; i < size(mode(r, 1)); ++i) same = same && mode(r, 1)(i) == c(b(i));
+      const DivergenceCheck v = check_logical_product(a, Tiler(b), r);
+      if (v.verdict == DivergenceVerdict::Equal) {
+        ASSERT_TRUE(same) << S(a) << " x " << S(b) << " = " << S(r);
+      } else if (v.verdict == DivergenceVerdict::Differs) {
+        ASSERT_FALSE(same) << S(a) << " x " << S(b) << " = " << S(r);
+      } else {
+        ASSERT_GT(size(r), 4096);
+      }
+      if (size(r) <= 4096) {
+        ASSERT_EQ(v.verdict == DivergenceVerdict::Equal, same) << S(a) << " x " << S(b) << " = " << S(r);
+      }
+      structural += v.how == "structure";
+      refuted += !same;
+      ++products;
+    } catch (const LayoutError&) {
+    }
+  }
+  EXPECT_GT(divides, 1000);
+  EXPECT_GT(products, 1000);
+  EXPECT_GT(structural, (divides + products) / 2);
+  RecordProperty("refuted", refuted);
+  RecordProperty("structural", structural);
+}
+
 // The bounded sample (forced with exact = 0, 8 pseudo-random indices) over generated (F, G, R): Equal only
 // where the structure proves it (no index evaluated), a witness is always a real difference, and NotDecided
 // is what the sample answers when it finds none (it occurs: the sample never claims equality).
