@@ -60,6 +60,12 @@ void BM_EvalLogicalDivide(benchmark::State& state) {
 }
 BENCHMARK(BM_EvalLogicalDivide)->Arg(64)->Arg(4096)->Arg(16384)->Arg(1 << 20);
 
+void BM_EvalLogicalDivideUnchecked(benchmark::State& state) {
+  const std::string text = divide_text(state.range(0));
+  for (auto _ : state) benchmark::DoNotOptimize(evaluate(text));
+}
+BENCHMARK(BM_EvalLogicalDivideUnchecked)->Arg(64)->Arg(1 << 20);
+
 #ifdef TVLAB_BENCH_CHECK_API
 void BM_CheckComposition(benchmark::State& state) {
   const Layout a = parse_layout("(2048,2048):(2048,1)");

@@ -1,6 +1,8 @@
 #include "tvlab/core/divergence.hpp"
 
 #include <algorithm>
+
+#include <boost/container/small_vector.hpp>
 #include <functional>
 #include <vector>
 
@@ -18,11 +20,13 @@ struct Leaf {
   int64_t s = 1, d = 0;
   friend bool operator==(const Leaf&, const Leaf&) = default;
 };
+// Leaves of one layout: few, kept inline (these checks run on every call, at any size).
+using Leaves = boost::container::small_vector<Leaf, 8>;
 
 // The (shape, stride) leaves of an integer-valued layout, in order. A scaled basis throws: such results
 // are not compared (guarded()).
-std::vector<Leaf> leaves(const Layout& l) {
-  std::vector<Leaf> out;
+Leaves leaves(const Layout& l) {
+  Leaves out;
   for (const auto& n : l.shape.nodes())
     if (n.rank < 0) out.push_back({n.value.value, 0});
   std::size_t k = 0;
@@ -38,8 +42,8 @@ std::vector<Leaf> leaves(const Layout& l) {
 // before where it continues it (d1 == s0*d0). Unique per function: the first leaf s0:d0 is read off as
 // f(1) = d0 and s0 = the first i with f(i) != i*d0 (a following leaf with d1 == s0*d0 would have merged),
 // and the rest is the function i -> f(i*s0) on [0, size/s0).
-std::vector<Leaf> canonical(const std::vector<Leaf>& ls) {
-  std::vector<Leaf> out;
+Leaves canonical(const Leaves& ls) {
+  Leaves out;
   for (const Leaf& x : ls) {
     if (x.s == 1) continue;
     if (!out.empty() && static_cast<__int128>(out.back().s) * out.back().d == x.d) {
@@ -54,8 +58,8 @@ std::vector<Leaf> canonical(const std::vector<Leaf>& ls) {
 // An outer layout's function on every index >= 0 (its last leaf takes what is left, as CuTe evaluates
 // it): size-1 leaves dropped except the last (it extends with its stride), leaves that continue each other
 // merged (merging into the last keeps the extension: (x mod s0)*d0 + (x / s0)*s0*d0 = x*d0).
-std::vector<Leaf> outer_form(const std::vector<Leaf>& ls) {
-  std::vector<Leaf> out;
+Leaves outer_form(const Leaves& ls) {
+  Leaves out;
   for (std::size_t k = 0; k < ls.size(); ++k) {
     const Leaf& x = ls[k];
     if (x.s == 1 && k + 1 != ls.size()) continue;
@@ -87,20 +91,19 @@ class FlatFunction {
 
  private:
   const Layout& layout_;
-  std::vector<Leaf> leaves_;
+  Leaves leaves_;
 };
 
 // F o G on [0, size(G)) as a layout (the pieces of divergence.hpp, step 1), or nullopt where the structure
 // does not resolve.
-std::optional<std::vector<Leaf>> composed_pieces(const std::vector<Leaf>& fleaves,
-                                                 const std::vector<Leaf>& gleaves) {
-  const std::vector<Leaf> f = outer_form(fleaves);
+std::optional<Leaves> composed_pieces(const Leaves& fleaves, const Leaves& gleaves) {
+  const Leaves f = outer_form(fleaves);
   if (f.empty()) return std::nullopt;
   const std::size_t m = f.size();
-  std::vector<int64_t> prefix(m, 1);  // P_k
+  boost::container::small_vector<int64_t, 8> prefix(m, 1);  // P_k
   for (std::size_t k = 1; k < m; ++k) prefix[k] = checked_mul(prefix[k - 1], f[k - 1].s);
-  std::vector<__int128> load(m, 0);  // the largest sum the pieces put in digit k
-  std::vector<Leaf> t;
+  boost::container::small_vector<__int128, 8> load(m, 0);  // the largest sum the pieces put in digit k
+  Leaves t;
   for (Leaf x : gleaves) {
     if (x.s == 1) continue;  // contributes nothing
     if (x.s < 1 || x.d < 0) return std::nullopt;
@@ -165,15 +168,15 @@ DivergenceCheck structural(const Layout& f, const Layout& g, const Layout& r, co
   DivergenceCheck c;
   c.how = "structure";
   if (n != size(g)) return c;
-  const std::vector<Leaf> rl = leaves(r);
-  std::optional<std::vector<Leaf>> t;
+  const Leaves rl = leaves(r);
+  std::optional<Leaves> t;
   try {
     t = composed_pieces(leaves(f), leaves(g));
   } catch (const LayoutError&) {  // overflow of a piece's stride: the structure does not decide
     return c;
   }
   if (!t) return c;
-  const std::vector<Leaf> cr = canonical(rl), ct = canonical(*t);
+  const Leaves cr = canonical(rl), ct = canonical(*t);
   if (cr == ct) {
     c.verdict = DivergenceVerdict::Equal;
     return c;
@@ -205,7 +208,7 @@ uint64_t splitmix64(uint64_t& x) {
 
 // Indices where layouts' digits turn: for each leaf s (p the product before it) p-1, p, p+1, p*(s-1) and
 // p*s-1; plus 0, n-1 and `samples` fixed pseudo-random indices; sorted, below n.
-std::vector<int64_t> sample(int64_t n, const std::vector<std::vector<Leaf>>& forms, int64_t samples) {
+std::vector<int64_t> sample(int64_t n, const std::vector<Leaves>& forms, int64_t samples) {
   std::vector<int64_t> at{0, n - 1};
   for (const auto& form : forms) {
     __int128 p = 1;
