@@ -77,6 +77,17 @@ void BM_CheckComposition(benchmark::State& state) {
 }
 BENCHMARK(BM_CheckComposition)->Arg(64)->Arg(4096)->Arg(16384)->Arg(1 << 20);
 
+void BM_CheckLogicalDivide(benchmark::State& state) {
+  int64_t s = 1;
+  while (s * s < state.range(0)) s *= 2;
+  const int64_t t = state.range(0) / s;
+  const Layout a(IntTuple::tuple({s, t}), IntTuple::tuple({t, 1}));
+  const Tiler tiler = Tiler::from_shape(IntTuple::tuple({8, 8}));
+  const Layout r = logical_divide(a, tiler);
+  for (auto _ : state) benchmark::DoNotOptimize(check_logical_divide(a, tiler, r));
+}
+BENCHMARK(BM_CheckLogicalDivide)->Arg(64)->Arg(1 << 20);
+
 // The non-functional composition, scaled: not decided by the structure, refuted at a sampled index.
 void BM_CheckRefutedLarge(benchmark::State& state) {
   const Layout a(IntTuple::tuple({3, state.range(0)}), IntTuple::tuple({16, 32}));

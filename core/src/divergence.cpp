@@ -245,13 +245,6 @@ DivergenceCheck decide(const Layout& f, const Layout& g, const Layout& r, const 
   return c;
 }
 
-// The layout a tiler mode stands for (n is n:1); nullopt for `_`.
-std::optional<Layout> as_layout(const Tiler& t) {
-  if (t.is_layout()) return t.layout();
-  if (t.is_integer()) return make_layout(IntTuple(t.integer()));
-  return std::nullopt;
-}
-
 using Leaf3 = std::function<DivergenceCheck(const Layout&, const Layout&, const Layout&, DivergenceLimits)>;
 
 // Two checks of one call as one: the first witness, else NotDecided if either is, else Equal.
@@ -271,9 +264,9 @@ DivergenceCheck combine(DivergenceCheck a, DivergenceCheck b) {
 DivergenceCheck by_mode(const Layout& a, const Tiler& b, const Layout& r, DivergenceLimits lim,
                         const Leaf3& leaf, const std::string& prefix = "") {
   if (!b.is_tuple()) {
-    const std::optional<Layout> bl = as_layout(b);
-    if (!bl) return {DivergenceVerdict::Equal, std::nullopt, "structure", 0};  // `_`: A's own mode
-    DivergenceCheck c = leaf(a, *bl, r, lim);
+    if (b.is_underscore()) return {DivergenceVerdict::Equal, std::nullopt, "structure", 0};  // A's own mode
+    DivergenceCheck c = b.is_layout() ? leaf(a, b.layout(), r, lim)                          // n is n:1
+                                      : leaf(a, make_layout(IntTuple(b.integer())), r, lim);
     if (c.witness) c.witness->mode = prefix;
     return c;
   }
