@@ -20,6 +20,7 @@ struct EvalOptions {
   std::string batch;
   std::string style = "plain";
   bool json = false;
+  bool no_divergence_check = false;
 };
 
 // Both streams on one terminal: say it once. Otherwise the diagnostic also goes to stderr.
@@ -37,8 +38,11 @@ bool eval_json(const std::string& text, Style style) {
   try {
     j["value"] = to_string(evaluate(text, notices), style);
     j["warnings"] = nlohmann::ordered_json::array();
+    nlohmann::ordered_json undecided = nlohmann::ordered_json::array();
     for (const EvalNotice& n : notices)
-      j["warnings"].push_back({{"function", n.subject}, {"column", n.column}, {"text", n.text}});
+      (n.undecided ? undecided : j["warnings"])
+          .push_back({{"function", n.subject}, {"column", n.column}, {"text", n.text}});
+    if (!undecided.empty()) j["undecided"] = std::move(undecided);
   } catch (const EvalError& e) {
     ok = false;
     j["error"] = {{"function", e.subject()}, {"column", e.column()}, {"why", e.what()}};
@@ -56,11 +60,16 @@ bool eval_one(const std::string& text, const std::string& where, Style style, bo
   try {
     line = to_string(evaluate(text, notices), style);
     // CuTe's value stands (and the exit code); where it is not the function its definition names, say so.
-    for (const EvalNotice& n : notices)
-      warn(n.subject,
-           where.empty() ? "column " + std::to_string(n.column)
-                         : where + ", column " + std::to_string(n.column),
-           n.text);
+    // Where the check decided nothing (a large result compared at a sample of indices), a note says so.
+    for (const EvalNotice& n : notices) {
+      const std::string at = where.empty() ? "column " + std::to_string(n.column)
+                                           : where + ", column " + std::to_string(n.column);
+      if (n.undecided)
+        std::cerr << "note: " << printable(n.subject) << " at " << printable(at) << ": " << printable(n.text)
+                  << '\n';
+      else
+        warn(n.subject, at, n.text);
+    }
   } catch (const EvalError& e) {
     ok = false;
     std::string at = where.empty() ? "column " + std::to_string(e.column())
@@ -108,6 +117,13 @@ std::function<int()> setup_eval(CLI::App& app) {
       "Results are CuTe's, computed with its algorithms and static-integer semantics.\n"
       "\nFunctions:\n" +
       functions +
+      "\nWhere CuTe's composition, logical_divide or logical_product result is not the function its\n"
+      "definition names, a warning gives an index that differs, the first one unless a large result was\n"
+      "sampled (the value printed stays CuTe's).\n"
+      "The layouts' structure decides this without evaluating indices in the common cases; otherwise "
+      "results\n"
+      "up to 4096 indices are compared index by index, larger ones at a bounded sample, and a note says\n"
+      "when that sample found no difference (not checked beyond it). --no-divergence-check turns it off.\n"
       "\nA failing line prints 'error: <function> at <where>: <why>' in its place (CuTe's condition name,\n"
       "e.g. Stride Divisibility Condition); the exit code is then 2.");
   cmd->add_option("expr", opt->exprs, "Expressions to evaluate");
@@ -117,8 +133,13 @@ std::function<int()> setup_eval(CLI::App& app) {
   cmd->add_flag(
       "--json", opt->json,
       "one JSON object a line: {\"expr\", \"value\", \"warnings\": [{function, column, text}]} (where CuTe's "
-      "result is not the function its definition names), or {\"expr\", \"error\": {function, column, why}}");
+      "result is not the function its definition names; \"undecided\": [...] too where a large result was "
+      "only sampled), or {\"expr\", \"error\": {function, column, why}}");
+  cmd->add_flag("--no-divergence-check", opt->no_divergence_check,
+                "do not compare composition, logical_divide and logical_product results with the functions "
+                "their definitions name (no warning then where CuTe's result is not that function)");
   return [opt]() -> int {
+    if (opt->no_divergence_check) set_divergence_checks(false);
     const Style style = opt->style == "cute" ? Style::Cute : Style::Plain;
     if (opt->exprs.empty() && opt->batch.empty()) {
       report("eval", "arguments",

@@ -1,5 +1,6 @@
 #include "tvlab/core/expr.hpp"
 
+#include <atomic>
 #include <map>
 #include <optional>
 
@@ -32,6 +33,17 @@ std::string to_string(const Value& v, Style style) {
 }
 
 namespace {
+std::atomic<bool> g_divergence_checks{true};
+}  // namespace
+
+void set_divergence_checks(bool on) {
+  g_divergence_checks.store(on, std::memory_order_relaxed);
+}
+bool divergence_checks() {
+  return g_divergence_checks.load(std::memory_order_relaxed);
+}
+
+namespace {
 
 Value value(const AnyLayout& l);
 Value value(const SwizzledLayout& l);
@@ -58,14 +70,23 @@ struct Call {
 
   [[noreturn]] void fail(const std::string& why) const { throw EvalError(expr.column, expr.name, why); }
   // CuTe's result r of this call, and where it is not the function `definition` names (divergence(r), run
-  // only when the caller collects notices): a notice.
+  // only when the caller collects notices and the checks are on): a notice; where the check decided
+  // nothing (a large result whose structure does not decide it, compared at a sample of indices), an
+  // undecided notice saying so.
   template <class F>
   Layout checked(Layout r, F&& divergence, const char* definition) const {
-    if (!t_notices) return r;
-    if (const std::optional<Divergence> d = divergence(r))
+    if (!t_notices || !divergence_checks()) return r;
+    const DivergenceCheck c = divergence(r);
+    if (const std::optional<Divergence>& d = c.witness)
       t_notices->push_back({expr.column, expr.name,
                             "CuTe's result " + to_string(r) + " is not the " + definition +
                                 (d->mode.empty() ? "" : " (" + d->mode + ")") + ": " + d->text});
+    else if (c.verdict == DivergenceVerdict::NotDecided && c.evaluated > 0)
+      t_notices->push_back({expr.column, expr.name,
+                            "CuTe's result " + to_string(r) + " was not checked against the " + definition +
+                                " beyond " + c.how +
+                                " (its structure does not decide it; no difference found)",
+                            true});
     return r;
   }
   [[noreturn]] void fail_arg(std::size_t i, const std::string& why) const {
@@ -250,7 +271,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
           if (const ComposedLayout* a = c.composed(0)) return value(composition(*a, c.tiler(1)));
           return c.checked(
               composition(c.layout(0), c.tiler(1)),
-              [&](const Layout& r) { return composition_divergence(c.layout(0), c.tiler(1), r); },
+              [&](const Layout& r) { return check_composition(c.layout(0), c.tiler(1), r); },
               "functional composition A o B");
         }}},
       {"complement",
@@ -306,7 +327,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
               [&](const Layout& l) {
                 return c.checked(
                     logical_divide(l, c.tiler(1)),
-                    [&](const Layout& r) { return logical_divide_divergence(l, c.tiler(1), r); },
+                    [&](const Layout& r) { return check_logical_divide(l, c.tiler(1), r); },
                     "divide its definition names, A o (B, complement(B, size(A)))");
               },
               [&](const ComposedLayout& k) { return logical_divide(k, c.tiler(1)); });
@@ -348,7 +369,7 @@ const std::map<std::string, std::pair<std::string, Handler>>& table() {
               [&](const Layout& l) {
                 return c.checked(
                     logical_product(l, c.tiler(1)),
-                    [&](const Layout& r) { return logical_product_divergence(l, c.tiler(1), r); },
+                    [&](const Layout& r) { return check_logical_product(l, c.tiler(1), r); },
                     "product its definition names, (A, complement(A, size(A)*cosize(B)) o B)");
               },
               [&](const ComposedLayout& k) { return logical_product(k, c.tiler(1)); });

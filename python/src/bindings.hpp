@@ -67,7 +67,8 @@ nb::object to_python(const nlohmann::ordered_json& j);
 // An EvalError as LayoutError (with function, condition, argument) or ParseError (syntax; with text,
 // column). `text`: the evaluated text, "" for a call on values (the column is then the argument's index).
 [[noreturn]] void raise_eval(const EvalError& e, const std::string& text);
-// Every notice as a tvlab.errors.DivergenceWarning (an exception if warnings are errors).
+// Every notice as a tvlab.errors.DivergenceWarning (an exception if warnings are errors), but the undecided
+// ones (a large result compared at a sample only), which tvlab.check_divergence() reports.
 void warn_notices(const std::vector<EvalNotice>& notices);
 
 // What `tvlab render` draws for the request, as bytes of `format` (render.cpp); a RenderError raises
@@ -82,5 +83,6 @@ void bind_layout(nb::module_& m);
 void bind_atoms(nb::module_& m);
 void bind_specs(nb::module_& m);
 void bind_render(nb::module_& m);
+void bind_divergence(nb::module_& m);
 
 }  // namespace tvlab::py

@@ -40,4 +40,5 @@ NB_MODULE(_tvlab, m) {
   py::bind_atoms(m);
   py::bind_specs(m);
   py::bind_render(m);
+  py::bind_divergence(m);
 }

@@ -45,6 +45,7 @@ void warn_notices(const std::vector<EvalNotice>& notices) {
   if (notices.empty()) return;
   nb::object category = nb::module_::import_("tvlab.errors").attr("DivergenceWarning");
   for (const EvalNotice& n : notices) {
+    if (n.undecided) continue;  // sampled without a witness: no warning (tvlab.check_divergence says so)
     const std::string text = n.subject + ": " + n.text;
     if (PyErr_WarnEx(category.ptr(), text.c_str(), 2) != 0) throw nb::python_error();
   }

@@ -28,6 +28,7 @@ from ._tvlab import Atom, Layout, Plan, Report, Swizzle, Value  # noqa: F401
 from . import _tvlab
 from .algebra import *  # noqa: F401,F403  (the algebra with CuTe DSL's keywords; Layout's methods)
 from .algebra import ComposedLayout, make_swizzle  # noqa: F401
+from ._options import options  # noqa: F401  (tvlab.options(divergence_check=False))
 
 __version__ = "0.1.0"
 

@@ -37,6 +37,15 @@ if grep -qF "warning: composition at column 1: CuTe's result (2,2):(32,32) is no
    grep -qF 'gives 48' "$tmp/err"; then passes=$((passes+1)); else echo "FAIL divergence: stderr"; cat "$tmp/err"; fails=$((fails+1)); fi
 check no-divergence 0 '(5,(2,2)):(16,(80,4))' "$tvlab" eval 'composition((10,2):(16,4),(5,4):(1,5))'
 if [ -s "$tmp/err" ]; then echo "FAIL no-divergence: stderr"; cat "$tmp/err"; fails=$((fails+1)); else passes=$((passes+1)); fi
+# --no-divergence-check (issue 36): CuTe's value, no check, no warning; the check is on by default.
+check divergence-off 0 '(2,2):(32,32)' "$tvlab" eval --no-divergence-check 'composition((3,2):(16,32),4:2)'
+if [ -s "$tmp/err" ]; then echo "FAIL divergence-off: stderr"; cat "$tmp/err"; fails=$((fails+1)); else passes=$((passes+1)); fi
+# Large results: proven from the structure (no warning), or refuted with a witness that is sampled.
+check divergence-large-equal 0 '(1024,1024):(1,2048)' "$tvlab" eval 'composition((2048,2048):(1,2048),(1024,1024):(1,2048))'
+if [ -s "$tmp/err" ]; then echo "FAIL divergence-large-equal: stderr"; cat "$tmp/err"; fails=$((fails+1)); else passes=$((passes+1)); fi
+check divergence-large-refuted 0 '(2,65536):(32,32)' "$tvlab" eval 'composition((3,65536):(16,32),131072:2)'
+if grep -qF "index 2 of the result maps to 32, but A(B(i)) = (3,65536):(16,32)(131072:2(i)) gives 48" "$tmp/err"; then
+  passes=$((passes+1)); else echo "FAIL divergence-large-refuted: stderr"; cat "$tmp/err"; fails=$((fails+1)); fi
 check_err unbalanced 'unbalanced' "$tvlab" eval '((4,8):(1,4)'
 check_err basis-in-shape 'error: layout at column 1: Scaled basis not allowed' "$tvlab" eval '(2,21,1@1@1)'
 check_err rank-mismatch 'profile' "$tvlab" eval '(4,8):(1)'

@@ -60,7 +60,16 @@ struct EvalNotice {
   std::size_t column = 0;
   std::string subject;  // the function, e.g. composition
   std::string text;
+  // A divergence check that decided nothing: CuTe's result was compared with its definition only at a
+  // bounded sample of indices (no difference found), so it is not known to be the function. Not a warning:
+  // `tvlab eval` prints it as a note, Python does not warn.
+  bool undecided = false;
 };
+// The divergence checks of composition, logical_divide and logical_product (divergence.hpp) run while
+// notices are collected, unless turned off here (process-wide; `tvlab eval --no-divergence-check`,
+// Python tvlab.options(divergence_check=False)). Other notices are not affected.
+void set_divergence_checks(bool on);
+bool divergence_checks();
 // evaluate(text), appending the notices of every call in it to `notices`.
 Value evaluate(std::string_view text, std::vector<EvalNotice>& notices);
 
