@@ -190,6 +190,15 @@ def make_composed_layout(inner: object, offset: object, outer: object) -> object
     CuTe DSL's make_composed_layout(inner, offset, outer): inner o offset o outer, evaluated as inner(offset + outer(c)); inner a Swizzle, offset an int, outer a layout (a swizzled outer nests).
     """
 
+def check_divergence(function: str, a: object, b: object) -> dict:
+    """
+    Whether CuTe's function(a, b) (composition, logical_divide or logical_product) is the function its
+    definition names: a dict with result (CuTe's), verdict ('equal': proven from the layouts' structure
+    or every index; 'differs': witness holds the index; 'not decided': a large result whose structure
+    does not decide it, compared at a bounded sample only), how, evaluated (indices) and witness.
+    It runs whatever tvlab.options(divergence_check=...) says (the switch governs the warnings).
+    """
+
 def eval(text: str) -> object:
     """
     An expression as `tvlab eval` evaluates it: tvlab.eval('size(logical_divide(...))').

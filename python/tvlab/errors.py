@@ -56,4 +56,5 @@ class InputError(TvlabError, ValueError):
 
 class DivergenceWarning(UserWarning):
     """CuTe's result (which tvlab returns, as CuTe does) is not the mathematical function its definition
-    names, e.g. composition((3,2):(16,32), 4:2); the message holds the witness."""
+    names, e.g. composition((3,2):(16,32), 4:2); the message holds the witness. tvlab.check_divergence()
+    gives the verdict itself; tvlab.options(divergence_check=False) turns the check off."""
