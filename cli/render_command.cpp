@@ -105,7 +105,8 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--tile", opt->request.tile,
                   "the tile a TV layout maps into, e.g. (8,16): indices are column-major in it");
   cmd->add_option("--value-type", opt->request.value_type,
-                  "a copy atom's value type (default: the atom's width)");
+                  "a copy atom's value type (default: the atom's width); a layout's element type: its "
+                  "cells coloured by the shared-memory bank of their offset");
   cmd->add_option("--reorder", opt->request.reorder,
                   "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
       ->expected(2);

@@ -10,11 +10,15 @@ include(CMakePackageConfigHelpers)
 set_target_properties(tvlab_core PROPERTIES EXPORT_NAME core)
 set_target_properties(tvlab_verify PROPERTIES EXPORT_NAME verify)
 set_target_properties(tvlab_viz PROPERTIES EXPORT_NAME viz)
-set_target_properties(tvlab PROPERTIES EXPORT_NAME tvlab)
-# The same names inside this build, so tvlabFunctions.cmake works in-tree too.
-add_executable(tvlab::tvlab ALIAS tvlab)
+set(tvlab_command "")
+if(TARGET tvlab)  # TVLAB_BUILD_CLI
+  set_target_properties(tvlab PROPERTIES EXPORT_NAME tvlab)
+  # The same names inside this build, so tvlabFunctions.cmake works in-tree too.
+  add_executable(tvlab::tvlab ALIAS tvlab)
+  set(tvlab_command tvlab)
+endif()
 
-install(TARGETS tvlab_core tvlab_verify ${TVLAB_VERIFY_LAYERS} tvlab_viz tvlab
+install(TARGETS tvlab_core tvlab_verify ${TVLAB_VERIFY_LAYERS} tvlab_viz ${tvlab_command}
         EXPORT tvlabTargets
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}

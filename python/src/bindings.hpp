@@ -74,7 +74,8 @@ void warn_notices(const std::vector<EvalNotice>& notices);
 // What `tvlab render` draws for the request, as bytes of `format` (render.cpp); a RenderError raises
 // tvlab.errors.InputError, the request's warnings become UserWarnings.
 std::string render_bytes(const viz::RenderRequest& request, viz::Format format, const viz::Options& options);
-// The request's picture as SVG text (Jupyter's _repr_svg_).
+// The request's picture as SVG text sized for a page (Jupyter's _repr_svg_): the whole SVG up to
+// viz::kPageCells cells, past that a PNG inside an SVG (viz::to_page_svg).
 std::string render_svg(const viz::RenderRequest& request);
 
 // The text of a spec argument as given to plan()/verify() is handled in Python (tvlab/__init__.py).

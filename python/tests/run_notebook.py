@@ -1,6 +1,7 @@
-"""python.notebook: executes docs/tvlab.ipynb headless (nbclient, the python of this environment as its kernel,
-from docs/ as the notebook's directory) and compares what each cell shows with the outputs committed in it,
-so the notebook the README points to never goes stale.
+"""Executes a notebook headless (nbclient, the python of this environment as its kernel, from the notebook's
+directory) and compares what each cell shows with the outputs committed in it, so the notebook the README points
+to never goes stale. The python.notebook test runs it through run_installed.py, on a copy of docs/tvlab.ipynb
+outside the clone with the installed package on PYTHONPATH.
 
     run_notebook.py NOTEBOOK            execute, compare; exit 1 on a difference, an error or no SVG picture
     run_notebook.py NOTEBOOK --update   execute and write the fresh outputs into NOTEBOOK

@@ -19,6 +19,7 @@ atoms, plans and reports show as pictures in Jupyter; render() writes .svg, .png
 
 import json as _json
 import os as _os
+import pathlib as _pathlib
 
 from . import errors
 from .errors import (AtomError, DivergenceWarning, InputError, LayoutError, ParseError, SpecError,
@@ -190,31 +191,48 @@ def _render_subject(x, config, bind):
 
 
 def render(x, path=None, view="", operand="", tile="", value_type="", thread=None, tensor="", config=None,
-           bind=None, reorder=None, smem="", tv="", type="", op="", colorblind=False, force=False):
+           bind=None, reorder=None, smem="", tv="", type="", op="", colorblind=False, force=False,
+           full=False):
     """Draw x as ``tvlab render`` does: a Layout, an Atom, a Plan, a spec (dict, file, text), a layout
-    expression or an atom name. With path (.svg .png .pdf .tex .txt) the file is written (whole or not at
-    all) and None returned; without, the SVG text is returned. The keywords are render's options:
-    view ("layout", "tv", "mma", "copy", "subgroup", "slm", "reorder", "banks", "partition", "tmem",
-    "tmem-copy"), operand, tile "(8,4)", value_type, thread and tensor (view "partition"), reorder
-    (SRC_TV, DST_TV), smem/tv/type/op (view "banks" of one instruction), colorblind, force."""
+    expression or an atom name.
+
+    With path (.svg .png .pdf .tex .txt) the file is written (whole or not at all) and its path returned (a
+    pathlib.Path). Without, a Picture (SVG text Jupyter shows) sized for a page: the whole SVG up to 2,048
+    cells, past that a PNG (Cairo) inside an SVG, tens of kilobytes where the whole SVG would take
+    megabytes; full=True gives the whole SVG whatever its size.
+
+    The keywords are render's options: view ("layout", "tv", "mma", "copy", "subgroup", "slm", "reorder",
+    "banks", "partition", "tmem", "tmem-copy"), operand, tile "(8,4)", value_type (a copy atom's value type;
+    for a layout, plain or swizzled, its element type: the cells are coloured by the shared-memory bank of
+    their offset, and the picture names the element size), thread and tensor (view "partition"), reorder
+    (SRC_TV, DST_TV), smem/tv/type/op (view "banks" of one instruction), colorblind, force (pictures of up
+    to 2^22 cells instead of 10^6)."""
     what, spec_text, cfg, binds, atom_type = _render_subject(x, config, bind)
     value_type = value_type or atom_type
     if reorder is not None:
         what = ""
     out = _tvlab._render(what, spec_text, cfg, binds, view, operand, tile, value_type, thread, tensor,
                          list(reorder or []), smem, tv, type, op, colorblind, force,
-                         None if path is None else _os.fspath(path))
-    return None if out is None else Picture(out)
+                         None if path is None else _os.fspath(path), full)
+    return _pathlib.Path(_os.fspath(path)) if out is None else Picture(out)
 
 
 class Picture(str):
-    """SVG text that Jupyter shows as the picture (render() without a path): tvlab.render(L, tile="(8,4)")."""
+    """A picture as SVG text, which Jupyter shows (render() without a path): tvlab.render(L, tile="(8,4)").
+
+    Sized for a page: a large picture is a PNG inside the SVG (see render()); .is_raster says which."""
 
     def _repr_svg_(self):
         return str(self)
 
+    @property
+    def is_raster(self):
+        """Whether the picture is a PNG inside an SVG (more than 2,048 cells) rather than vector drawing."""
+        return 'xlink:href="data:image/png;base64,' in self
+
     def __repr__(self):
-        return f"<tvlab.Picture: {len(self)} bytes of SVG>"
+        kind = "SVG holding a PNG" if self.is_raster else "SVG"
+        return f"<tvlab.Picture: {len(self)} bytes of {kind}>"
 
 
 def _render_method(self, path=None, **options):

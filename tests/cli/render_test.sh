@@ -174,6 +174,13 @@ bad html 'HTML output is not available yet' "$tmp/bad/a.html" '(4,8):(8,1)'
 bad extension 'unknown output format' "$tmp/bad/a.jpg" '(4,8):(8,1)'
 bad syntax 'column' "$tmp/bad/a.svg" '(4,8'
 bad needs-tile 'needs --tile' "$tmp/bad/a.svg" '(16,2):(1,16)' --view tv
+# --value-type on a layout colours its cells by bank (the element size on the picture); nowhere else on a layout.
+if "$tvlab" render 'Sw<3,3,3> o (8,64):(64,1)' --value-type half_t -o "$tmp/sw-banks.txt" 2>"$tmp/err" &&
+   grep -qF "banks for 16-bit elements (half_t): bank = floor(offset * 16 / 32) mod 32" "$tmp/sw-banks.txt"; then ok
+else ko "layout banks: $(head -3 "$tmp/sw-banks.txt") $(cat "$tmp/err")"; fi
+bad value-type-tv "a layout's value type colours its layout view by bank; the tv view has none" "$tmp/bad/a.svg" '(16,2):(1,16)' --tile '(8,4)' --value-type half_t
+bad value-type-coordinates 'banks need integer offsets' "$tmp/bad/a.svg" '(4,8):(1@1,1@0)' --value-type half_t
+bad value-type-unknown 'halfish' "$tmp/bad/a.svg" '(4,8):(8,1)' --value-type halfish
 grep -qF "960 of 1024 values move" "$tmp/spec-reorder.txt" && ok || ko "spec reorder: $(head -3 "$tmp/spec-reorder.txt")"
 bad spec-no-slm 'has no SLM layout' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view slm --operand A
 ldsm='((8,4),8):((1,512),64)'

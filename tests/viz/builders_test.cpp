@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 
 #include "tvlab/core/atoms/registry.hpp"
 #include "tvlab/core/notation.hpp"
@@ -47,6 +48,50 @@ TEST(LayoutScene, RankOneIsAColumnAndHugeIsRefused) {
   EXPECT_EQ(s.width, 2);
   EXPECT_EQ(label_at(s, 1, 2 + 7), "14");
   EXPECT_THROW(build_layout_scene(parse_layout("(10000,1000):(1,10000)")), VizError);
+}
+
+// The bank of an element: floor(offset * bits / 32) mod 32, written out per type (NVIDIA: 32 banks of 4
+// bytes).
+int bank(int64_t offset, int bits) {
+  return static_cast<int>((offset * bits / 32) % 32);
+}
+
+TEST(LayoutScene, BanksOfAnElementTypeColourTheCells) {
+  // CuTe's 128-byte swizzle over 8 rows of 64 halves: every row's 8 chunks of 16 bytes permuted, so each
+  // column of 8 rows meets 8 different 4-bank groups.
+  const ComposedLayout sw(Swizzle(3, 3, 3), IntTuple(0), parse_layout("(8,64):(64,1)"));
+  for (const char* type : {"half_t", "float", "int8_t", "double", "int4_t"}) {
+    Options o;
+    o.bank_type = value_type(type);
+    const int bits = o.bank_type->bits;
+    const Scene s = build_layout_scene(sw, o);
+    ASSERT_EQ(s.cells.size(), 512u);
+    for (const Cell& c : s.cells) {
+      const int64_t r = c.y - 2, col = c.x - 1, off = sw(IntTuple(r + 8 * col));
+      ASSERT_EQ(c.label.at(0), std::to_string(off));
+      ASSERT_EQ(c.colors, std::vector<int>{bank(off, bits) % 16}) << type << " " << off;
+      EXPECT_NE(c.tooltip.find(", bank " + std::to_string(bank(off, bits))), std::string::npos);
+    }
+    EXPECT_EQ(s.title.back(), "banks for " + std::to_string(bits) + "-bit elements (" + o.bank_type->name +
+                                  "): bank = floor(offset * " + std::to_string(bits) + " / 32) mod 32");
+    ASSERT_EQ(s.legend.size(), 16u);
+    EXPECT_EQ(s.legend[3].text, "bank 3/19");
+  }
+  // half_t: in each row, the 8 columns 0, 8, ..., 56 (one 16-byte chunk each) sit in 8 distinct 4-bank
+  // groups.
+  Options o;
+  o.bank_type = value_type("half_t");
+  for (int64_t r = 0; r < 8; ++r) {
+    std::set<int> groups;
+    for (int64_t c = 0; c < 64; c += 8) groups.insert(bank(sw(IntTuple(r + 8 * c)), 16) / 4);
+    EXPECT_EQ(groups.size(), 8u);
+  }
+  // Without a type nothing is guessed: the offset mod 16, as before.
+  const Scene plain = build_layout_scene(sw);
+  EXPECT_EQ(plain.notes.back(), "cell colour: the index mod 16 (palette default)");
+  EXPECT_TRUE(plain.legend.empty());
+  // Coordinates have no bank.
+  EXPECT_THROW(build_layout_scene(parse_layout("(4,8):(1@1,1@0)"), o), VizError);
 }
 
 TEST(SubgroupScene, SeedBlockLoad8x4) {

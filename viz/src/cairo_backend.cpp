@@ -158,8 +158,12 @@ std::string joined(const Scene& s) {
 }  // namespace
 
 std::string to_png(const Scene& s) {
+  return to_png_sized(s, kMaxRasterPx);
+}
+
+std::string to_png_sized(const Scene& s, int max_px) {
   const CairoApi& api = cairo_api();
-  const Metrics m = compute_metrics(s, kMaxRasterPx);
+  const Metrics m = compute_metrics(s, max_px);
   std::unique_ptr<cairo_surface_t, decltype(api.cairo_surface_destroy)> surface(
       api.cairo_image_surface_create(CAIRO_FORMAT_RGB24, m.width, m.height), api.cairo_surface_destroy);
   if (api.cairo_surface_status(surface.get()) != CAIRO_STATUS_SUCCESS)

@@ -2,6 +2,8 @@
 
 #include <functional>
 
+#include "tvlab/viz/palette.hpp"
+
 #include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
 
@@ -24,6 +26,18 @@ std::pair<int64_t, int64_t> fold(const Layout& l, int64_t max_cells) {
   return {rows, n / rows};
 }
 
+// NVIDIA shared memory: 32 banks of 4 bytes (CUDA C++ Programming Guide, "Shared Memory" of compute
+// capabilities 5.x-12.x).
+constexpr int kBanks = 32;
+
+// The bank of the element of `bits` bits at `offset` (elements): floor(offset * bits / 32) mod 32.
+int bank_of(int64_t offset, int bits) {
+  const __int128 bit = static_cast<__int128>(offset) * bits;
+  __int128 word = bit / 32;
+  if (bit % 32 != 0 && bit < 0) --word;  // floor
+  return static_cast<int>(((word % kBanks) + kBanks) % kBanks);
+}
+
 // value(i) for the 1-D index i: the label and (for integer results) a colour.
 Scene build(const std::string& kind, const std::string& notation, const Layout& domain,
             const std::function<std::pair<std::string, int64_t>(int64_t)>& value, const Options& opt) {
@@ -43,6 +57,10 @@ Scene build(const std::string& kind, const std::string& notation, const Layout& 
     s.texts.push_back({x0 + c, y0 - 1, std::to_string(c), TextKind::Tick, Anchor::Center, Axis::Col, c});
   for (int r = 0; r < rows; ++r)
     s.texts.push_back({x0 - 1, y0 + r, std::to_string(r), TextKind::Tick, Anchor::Right, Axis::Row, r});
+  if (opt.bank_type)
+    s.title.push_back("banks for " + std::to_string(opt.bank_type->bits) + "-bit elements (" +
+                      opt.bank_type->name + "): bank = floor(offset * " +
+                      std::to_string(opt.bank_type->bits) + " / 32) mod " + std::to_string(kBanks));
   s.cells.reserve(static_cast<std::size_t>(rows * cols));
   bool colored = false;
   for (int64_t r = 0; r < rows; ++r)
@@ -50,22 +68,42 @@ Scene build(const std::string& kind, const std::string& notation, const Layout& 
       const auto [label, color] = value(r + rows * c);
       Cell cell;
       cell.x = x0 + static_cast<int>(c), cell.y = y0 + static_cast<int>(r);
-      if (color >= 0) cell.colors.push_back(static_cast<int>(color % 16)), colored = true;
       cell.tooltip = "(" + std::to_string(r) + "," + std::to_string(c) + ") -> " + label;
+      if (opt.bank_type) {
+        // value() gave the offset itself (integer-valued layouts only: checked by the caller).
+        const int b = bank_of(std::stoll(label), opt.bank_type->bits);
+        cell.colors.push_back(b % Palette::kColors), colored = true;
+        cell.tooltip += ", bank " + std::to_string(b);
+      } else if (color >= 0) {
+        cell.colors.push_back(static_cast<int>(color % 16)), colored = true;
+      }
       cell.label.push_back(label);
       s.cells.push_back(std::move(cell));
     }
   s.width = x0 + static_cast<int>(cols);
   s.height = y0 + static_cast<int>(rows);
-  if (colored)
-    s.notes.push_back("cell colour: the index mod 16 (palette " +
-                      std::string(opt.colorblind ? "colorblind" : "default") + ")");
+  const std::string palette = opt.colorblind ? "colorblind" : "default";
+  if (opt.bank_type) {
+    for (int k = 0; k < Palette::kColors && k < kBanks; ++k)
+      s.legend.push_back(
+          {Swatch::Color, k,
+           "bank " + std::to_string(k) +
+               (k + Palette::kColors < kBanks ? "/" + std::to_string(k + Palette::kColors) : "")});
+    s.notes.push_back("cell colour: the shared-memory bank of the element at the offset, " +
+                      std::to_string(opt.bank_type->bits) + "-bit elements (" + opt.bank_type->name + "), " +
+                      std::to_string(kBanks) +
+                      " banks of 4 bytes (a wider element: its first bank; palette " + palette + ")");
+  } else if (colored) {
+    s.notes.push_back("cell colour: the index mod 16 (palette " + palette + ")");
+  }
   return s;
 }
 
 }  // namespace
 
 Scene build_layout_scene(const Layout& l, const Options& opt) {
+  if (opt.bank_type && !integer_valued(l))
+    throw VizError("banks need integer offsets: " + to_string(l) + " maps to coordinates");
   if (integer_valued(l))
     return build(
         "layout", to_string(l), l,

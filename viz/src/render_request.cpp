@@ -356,15 +356,30 @@ Scene expression_scene(const RenderRequest& o, const Options& vo, Warnings& warn
   } catch (const LayoutError& e) {
     throw RenderError{"expression", o.what, e.what()};
   }
+  // --value-type on a layout: its cells coloured by the shared-memory bank of their offset, elements of that
+  // type (the layout view only: no other view of a layout has a value type to take).
+  Options lo = vo;
+  if (!o.value_type.empty()) {
+    const bool layout_view = o.view.empty() ? o.tile.empty() : o.view == "layout";
+    if (!layout_view)
+      throw RenderError{"value type", "--value-type " + o.value_type,
+                        "a layout's value type colours its layout view by bank; the " +
+                            (o.view.empty() ? std::string("tv") : o.view) + " view has none"};
+    try {
+      lo.bank_type = value_type(o.value_type);
+    } catch (const AtomError& e) {
+      throw RenderError{"value type", "--value-type " + o.value_type, e.what()};
+    }
+  }
   if (const auto* c = std::get_if<ComposedLayout>(&v)) {
     if (!o.view.empty() && o.view != "layout")
       throw RenderError{"view", "--view " + o.view, "a swizzled layout renders as layout"};
-    return build_layout_scene(*c, vo);
+    return build_layout_scene(*c, lo);
   }
   if (const auto* n = std::get_if<NestedLayout>(&v)) {
     if (!o.view.empty() && o.view != "layout")
       throw RenderError{"view", "--view " + o.view, "a swizzled layout renders as layout"};
-    return build_layout_scene(*n, vo);
+    return build_layout_scene(*n, lo);
   }
   Layout l;
   if (const auto* p = std::get_if<Layout>(&v))
@@ -374,7 +389,7 @@ Scene expression_scene(const RenderRequest& o, const Options& vo, Warnings& warn
   else
     throw RenderError{"expression", o.what, "'" + to_string(v) + "' is not a layout"};
   const std::string view = o.view.empty() ? (o.tile.empty() ? "layout" : "tv") : o.view;
-  if (view == "layout") return build_layout_scene(l, vo);
+  if (view == "layout") return build_layout_scene(l, lo);
   const auto [rows, cols] = tile_for(o, l, o.what);
   if (view == "tv") return build_tv_scene(l, rows, cols, vo);
   if (view == "subgroup") return build_subgroup_scene(l, rows, cols, "TV layout " + to_string(l), vo);

@@ -21,6 +21,17 @@ std::string to_svg(const Scene& s);
 std::string to_tikz(const Scene& s);
 std::string to_text(const Scene& s);
 std::string to_png(const Scene& s);
+// A PNG whose canvas fits max_px a side (to_png is to_png_sized(s, kMaxRasterPx)).
+std::string to_png_sized(const Scene& s, int max_px);
 std::string to_pdf(const Scene& s);
+
+// Pictures sized for a page (Jupyter): a scene of at most kPageCells cells is to_svg's bytes; a larger one an
+// SVG holding one PNG of the cells' colours (to_png_sized, kPagePx: no cell labels, a note saying so) with
+// to_svg's provenance comment, tens of kilobytes where to_svg's would take megabytes (a cell costs ~160 bytes
+// of SVG). Throws VizError when a larger scene needs Cairo and Cairo does not load.
+inline constexpr std::size_t kPageCells = 2048;
+inline constexpr int kPagePx = 1024;
+bool page_is_raster(const Scene& s);  // more than kPageCells cells
+std::string to_page_svg(const Scene& s);
 
 }  // namespace tvlab::viz
