@@ -50,9 +50,9 @@ struct PyBanks {
 };
 
 PyBanks banks(const std::string& smem, const std::string& tv, const std::string& type, const std::string& op,
-              std::optional<std::string> gmem, const std::string& arch) {
+              std::optional<std::string> gmem, const std::string& arch, std::optional<int64_t> warp) {
   BanksRequest r;
-  r.smem = smem, r.tv = tv, r.type = type, r.op = op, r.gmem = gmem, r.arch = arch;
+  r.smem = smem, r.tv = tv, r.type = type, r.op = op, r.gmem = gmem, r.arch = arch, r.warp = warp;
   try {
     return {r, analyze_banks_request(r)};
   } catch (const BanksInputError& e) {
@@ -286,10 +286,11 @@ void bind_atoms(nb::module_& m) {
         "rule.");
   m.def(
       "banks", &banks, nb::arg("smem"), nb::arg("tv"), nb::arg("type"), nb::arg("op"),
-      nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia",
+      nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia", nb::arg("warp") = nb::none(),
       "One warp-wide shared-memory instruction's bank conflicts, as `tvlab banks` computes them: smem (tile "
       "coordinate -> element offset), tv ((lane, v) -> tile index), type, op (ld, st, cp.async, "
-      "ldmatrix.x4[.trans], stmatrix...), gmem (cp.async's global sources), arch nvidia or xe.");
+      "ldmatrix.x4[.trans], stmatrix...), gmem (cp.async's global sources), arch nvidia or xe; warp W cuts "
+      "threads 32W..32W+31 from a TV of more threads (a TiledCopy's), CuTe's per-warp view.");
   m.def(
       "atoms",
       [](std::optional<std::string> arch) {

@@ -78,8 +78,10 @@ def test_cute_dsl_objects_directly(root, tmp_path):
     prints = root / "tests/data/cute/prints/dsl"
     assert got["mma_print"].strip() == (prints / "mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt").read_text().strip()
     assert got["mma_verify"] == tvlab.verify(got["mma_print"]).json()["summary"]
-    spec = {"mma": {"print": got["mma_print"]},
-            "operands": {"A": {"type": "half_t", "contiguous": "K", "copy": {"print": got["copy_print"], "ref": "dst"}}}}
+    # The objects carry their ops: the spec they stand for names the atoms (tvlab.dsl), as a hand-written one would.
+    spec = {"mma": {"print": got["mma_print"], "atom": "SM80_16x8x16_F32F16F16F32_TN"},
+            "operands": {"A": {"type": "half_t", "contiguous": "K",
+                               "copy": {"print": got["copy_print"], "atom": "SM75_U32x4_LDSM_N", "ref": "dst"}}}}
     assert got["spec_verify"] == tvlab.verify(spec).json()["summary"]
     assert got["spec_verify"]["refuted"] == 0
     assert got["copy_print"].strip() == (prints / "copy_ldsm_n_a_sm80.txt").read_text().strip()
