@@ -137,6 +137,10 @@ def gemm_sm80():
         for what in ("g2s_A", "g2s_B", "s2r_A", "s2r_B"):
             block("gemm_sm80_%s_%s" % (name, what), copies[what])
             op_block("gemm_sm80_%s_%s" % (name, what), copies[what])
+        # The ldmatrix copies' shared-memory side (the print gives the tiled TV of Dst, its Ref): what each thread
+        # reads, the TV layout a bank analysis takes.
+        for what in ("s2r_A", "s2r_B"):
+            block("gemm_sm80_%s_%s_src_tv" % (name, what), copies[what].layout_src_tv_tiled)
 
 
 @cute.jit
