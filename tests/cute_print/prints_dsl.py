@@ -172,9 +172,10 @@ def gemm_sm90(ptr: cute.Pointer, smem: cute.Pointer):
     op_block("gemm_sm90_tma_A", tma)
 
 
-prints()
-notation(cutlass.Int32(4096))
-gemm_sm80()
-gemm_sm90(make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem, assumed_align=16),
-          make_ptr(cutlass.Float16, 1024, cute.AddressSpace.smem, assumed_align=1024))
-print("=== end ===")
+if __name__ == "__main__":  # (python/tests/test_dsl.py imports the builders above)
+    prints()
+    notation(cutlass.Int32(4096))
+    gemm_sm80()
+    gemm_sm90(make_ptr(cutlass.Float16, 0, cute.AddressSpace.gmem, assumed_align=16),
+              make_ptr(cutlass.Float16, 1024, cute.AddressSpace.smem, assumed_align=1024))
+    print("=== end ===")
