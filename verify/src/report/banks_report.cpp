@@ -80,7 +80,9 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
       where = "--tv";
       r.instruction = smem_instruction(r.smem, idx, r.type, r.op, r.model);
     } else {
-      if (threads > r.model.lanes)
+      // (ldmatrix on a model of narrower subgroups is smem_instruction's error: the op, not the TV, is at
+      // fault)
+      if (threads > r.model.lanes && !(r.op.is_matrix() && 8 * r.op.matrices > r.model.lanes))
         throw BankError("the TV layout " + to_string(r.tv) + " has " + std::to_string(threads) +
                         " threads; one " + r.model.name + " instruction has " +
                         std::to_string(r.model.lanes) +
