@@ -243,13 +243,18 @@ void bind_atoms(nb::module_& m) {
           "`tvlab banks --json`, as Python objects.")
       .def(
           "_repr_svg_",
-          [](const PyBanks& b) {
+          [](const PyBanks& b) -> nb::object {
+            // The picture draws one instruction's TV: a warp cut of a larger TV has no picture (None: Jupyter
+            // shows the text); banks() of the warp's own (lane, value) layout draws.
+            if (b.request.warp) return nb::none();
             viz::RenderRequest r;
             r.view = "banks";
             r.smem = b.request.smem, r.tv = b.request.tv, r.type = b.request.type, r.op = b.request.op;
-            return render_svg(r);
+            return nb::cast(render_svg(r));
           },
-          "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red).")
+          "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red); None "
+          "for a "
+          "warp cut.")
       .def("__repr__", [](const PyBanks& b) { return banks_to_text(b.result); });
   nb::class_<PyReorder>(m, "Reorder", "The subgroup reorder between two TV layouts (`tvlab reorder`).")
       .def_prop_ro("noop", [](const PyReorder& r) { return r.plan.noop; })

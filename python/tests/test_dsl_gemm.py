@@ -211,6 +211,8 @@ def test_banks_cuts_one_warp_of_a_tiled_copy(rec):
     assert w[2]["phases"] == w[0]["phases"] and w[3]["phases"] == w[1]["phases"]
     assert w[1]["phases"] != w[0]["phases"]
     assert all(x["bank_conflicts"] == 0 and x["warp"] == k for k, x in enumerate(w))
+    cut = tvlab.banks(smem, tv, "half_t", "ldmatrix.x4", warp=1)
+    assert cut._repr_svg_() is None and "warp 1 of 4" in repr(cut)  # Jupyter shows the text, not a wrong picture
     assert tvlab.banks("((8,4),16):((32,256),1)", tv, "half_t", "ldmatrix.x4", warp=1).bank_conflicts > 0
     with pytest.raises(tvlab.InputError, match="no warp to cut"):
         tvlab.banks(smem, "((16,2),(8,1)):((1,256),(32,0))", "half_t", "ldmatrix.x4", warp=0)

@@ -401,7 +401,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
           for (const char* k : {"g2s", "s2r", "r2s"})
             if (const json* c = member(*sm, k))
               warn_unknown(*c, path + ".smem." + k,
-                           {"atom", "from_mma", "thr_layout", "val_layout", "value_type"}, "a copy", w);
+                           {"atom", "from_mma", "thr_layout", "val_layout", "value_type", "print", "ref"},
+                           "a copy", w);
         }
       }
   }
