@@ -134,6 +134,7 @@ def trace(gptr: cute.Pointer, sptr: cute.Pointer):
     # one warp of the K-major A ldmatrix's smem side, from the objects (no control flow: the DSL rewrites `if`)
     s2r = cute.make_tiled_copy_A(cute.make_copy_atom(warp.LdMatrix8x8x16bOp(False, 4), f16), mma)
     sw = cute.make_composed_layout(cute.make_swizzle(2, 3, 3), 0, cute.make_layout(((8, 4), 16), stride=((32, 256), 1)))
+    out["copy_alone"] = {"verify": tvlab.verify(s2r).json()["summary"], "render": len(tvlab.render(s2r))}
     out["banks"]["tn_s2r_A"] = [tvlab.banks(sw, s2r.layout_src_tv_tiled, "half_t", "ldmatrix.x4", warp=w).json()
                                 for w in range(4)]
     # examples/python/CuTeDSL/hopper/dense_gemm.py (CUTLASS 4.2.0)
@@ -212,4 +213,7 @@ def test_cute_dsl_gemm_objects(root, tmp_path):
     smem = "S<2,3,3> o 0 o ((8,4),16):((32,256),1)"
     assert got["banks"]["tn_s2r_A"] == [tvlab.banks(smem, tv, "half_t", "ldmatrix.x4", warp=w).json()
                                         for w in range(4)]
+    alone = {"copies": {"copy": recorded.copy(rec, "gemm_sm80_tn_s2r_A")}}  # a TiledCopy given alone as the spec
+    assert got["copy_alone"] == {"verify": tvlab.verify(alone).json()["summary"], "render": len(tvlab.render(alone))}
+    assert got["copy_alone"]["verify"]["refuted"] == 0
     assert "cpasync.CopyG2SOp" in got["unmapped"] and "STREAMING" in got["unmapped"]
