@@ -26,17 +26,13 @@ def kind(x):
     return None
 
 
-def _op_name(op):
-    return f"{type(op).__module__}.{type(op).__name__}"
-
-
 # cutlass.Numeric class name -> tvlab's value type (CuTe's C++ name).
 _TYPES = {"Float16": "half_t", "BFloat16": "bfloat16_t", "Float32": "float", "Float64": "double",
           "TFloat32": "tfloat32_t", "Int8": "int8_t", "Uint8": "uint8_t", "Int16": "int16_t", "Uint16": "uint16_t",
           "Int32": "int32_t", "Uint32": "uint32_t", "Int64": "int64_t", "Uint64": "uint64_t",
           "Float8E4M3FN": "float_e4m3_t", "Float8E5M2": "float_e5m2_t"}
 # ... and as the MMA names spell it (SM80_16x8x16_F32F16F16F32_TN).
-_MMA_TYPES = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32", "TFloat32": "TF32"}
+_MMA_TYPES = {"Float16": "F16", "BFloat16": "BF16", "Float32": "F32"}
 
 
 def value_type(dtype):
