@@ -13,6 +13,8 @@ namespace tvlab::cli {
 namespace {
 struct BanksOptions {
   std::string smem, tv, type, op, gmem, arch = "nvidia";
+  int64_t warp = 0;
+  CLI::Option* warp_given = nullptr;
   bool json = false;
 };
 }  // namespace
@@ -34,6 +36,10 @@ std::function<int()> setup_banks(CLI::App& app) {
                   "aligned base); cp.async's wavefronts depend on it");
   cmd->add_option("--arch", opt->arch, "nvidia (default; H100-measured model) or xe (SLM, model unvalidated)")
       ->check(CLI::IsMember({"nvidia", "xe"}));
+  opt->warp_given = cmd->add_option(
+      "--warp", opt->warp,
+      "W: a TV of more threads than one instruction's lanes (a TiledCopy's 128) is cut to warp W, "
+      "threads 32W..32W+31 (CuTe's per-warp view)");
   cmd->add_flag("--json", opt->json, "JSON: wavefronts, ideal_wavefronts, bank_conflicts, phases, suggest");
   cmd->footer(
       "One instruction: lane l accesses the tile indices TV(l,0..V-1), which must be contiguous in shared\n"
@@ -56,6 +62,7 @@ std::function<int()> setup_banks(CLI::App& app) {
   return [opt]() -> int {
     BanksRequest request{opt->smem, opt->tv, opt->type, opt->op, std::nullopt, opt->arch};
     if (!opt->gmem.empty()) request.gmem = opt->gmem;
+    if (opt->warp_given->count() > 0) request.warp = opt->warp;
     BanksResult result;
     try {
       result = analyze_banks_request(request);

@@ -913,9 +913,10 @@ Value eval_node(const Expr& e) {
 // integer) costs more than the algebra, so this reads the subset straight into values: calls to the
 // functions of table() (lower-case names, not make_*, not C++ type names) whose arguments are calls or
 // literals: integer tuples (decimal integers, parentheses, commas), SHAPE:STRIDE layouts, tilers (tuples
-// holding `_` or layouts) and swizzled layouts `Sw<B,M,S> o [offset o] L`. It builds what eval_node
-// builds from the same text and applies the calls through the same apply(), with Exprs that carry the
-// names and columns the parser would give, so results and evaluation errors are the same. Anything else
+// holding `_` or layouts) and swizzled layouts `Sw<B,M,S> o [offset o] L` (CuTe DSL's `S<B,M,S>` too). It
+// builds what eval_node builds from the same text and applies the calls through the same apply(), with Exprs
+// that carry the names and columns the parser would give, so results and evaluation errors are the same.
+// Anything else
 // (`_8`, `@`, a C++ spelling, a literal that does not validate, an integer near 2^63, deep nesting, a
 // very large literal) returns nullopt before any evaluation: evaluate() then parses the text in full,
 // which reports exactly what the general parser reports. expr_plain_test.cpp and the eval fuzzer check
@@ -977,12 +978,16 @@ class PlainEval : detail::PlainReader {
     return literal(out, depth);
   }
 
-  // composed := 'Sw<' B ',' M ',' S '>' 'o' [offset 'o'] literal: a swizzled layout, built as eval_node
-  // builds a Composed node; what it would reject (a swizzle, offset or layout CuTe does not take) is
-  // left to it.
+  // composed := ('Sw<' | 'S<') B ',' M ',' S '>' 'o' [offset 'o'] literal: a swizzled layout, built as
+  // eval_node builds a Composed node; what it would reject (a swizzle, offset or layout CuTe does not take)
+  // is left to it.
   bool composed(Value* out, int depth) {
-    if (s_.compare(pos_, 3, "Sw<") != 0) return false;
-    pos_ += 3;
+    if (s_.compare(pos_, 3, "Sw<") == 0)
+      pos_ += 3;
+    else if (s_.compare(pos_, 2, "S<") == 0)  // CuTe DSL's print of a swizzle
+      pos_ += 2;
+    else
+      return false;
     int bms[3];
     for (int k = 0; k < 3; ++k) {
       pos_ = ws_after(pos_);

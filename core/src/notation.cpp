@@ -401,11 +401,18 @@ class Parser {
     if (c == '-' || is_digit(c)) return integer();
     if (is_alpha(c)) {
       std::string_view w = word_at(pos_);
-      if (w == "Sw" && pos_ + 2 < s_.size() && s_[pos_ + 2] == '<') return swizzle();
+      // Sw<B,M,S> (C++ CuTe's print) or S<B,M,S> (CuTe DSL's print of the same swizzle).
+      if ((w == "Sw" || w == "S") && pos_ + w.size() < s_.size() && s_[pos_ + w.size()] == '<')
+        return swizzle(w.size() + 1);
       pos_ += w.size();
       if (at_scope(ws_after(pos_))) return qualified_name(start, std::string(w));
       return named(w, start);
     }
+    if (c == '?')  // CuTe DSL's print of a run-time value: ? or ?{div=8}
+      fail(pos_,
+           "'?' is a dynamic extent (CuTe DSL prints a run-time value as ? or ?{div=N}); tvlab computes with "
+           "static values only: give the value as an integer (e.g. (4096,8):(1,4096) for (?,8):(1,?)), or "
+           "make it static in the DSL (a Python int or cutlass.Constexpr) before printing");
     fail(pos_, "unexpected '" + shown(c) + "'");
   }
 
@@ -1045,9 +1052,10 @@ class Parser {
     return e;
   }
 
-  Expr swizzle() {
+  // At "Sw<" or "S<" (`prefix` characters, the '<' included).
+  Expr swizzle(std::size_t prefix) {
     const std::size_t start = pos_;
-    pos_ += 3;  // "Sw<"
+    pos_ += prefix;
     Expr e = node(Expr::Kind::Swizzle, start);
     for (int k = 0; k < 3; ++k) {
       const std::size_t at = pos_;
@@ -1056,7 +1064,7 @@ class Parser {
       e.swizzle[k] = static_cast<int>(v);
       if (k < 2) expect(',', "between swizzle parameters");
     }
-    expect('>', "to close Sw<B,M,S>");
+    expect('>', prefix == 2 ? "to close S<B,M,S>" : "to close Sw<B,M,S>");
     return e;
   }
 };

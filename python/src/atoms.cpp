@@ -50,9 +50,9 @@ struct PyBanks {
 };
 
 PyBanks banks(const std::string& smem, const std::string& tv, const std::string& type, const std::string& op,
-              std::optional<std::string> gmem, const std::string& arch) {
+              std::optional<std::string> gmem, const std::string& arch, std::optional<int64_t> warp) {
   BanksRequest r;
-  r.smem = smem, r.tv = tv, r.type = type, r.op = op, r.gmem = gmem, r.arch = arch;
+  r.smem = smem, r.tv = tv, r.type = type, r.op = op, r.gmem = gmem, r.arch = arch, r.warp = warp;
   try {
     return {r, analyze_banks_request(r)};
   } catch (const BanksInputError& e) {
@@ -243,13 +243,18 @@ void bind_atoms(nb::module_& m) {
           "`tvlab banks --json`, as Python objects.")
       .def(
           "_repr_svg_",
-          [](const PyBanks& b) {
+          [](const PyBanks& b) -> nb::object {
+            // The picture draws one instruction's TV: a warp cut of a larger TV has no picture (None: Jupyter
+            // shows the text); banks() of the warp's own (lane, value) layout draws.
+            if (b.request.warp) return nb::none();
             viz::RenderRequest r;
             r.view = "banks";
             r.smem = b.request.smem, r.tv = b.request.tv, r.type = b.request.type, r.op = b.request.op;
-            return render_svg(r);
+            return nb::cast(render_svg(r));
           },
-          "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red).")
+          "The instruction as `tvlab render --view banks` draws it (cells by bank, collisions in red); None "
+          "for a "
+          "warp cut.")
       .def("__repr__", [](const PyBanks& b) { return banks_to_text(b.result); });
   nb::class_<PyReorder>(m, "Reorder", "The subgroup reorder between two TV layouts (`tvlab reorder`).")
       .def_prop_ro("noop", [](const PyReorder& r) { return r.plan.noop; })
@@ -286,10 +291,11 @@ void bind_atoms(nb::module_& m) {
         "rule.");
   m.def(
       "banks", &banks, nb::arg("smem"), nb::arg("tv"), nb::arg("type"), nb::arg("op"),
-      nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia",
+      nb::arg("gmem") = nb::none(), nb::arg("arch") = "nvidia", nb::arg("warp") = nb::none(),
       "One warp-wide shared-memory instruction's bank conflicts, as `tvlab banks` computes them: smem (tile "
       "coordinate -> element offset), tv ((lane, v) -> tile index), type, op (ld, st, cp.async, "
-      "ldmatrix.x4[.trans], stmatrix...), gmem (cp.async's global sources), arch nvidia or xe.");
+      "ldmatrix.x4[.trans], stmatrix...), gmem (cp.async's global sources), arch nvidia or xe; warp W cuts "
+      "threads 32W..32W+31 from a TV of more threads (a TiledCopy's), CuTe's per-warp view.");
   m.def(
       "atoms",
       [](std::optional<std::string> arch) {

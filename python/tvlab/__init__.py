@@ -30,6 +30,7 @@ from . import _tvlab
 from .algebra import *  # noqa: F401,F403  (the algebra with CuTe DSL's keywords; Layout's methods)
 from .algebra import ComposedLayout, make_swizzle  # noqa: F401
 from ._options import options  # noqa: F401  (tvlab.options(divergence_check=False))
+from . import dsl as _dsl
 
 __version__ = "0.1.0"
 
@@ -41,8 +42,11 @@ def _spec_text(spec):
     DSL TiledMma may stand where its print would), an os.PathLike or a str naming an existing
     file, other str (JSON, C++ or CuTe print text), or an object whose str() is CuTe's print (CuTe DSL's
     TiledMma / TiledCopy)."""
-    if isinstance(spec, dict):  # objects in it (CuTe DSL's TiledMma, TiledCopy, layouts) as their str()
-        return _json.dumps(spec, default=str), "<dict>"
+    if isinstance(spec, dict):  # CuTe DSL objects in it converted from the objects (tvlab.dsl), others as str()
+        return _json.dumps(_dsl.spec_objects(spec), default=str), "<dict>"
+    as_spec = _dsl.object_spec(spec)  # a CuTe DSL TiledMma / TiledCopy alone: its print and its atom's name
+    if as_spec is not None:
+        return _json.dumps(as_spec), f"<{_dsl.kind(spec)}>"
     if isinstance(spec, _os.PathLike) or (isinstance(spec, str) and "\n" not in spec and
                                           _os.path.isfile(spec)):
         path = _os.fspath(spec)
@@ -136,6 +140,16 @@ class SearchResult:
         return self.text()
 
 
+def banks(smem, tv, type, op, gmem=None, arch="nvidia", warp=None):
+    """One warp-wide shared-memory instruction's bank conflicts (``tvlab banks``): smem (tile coordinate -> element
+    offset) and tv ((thread, value) -> tile index) as CuTe notation, tvlab Layouts or CuTe DSL layouts (a composed
+    layout S<B,M,S> o 0 o L included); type, op (ld, st, cp.async, ldmatrix.x4[.trans], stmatrix...), gmem
+    (cp.async's global sources), arch nvidia or xe. A TV of more threads than a warp (a TiledCopy's 128) needs warp=W:
+    threads 32W..32W+31, CuTe's per-warp view."""
+    return _tvlab.banks(_dsl.notation(smem, "smem"), _dsl.notation(tv, "tv"), type, op,
+                        None if gmem is None else _dsl.notation(gmem, "gmem"), arch, warp)
+
+
 def _report_checks(self):
     """Every check of every report: dicts with code, verdict, message and witnesses (the JSON's)."""
     out = []
@@ -180,6 +194,9 @@ def _render_subject(x, config, bind):
         return x.name, None, "", [], x.value_type or ""
     if isinstance(x, Plan):
         return x.source, x._spec_text(), x.config, list(x._bind()), ""
+    if _dsl.kind(x) in ("TiledMma", "TiledCopy"):  # a CuTe DSL TiledMma / TiledCopy: the spec it stands for
+        text, source = _spec_text(x)
+        return source, text, "", [], ""
     if isinstance(x, (dict, _os.PathLike)) or (isinstance(x, str) and "\n" not in x and
                                                 (_os.path.isfile(x) or x.endswith(".json"))):
         text, source = _spec_text(x)
@@ -208,6 +225,8 @@ def render(x, path=None, view="", operand="", tile="", value_type="", thread=Non
     (SRC_TV, DST_TV), smem/tv/type/op (view "banks" of one instruction), colorblind, force (pictures of up
     to 2^22 cells instead of 10^6)."""
     what, spec_text, cfg, binds, atom_type = _render_subject(x, config, bind)
+    smem = _dsl.notation(smem, "smem") if smem != "" else ""
+    tv = _dsl.notation(tv, "tv") if tv != "" else ""
     value_type = value_type or atom_type
     if reorder is not None:
         what = ""

@@ -95,7 +95,23 @@ err print-and-layout "error: invalid spec at $tmp/e1.json: mma.atom_layout: the 
 printf '{"mma": {"print": %s}, "operands": {"A": {"type": "half_t", "smem": {"layout": "(32,16):(16,1)"}, "copy": "SM75_U32x4_LDSM_N"}}}' "$(json_str "$pr/cpp/mma_sm80_16x8x16_f32f16_2x2_32x32x16.txt")" >"$tmp/e2.json"
 err print-smem "error: invalid spec at $tmp/e2.json: operands.A.smem: the MMA is known only from its print: whether it reads A from shared memory (through a GMMA/UMMA descriptor) needs the atom's identity; give \"atom\" next to \"print\" in \"mma\"" plan "$tmp/e2.json"
 printf '{"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN"}, "operands": {"A": {"type": "half_t", "smem": {"layout": "(16,16):(16,1)", "s2r": {"print": %s}}}}}' "$(json_str "$pr/cpp/copy_ldsm_n_a_sm80.txt")" >"$tmp/e3.json"
-err print-in-smem-slot "error: invalid spec at $tmp/e3.json: operands.A.smem.s2r.print: a printed copy is not read in a shared-memory stage: its vector and bank checks need the instruction (ldmatrix, cp.async, ...), which a print does not carry; give the atom's name" plan "$tmp/e3.json"
+err print-in-smem-slot "error: invalid spec at $tmp/e3.json: operands.A.smem.s2r.print: a printed copy in a shared-memory stage needs \"atom\": its vector and bank checks need the instruction (ldmatrix, cp.async, ...), which a print does not carry; name the atom it was printed from (\"atom\" next to \"print\"; tvlab's Python API takes it from a CuTe DSL TiledCopy itself)" plan "$tmp/e3.json"
+# With "atom", a printed copy stands in a shared-memory stage (issue 36): the same stage copy as the named atom's
+# make_tiled_copy_A, for C++'s print and the DSL's (with "ref").
+for fmt in cpp dsl; do
+  ref=""; [ "$fmt" = dsl ] && ref=', "ref": "dst"'
+  printf '{"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}, "operands": {"A": {"type": "half_t", "smem": {"layout": "(32,16):(16,1)", "s2r": {"print": %s, "atom": "SM75_U32x4_LDSM_N"%s}}}}}' "$(json_str "$pr/$fmt/copy_ldsm_n_a_sm80.txt")" "$ref" >"$tmp/s_$fmt.json"
+  printf '{"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}, "operands": {"A": {"type": "half_t", "smem": {"layout": "(32,16):(16,1)", "s2r": "SM75_U32x4_LDSM_N"}}}}' >"$tmp/s_named.json"
+  stage() { "$tvlab" plan --json "$1" | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["copies"]["A"]["smem"]["s2r"], sort_keys=True))'; }
+  warned="$("$tvlab" plan "$tmp/s_$fmt.json" 2>&1 >/dev/null)"  # "ref" and "print" are a stage copy's keys
+  if [ "$(stage "$tmp/s_$fmt.json")" = "$(stage "$tmp/s_named.json")" ] && [ -n "$(stage "$tmp/s_named.json")" ] &&
+    [ -z "$warned" ]; then
+    passes=$((passes+1))
+  else
+    echo "FAIL print-in-smem-slot-with-atom ($fmt): $(stage "$tmp/s_$fmt.json") vs $(stage "$tmp/s_named.json") $warned"
+    fails=$((fails+1))
+  fi
+done
 printf '{"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN", "atom_layout": "(2,2,1)", "permutation": "(32,32,16)"}, "operands": {"A": {"type": "float", "copy": {"print": %s}}}}' "$(json_str "$pr/cpp/copy_ldsm_n_a_sm80.txt")" >"$tmp/e4.json"
 err print-width "error: invalid spec at $tmp/e4.json: operands.A.copy.print: line 1: the print's values are 16-bit, float is 32-bit" plan "$tmp/e4.json"
 err print-config "error: invalid spec at $pr/cpp/mma_sm75_16x8x8_f32f16_2x1.txt: --config X names C++ declarations; this spec is CuTe's print() output" \

@@ -24,7 +24,7 @@ g++ -std=c++17 -O0 -w -fpermissive -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINO
   -I"$cuda/cccl" "$here/prints.cpp" -o "$tmp/prints"
 "$tmp/prints" >"$tmp/cpp.out"
 CUTE_DSL_ARCH=sm_90a "$py" "$here/prints_dsl.py" >"$tmp/dsl.out" 2>"$tmp/dsl.err" || true
-grep -q '^=== layout_rowmajor_8x64 ===' "$tmp/dsl.out" || { cat "$tmp/dsl.err" >&2; exit 1; }
+grep -q '^=== end ===' "$tmp/dsl.out" || { cat "$tmp/dsl.err" >&2; exit 1; }
 split() {  # split FILE DIR: one file per "=== name ===" block
   rm -rf "$2" && mkdir -p "$2"
   awk -v dir="$2" '/^=== .* ===$/ { f = dir "/" $2 ".txt"; next } /^# CUTLASS/ { next } f { print > f }' "$1"

@@ -721,9 +721,61 @@ std::vector<std::string> mma_atoms_with_layouts(const MmaAtom& printed) {
   return out;
 }
 
+namespace {
+// CuTe DSL's print of a tensor: "tensor<ptr<f16, smem, align<1024>, S<3,4,3>> o ((8,16),64):((64,512),1)>". A
+// swizzle on the pointer (recast_ptr(ptr, swizzle_=S), get_tensor(layout.outer, swizzle=layout.inner)) acts
+// on byte addresses, as C++ CuTe's smem_ptr_flag does: it reads as C++'s "Sw<3,4,3> o smem_ptr[16b](unset) o
+// L". (nvidia-cutlass-dsl 4.2.0 cutlass/cute/nvgpu/warpgroup/helpers.py make_smem_layout_atom builds S<3,4,3>
+// for the 128-byte swizzle of every element width: a swizzle of byte addresses.)
+std::optional<TensorPrint> read_dsl_tensor_print(std::string_view text, std::size_t i) {
+  if (text.compare(i, 11, "tensor<ptr<") != 0) return std::nullopt;
+  i += 11;
+  const std::size_t close = text.find('>', i);  // the first '>' closes align<N> or the pointer
+  const std::size_t end = text.find_last_not_of(" \t\r\n");
+  if (close == std::string_view::npos || end == std::string_view::npos || text[end] != '>')
+    return std::nullopt;
+  // The pointer's fields: type, memory, align<N>[, S<B,M,S>], up to the "> o " that ends it.
+  const std::size_t ptr_end = text.find("> o ", i);
+  if (ptr_end == std::string_view::npos || ptr_end > end) return std::nullopt;
+  std::vector<std::string> fields;
+  std::string cur;
+  int depth = 0;
+  for (std::size_t k = i; k < ptr_end; ++k) {
+    const char c = text[k];
+    if (c == '<') ++depth;
+    if (c == '>') --depth;
+    if (c == ',' && depth == 0) {
+      fields.push_back(trim(cur));
+      cur.clear();
+    } else {
+      cur += c;
+    }
+  }
+  fields.push_back(trim(cur));
+  if (fields.size() < 2 || fields.size() > 4) return std::nullopt;
+  const auto vt = dsl_value_type(fields[0]);
+  if (!vt) return std::nullopt;
+  TensorPrint t;
+  t.bits = vt->bits;
+  t.memory = fields[1] == "smem" || fields[1] == "gmem" || fields[1] == "rmem" ? fields[1] : "";
+  std::string swizzle;
+  for (std::size_t f = 2; f < fields.size(); ++f) {
+    if (fields[f].rfind("align<", 0) == 0) continue;
+    if (fields[f].rfind("S<", 0) != 0) return std::nullopt;
+    swizzle = fields[f];
+  }
+  const std::string layout = trim(text.substr(ptr_end + 4, end - (ptr_end + 4)));
+  t.layout = swizzle.empty() ? layout
+                             : "Sw<" + swizzle.substr(2) + " o smem_ptr[" + std::to_string(t.bits) +
+                                   "b](unset) o " + layout;
+  return t;
+}
+}  // namespace
+
 std::optional<TensorPrint> read_tensor_print(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+  if (auto dsl = read_dsl_tensor_print(text, i)) return dsl;
   TensorPrint t;
   for (const char* m : {"gmem", "smem", "rmem", ""}) {
     const std::string head = std::string(m) + (*m ? "_ptr[" : "ptr[");

@@ -328,6 +328,30 @@ TEST(CutePrint, TensorPrints) {
   EXPECT_FALSE(read_tensor_print("gmem_ptr[0b](0x10) o 4:1"));
 }
 
+// CuTe DSL's print(tensor): "tensor<ptr<f16, smem, align<1024>, S<3,4,3>> o L>", the SM90 example's smem
+// tensor (get_tensor(outer, swizzle=inner): the swizzle on the pointer, acting on bytes as C++'s smem_ptr
+// flag does).
+TEST(CutePrint, DslTensorPrints) {
+  const auto sw = read_tensor_print(recorded("dsl/gemm_sm90_sA_tensor.txt"));
+  ASSERT_TRUE(sw);
+  EXPECT_EQ(sw->bits, 16);
+  EXPECT_EQ(sw->memory, "smem");
+  EXPECT_EQ(sw->layout, "Sw<3,4,3> o smem_ptr[16b](unset) o ((8,16),(64,1),(1,7)):((64,512),(1,0),(0,8192))");
+  // C++ CuTe's GMMA::Layout_K_SW128_Atom<half_t> has the same swizzle and pointer flag
+  const std::string cpp = recorded("cpp/layout_sw128_k_f16.txt");
+  EXPECT_EQ(cpp.substr(0, cpp.find(" o (")), sw->layout.substr(0, sw->layout.find(" o (")));
+  const auto plain = read_tensor_print(" tensor<ptr<f32, gmem, align<16>> o (4,8):(8,1)>\n");
+  ASSERT_TRUE(plain);
+  EXPECT_EQ(plain->bits, 32);
+  EXPECT_EQ(plain->memory, "gmem");
+  EXPECT_EQ(plain->layout, "(4,8):(8,1)");
+  for (const char* bad :
+       {"tensor<ptr<q7, smem, align<16>> o 4:1>", "tensor<ptr<f16, smem, align<16>, X<1>> o 4:1>",
+        "tensor<ptr<f16, smem, align<16>> o 4:1", "tensor<ptr<f16> o 4:1>",
+        "tensor<ptr<f16, smem, align<16>>>", "tensor<(4,8):(8,1)>"})
+    EXPECT_FALSE(read_tensor_print(bad)) << bad;
+}
+
 // The atoms a print's layouts may have come from: every registry atom with these layouts, which a print alone
 // cannot tell apart (F32 / F16 accumulators, F16 / BF16 inputs).
 TEST(CutePrint, AtomsWithThePrintedLayouts) {

@@ -144,7 +144,9 @@ TEST(BanksReport, BadInput) {
                "contiguous in shared memory");
   e = banks_error(request("(64,64):(64,1)", "(64,1):(1,0)", "float", "ld"));
   EXPECT_EQ(e.where(), "--tv");
-  EXPECT_STREQ(e.what(), "the TV layout (64,1):(1,0) has 64 lanes; one nvidia instruction has 32");
+  EXPECT_STREQ(e.what(),
+               "the TV layout (64,1):(1,0) has 64 threads; one nvidia instruction has 32 lanes: give the warp "
+               "(--warp W; warp=W in Python) to take threads 32W..32W+31, CuTe's per-warp view");
 
   // cp.async: without --gmem not modeled (at --op), with sources the model does not cover (at --gmem).
   e = banks_error(request("1024:1", "(32,1):(1,0)", "float", "cp.async"));
@@ -246,5 +248,55 @@ TEST(BanksReport, JsonAndTextAgree) {
   }
 }
 
+}  // namespace
+}  // namespace tvlab
+
+namespace tvlab {
+namespace {
+// A TiledCopy's 128-thread TV cut to one warp (BanksRequest::warp): warp W is threads 32W..32W+31, CuTe's
+// per-warp view. The recorded CuTe DSL layout_src_tv_tiled of the SM80 example's K-major ldmatrix copy of A
+// (tests/data/cute/prints/dsl/gemm_sm80_tn_s2r_A_src_tv.txt) over its (32,16) tile of the staged smem.
+TEST(BanksReport, WarpCut) {
+  const std::string tv = "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))";
+  const std::string smem = "Sw<2,3,3> o ((8,4),16):((32,256),1)";
+  BanksRequest r = request(smem, tv, "half_t", "ldmatrix.x4");
+  EXPECT_EQ(banks_error(r).where(), "--tv");
+  EXPECT_NE(std::string(banks_error(r).what()).find("give the warp"), std::string::npos);
+  std::vector<std::string> phases;
+  for (int64_t w = 0; w < 4; ++w) {
+    r.warp = w;
+    const BanksResult res = analyze_banks_request(r);
+    EXPECT_EQ(res.analysis.bank_conflicts, 0);
+    EXPECT_EQ(banks_to_json(res)["warp"], w);
+    EXPECT_NE(banks_to_text(res).find("warp " + std::to_string(w) + " of 4"), std::string::npos);
+    phases.push_back(banks_to_json(res)["phases"].dump());
+  }
+  // warp 0 = the first 32 threads as a layout of their own; the last thread mode has stride 0: warps 2, 3 =
+  // 0, 1
+  EXPECT_EQ(phases[0], banks_to_json(analyze_banks_request(request(smem, "((16,2),(8,1)):((1,256),(32,0))",
+                                                                   "half_t", "ldmatrix.x4")))["phases"]
+                           .dump());
+  EXPECT_EQ(phases[2], phases[0]);
+  EXPECT_EQ(phases[3], phases[1]);
+  EXPECT_NE(phases[1], phases[0]);
+  // unswizzled: conflicts, and no suggestion is searched for a cut (said so)
+  BanksRequest plain = request("((8,4),16):((32,256),1)", tv, "half_t", "ldmatrix.x4");
+  plain.warp = 1;
+  const BanksResult res = analyze_banks_request(plain);
+  EXPECT_GT(res.analysis.bank_conflicts, 0);
+  EXPECT_FALSE(res.suggestion);
+  EXPECT_NE(banks_to_text(res).find("not searched for a warp cut"), std::string::npos);
+  for (int64_t bad : {int64_t(-1), int64_t(4)}) {
+    r.warp = bad;
+    EXPECT_EQ(banks_error(r).where(), "--warp");
+    EXPECT_NE(std::string(banks_error(r).what()).find("warps 0..3"), std::string::npos);
+  }
+  BanksRequest one = request(smem, "((16,2),(8,1)):((1,256),(32,0))", "half_t", "ldmatrix.x4");
+  one.warp = 0;
+  EXPECT_NE(std::string(banks_error(one).what()).find("no warp to cut"), std::string::npos);
+  BanksRequest odd = request(smem, "(48,8):(1,48)", "half_t", "ld");
+  odd.warp = 0;
+  EXPECT_NE(std::string(banks_error(odd).what()).find("not a whole number"), std::string::npos);
+}
 }  // namespace
 }  // namespace tvlab

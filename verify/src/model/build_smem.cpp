@@ -41,8 +41,8 @@ std::string sm90_tma_op(const CopyConfig& c, const std::string& path) {
 }
 
 // A copy of an operand's smem stage: an atom name (make_tiled_copy_X against the MMA) or an object
-// {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"}; values of the operand's type (a
-// "value_type" the object declares is kept beside it: SmemStage::g2s_declared ...).
+// {"atom", "from_mma": true} / {"atom", "thr_layout", "val_layout"} / {"atom", "print"[, "ref"]}; values of
+// the operand's type (a "value_type" the object declares is kept beside it: SmemStage::g2s_declared ...).
 TiledCopy smem_copy(const std::string& name, const CopyConfig& c, const std::string& path,
                     const TiledMMA& mma, const ValueType& vt) {
   if (c.is_named()) {
@@ -50,6 +50,7 @@ TiledCopy smem_copy(const std::string& name, const CopyConfig& c, const std::str
     return at(path, [&] { return from_mma(atom, vt, mma, name); });
   }
   if (!c.atom) throw SpecError(spec_path(path, "atom"), "missing: the copy atom's name");
+  if (c.print) return printed_copy(c, path, vt);  // the TiledCopy CuTe printed, of the named atom
   const CopyAtom atom = copy_atom_at(*c.atom, spec_path(path, "atom"));
   if (c.from_mma.value_or(false)) return at(path, [&] { return from_mma(atom, vt, mma, name); });
   return thr_val_copy(atom, vt, c, path);

@@ -169,14 +169,17 @@ CopyConfig read_copy_object(const json& c, const std::string& path, CopyKind kin
     if (const json* t = member(c, "tma")) out.tma = read_tma(*t, spec_path(path, "tma"));
   }
   if (const json* p = member(c, "print")) {
-    if (kind == CopyKind::Stage)
+    // A stage's vector and bank checks need the instruction (ldmatrix, cp.async, ...), which a print does not
+    // carry: there the print goes with "atom", which its layouts are checked against.
+    if (kind == CopyKind::Stage && !out.atom)
       throw SpecError(
           spec_path(path, "print"),
-          "a printed copy is not read in a shared-memory stage: its vector and bank checks need the "
-          "instruction (ldmatrix, cp.async, ...), which a print does not carry; give the atom's name");
+          "a printed copy in a shared-memory stage needs \"atom\": its vector and bank checks need the "
+          "instruction (ldmatrix, cp.async, ...), which a print does not carry; name the atom it was printed "
+          "from (\"atom\" next to \"print\"; tvlab's Python API takes it from a CuTe DSL TiledCopy itself)");
     out.print = *one_print(*p, spec_path(path, "print"), "TiledCopy").copy;
   }
-  if (kind != CopyKind::Stage) out.ref = string_at(c, "ref", path);
+  if (kind != CopyKind::Stage || out.print) out.ref = string_at(c, "ref", path);
   return out;
 }
 
@@ -398,7 +401,8 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
           for (const char* k : {"g2s", "s2r", "r2s"})
             if (const json* c = member(*sm, k))
               warn_unknown(*c, path + ".smem." + k,
-                           {"atom", "from_mma", "thr_layout", "val_layout", "value_type"}, "a copy", w);
+                           {"atom", "from_mma", "thr_layout", "val_layout", "value_type", "print", "ref"},
+                           "a copy", w);
         }
       }
   }

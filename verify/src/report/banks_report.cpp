@@ -45,7 +45,52 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
     where = "--op";
     r.op = parse_smem_op(request.op);
     where = "--tv";
-    r.instruction = smem_instruction(r.smem, r.tv, r.type, r.op, r.model);
+    const int64_t threads = rank(r.tv) == 2 ? size(mode(r.tv, 0)) : 0;
+    if (request.warp) {
+      where = "--warp";
+      const int64_t lanes = r.model.lanes;
+      if (threads <= lanes)
+        throw BankError("the TV layout " + to_string(r.tv) + " has " + std::to_string(threads) +
+                        " threads, one instruction's: there is no warp to cut (leave out the warp)");
+      if (threads % lanes != 0)
+        throw BankError("the TV layout " + to_string(r.tv) + " has " + std::to_string(threads) +
+                        " threads, not a whole number of " + std::to_string(lanes) + "-lane warps");
+      r.warps = threads / lanes;
+      if (*request.warp < 0 || *request.warp >= r.warps)
+        throw BankError("warp " + std::to_string(*request.warp) + ": the TV layout " + to_string(r.tv) +
+                        " has warps 0.." + std::to_string(r.warps - 1));
+      if (given_gmem)
+        throw BankError(
+            "a warp cut of cp.async with its global sources is not supported: give the warp's own "
+            "(lane, value) layout as the TV");
+      if (rank(r.tv) != 2)
+        throw BankError("the TV layout " + to_string(r.tv) + " has rank " + std::to_string(rank(r.tv)) +
+                        "; expected (threads, values)");
+      for (const Scalar& d : leaves(r.tv.stride))
+        if (d.is_basis())
+          throw BankError("the TV layout " + to_string(r.tv) +
+                          " is coordinate-valued; expected (thread, value) -> tile index");
+      r.warp = request.warp;
+      // CuTe's per-warp view: lane l of warp W is thread lanes*W + l; value v of thread t is TV(t, v).
+      const int64_t vals = size(mode(r.tv, 1));
+      LaneIndices idx(static_cast<std::size_t>(lanes));
+      for (int64_t l = 0; l < lanes; ++l)
+        for (int64_t v = 0; v < vals; ++v)
+          idx[l].push_back(r.tv(IntTuple(lanes * *r.warp + l + v * threads)).ival());
+      where = "--tv";
+      r.instruction = smem_instruction(r.smem, idx, r.type, r.op, r.model);
+    } else {
+      // (ldmatrix on a model of narrower subgroups is smem_instruction's error: the op, not the TV, is at
+      // fault)
+      if (threads > r.model.lanes && !(r.op.is_matrix() && 8 * r.op.matrices > r.model.lanes))
+        throw BankError("the TV layout " + to_string(r.tv) + " has " + std::to_string(threads) +
+                        " threads; one " + r.model.name + " instruction has " +
+                        std::to_string(r.model.lanes) +
+                        " lanes: give the warp (--warp W; warp=W in Python) to take threads " +
+                        std::to_string(r.model.lanes) + "W.." + std::to_string(r.model.lanes) + "W+" +
+                        std::to_string(r.model.lanes - 1) + ", CuTe's per-warp view");
+      r.instruction = smem_instruction(r.smem, r.tv, r.type, r.op, r.model);
+    }
     if (given_gmem) {
       where = "--gmem";
       r.gmem = parse_smem_layout(*request.gmem);
@@ -64,8 +109,8 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
   } catch (const std::exception& e) {  // BankError, LayoutError, AtomError: all bad input here
     throw BanksInputError(where, e.what());
   }
-  const bool cp = r.op.kind == SmemOpKind::CpAsync;  // suggestions do not carry the global sources
-  if (r.analysis.bank_conflicts > 0 && !cp)
+  const bool cp = r.op.kind == SmemOpKind::CpAsync;     // suggestions do not carry the global sources
+  if (r.analysis.bank_conflicts > 0 && !cp && !r.warp)  // (a suggestion is searched over whole TV layouts)
     r.suggestion = suggest_smem_layout(r.smem, {r.tv}, r.type, r.op, r.model);
   return r;
 }
@@ -90,6 +135,7 @@ nlohmann::ordered_json banks_to_json(const BanksResult& r) {
   j["type"] = r.type.name;
   j["smem"] = to_string(r.smem);
   j["tv"] = to_string(r.tv);
+  if (r.warp) j["warp"] = *r.warp;
   j["model"] = r.model.validated ? r.model.name : r.model.name + " (unvalidated)";
   j["wavefronts"] = a.wavefronts;
   j["ideal_wavefronts"] = a.ideal_wavefronts;
@@ -115,6 +161,9 @@ std::string banks_to_text(const BanksResult& r) {
   std::ostringstream out;
   out << to_string(r.op) << " of " << r.type.name << " over " << to_string(r.smem) << ", "
       << r.instruction.bytes << " bytes a lane\n";
+  if (r.warp)
+    out << "warp " << *r.warp << " of " << r.warps << " (threads " << *r.warp * r.model.lanes << ".."
+        << (*r.warp + 1) * r.model.lanes - 1 << " of the TV layout " << to_string(r.tv) << ")\n";
   if (!r.model.validated)
     out << "model: unvalidated (" << r.model.name << ": no public source states its banking)\n";
   out << "wavefronts " << a.wavefronts << ", ideal " << a.ideal_wavefronts << ", bank conflicts "
@@ -136,6 +185,8 @@ std::string banks_to_text(const BanksResult& r) {
     out << "suggest: " << r.suggestion->text() << '\n';
   else if (a.bank_conflicts > 0 && cp)
     out << "suggest: not searched for cp.async (its wavefronts depend on the global sources)\n";
+  else if (a.bank_conflicts > 0 && r.warp)
+    out << "suggest: not searched for a warp cut (give the warp's own (lane, value) layout as the TV)\n";
   else if (a.bank_conflicts > 0)
     out << "suggest: none found (swizzles Sw<1..4,0..6,1..8> and row padding up to 8 vectors)\n";
   return out.str();

@@ -126,6 +126,8 @@ TiledCopy printed_tiled_copy(const PrintedCopy& p, const ValueType& vt, PrintedR
 // (gmem_ptr, smem_ptr, rmem_ptr or ptr, an address): the element width, the memory and the layout's text
 // after the pointer (the tensor's layout; the address is no part of it). nullopt when the text does not start
 // with such a pointer (smem_ptr[16b](unset), a layout's pointer-swizzle flag, is notation, not a tensor).
+// CuTe DSL's "tensor<ptr<f16, smem, align<1024>, S<3,4,3>> o L>" is read too: its pointer's swizzle acts on
+// byte addresses, and the layout is C++'s spelling of that, "Sw<3,4,3> o smem_ptr[16b](unset) o L".
 struct TensorPrint {
   int bits = 0;
   std::string memory;  // gmem, smem, rmem or "" (ptr)

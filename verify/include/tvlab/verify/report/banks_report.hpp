@@ -36,6 +36,9 @@ struct BanksRequest {
   std::string op;                   // ld, st, cp.async, ldmatrix.x1|x2|x4[.trans], stmatrix.x1|x2|x4[.trans]
   std::optional<std::string> gmem;  // cp.async: LAYOUT of the global source (from a 128-byte aligned base)
   std::string arch = "nvidia";      // "nvidia" (H100-measured) or "xe" (SLM, unvalidated)
+  // A TV of more threads than one instruction's lanes (a TiledCopy's 128): the instruction of warp W, threads
+  // 32W..32W+31 (CuTe's per-warp view). Required where the TV has more threads than the model's lanes.
+  std::optional<int64_t> warp = std::nullopt;
 };
 
 // Bad input: which input, by the CLI's option name ("--smem", "--tv", "--type", "--op", "--gmem", "--arch"),
@@ -60,6 +63,8 @@ struct BanksResult {
   ValueType type;
   SmemOp op;
   std::optional<SmemLayout> gmem;
+  std::optional<int64_t> warp;  // the warp cut from tv (BanksRequest::warp), and how many warps tv has
+  int64_t warps = 1;
   SmemInstruction instruction;
   BankAnalysis analysis;  // exact (an unmodeled cp.async is a BanksInputError)
   // The cheapest conflict-free layout where the access has conflicts (none searched for cp.async, whose
