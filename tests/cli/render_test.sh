@@ -181,6 +181,7 @@ else ko "layout banks: $(head -3 "$tmp/sw-banks.txt") $(cat "$tmp/err")"; fi
 bad value-type-tv "a layout's value type colours its layout view by bank; the tv view has none" "$tmp/bad/a.svg" '(16,2):(1,16)' --tile '(8,4)' --value-type half_t
 bad value-type-coordinates 'banks need integer offsets' "$tmp/bad/a.svg" '(4,8):(1@1,1@0)' --value-type half_t
 bad value-type-unknown 'halfish' "$tmp/bad/a.svg" '(4,8):(8,1)' --value-type halfish
+bad value-type-smem-ptr "float is 32-bit; the layout's smem_ptr[16b] counts 16-bit elements" "$tmp/bad/a.svg" 'Sw<3,4,3> o smem_ptr[16b](unset) o (8,64):(64,1)' --value-type float
 grep -qF "960 of 1024 values move" "$tmp/spec-reorder.txt" && ok || ko "spec reorder: $(head -3 "$tmp/spec-reorder.txt")"
 bad spec-no-slm 'has no SLM layout' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view slm --operand A
 ldsm='((8,4),8):((1,512),64)'

@@ -374,6 +374,13 @@ Scene expression_scene(const RenderRequest& o, const Options& vo, Warnings& warn
   if (const auto* c = std::get_if<ComposedLayout>(&v)) {
     if (!o.view.empty() && o.view != "layout")
       throw RenderError{"view", "--view " + o.view, "a swizzled layout renders as layout"};
+    // A smem_ptr[Wb] flag declares the element width its offsets count: a value type of another width would
+    // colour banks of elements the layout does not hold.
+    if (lo.bank_type && c->is_smem_flagged() && lo.bank_type->bits != c->smem_ptr_bits)
+      throw RenderError{"value type", "--value-type " + o.value_type,
+                        o.value_type + " is " + std::to_string(lo.bank_type->bits) +
+                            "-bit; the layout's smem_ptr[" + std::to_string(c->smem_ptr_bits) + "b] counts " +
+                            std::to_string(c->smem_ptr_bits) + "-bit elements"};
     return build_layout_scene(*c, lo);
   }
   if (const auto* n = std::get_if<NestedLayout>(&v)) {
