@@ -34,12 +34,24 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
   // logic_error, huge tiles ran out of memory). A view that cannot be built is a SpecError.
   // Views are enumerated value by value: a CTA tile of more than 2^14 values a thread in any operand (the
   // issue-33 65536x65536 seed) is the CLI hostile suite's case for the cap, too slow for a fuzz iteration.
+  // A thread holds at most (the operand's CTA elements) x (its atom's values a thread / the atom's elements):
+  // all of them where the atom's TV layout broadcasts over threads (SM90 SS GMMA's A and B: a 7-stage
+  // 128x128x64 DSL GEMM gives 57344 values a thread, 35 MB of `plan --thread` JSON, over 10 s under ASan).
   bool small = true;
   if (plan.kernel && plan.mma) {
     const auto& t = plan.kernel->cta_tile;
+    const tvlab::MmaAtom& atom = plan.mma->atom;
     const double threads = static_cast<double>(plan.mma->num_threads()), stages = plan.kernel->stages;
-    for (const double v : {double(t[0]) * t[1], double(t[0]) * t[2] * stages, double(t[1]) * t[2] * stages})
-      small = small && v / threads <= 16384;
+    const auto per_value = [](const tvlab::Layout& tv, double atom_elements) {
+      return tvlab::rank(tv) == 2 && atom_elements > 0
+                 ? double(tvlab::size(tvlab::mode(tv, 1))) / atom_elements
+                 : 1.0;
+    };
+    const double operands[3][2] = {
+        {double(t[0]) * t[1], per_value(atom.c, double(atom.m) * atom.n)},
+        {double(t[0]) * t[2] * stages, per_value(atom.a, double(atom.m) * atom.k)},
+        {double(t[1]) * t[2] * stages, per_value(atom.b, double(atom.n) * atom.k)}};
+    for (const auto& [v, density] : operands) small = small && v / threads <= 16384 && v * density <= 16384;
   }
   for (const std::string& x : small ? tvlab::partition_operands(plan) : std::vector<std::string>{}) {
     try {
