@@ -51,7 +51,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, std::size_t size) {
         {double(t[0]) * t[1], per_value(atom.c, double(atom.m) * atom.n)},
         {double(t[0]) * t[2] * stages, per_value(atom.a, double(atom.m) * atom.k)},
         {double(t[1]) * t[2] * stages, per_value(atom.b, double(atom.n) * atom.k)}};
-    for (const auto& [v, density] : operands) small = small && v / threads <= 16384 && v * density <= 16384;
+    for (const auto& [v, density] : operands) small = small && v / threads <= 16384 && v * density <= 4096;
   }
   for (const std::string& x : small ? tvlab::partition_operands(plan) : std::vector<std::string>{}) {
     try {
