@@ -45,6 +45,10 @@ namespace tvlab {
 class CppConfigError : public SpecError {
  public:
   CppConfigError(int line, int column, const std::string& construct, const std::string& why);
+  // A problem in the text of a --bind KEY=EXPR, at a 1-based column of EXPR: path() is
+  // "--bind KEY=EXPR, column C" (EXPR shortened past 60 characters), line() is 0.
+  static CppConfigError in_bind(const std::string& key, const std::string& expr, int column,
+                                const std::string& why);
   int line() const { return line_; }
   int column() const { return column_; }
   const std::string& construct() const { return construct_; }
@@ -59,6 +63,7 @@ struct CppOrigin {
   std::string spec_path;  // the part's spec path (docs/spec.md), e.g. "operands.A.smem.atom"
   int line = 0, column = 0;
   std::string construct;  // e.g. "SmemLayoutAtomA"
+  std::string bind_expr;  // a --bind's value (line 0): construct is "--bind KEY"
 };
 
 struct CppConfig {
