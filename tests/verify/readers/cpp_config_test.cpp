@@ -826,7 +826,7 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
   const std::string fn =
       "void gemm_nt() {\n  TiledMMA mmaC = make_tiled_mma(UniversalFMA<float>{}, "
       "Layout<Shape<_16,_16,_1>>{});\n  TiledCopy copyA = make_tiled_copy(X{}, Y{});\n}\n";
-  EXPECT_NE(error(fn).find("the function gemm_nt (line 2) builds CuTe objects (mma=mmaC, A.g2s/B.g2s=copyA): "
+  EXPECT_NE(error(fn).find("the function gemm_nt (line 2) builds CuTe objects (mma=mmaC, A.g2s=copyA): "
                            "name what forms its configuration with --bind scope=gemm_nt"),
             std::string::npos)
       << error(fn);

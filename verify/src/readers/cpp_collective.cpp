@@ -384,15 +384,19 @@ std::string Reader::found_instead() const {
       if (b != "make_tiled_mma" && b != "TiledMMA" && b != "make_tiled_copy" && b != "TiledCopy") continue;
       auto& e = builders[d.scope];
       if (e.second.empty()) e.first = d.line;
-      e.second.push_back((b == "make_tiled_mma" || b == "TiledMMA" ? "mma=" : "A.g2s/B.g2s=") + d.name);
+      const char last = d.name.back();
+      e.second.push_back(b == "make_tiled_mma" || b == "TiledMMA" ? "mma=" + d.name
+                         : last == 'A' || last == 'B'             ? std::string(1, last) + ".g2s=" + d.name
+                                                                  : "A.g2s or B.g2s=" + d.name);
     }
   for (const auto& [scope, e] : builders) {
     std::string names;
     for (const std::string& n : e.second) names += (names.empty() ? "" : ", ") + n;
-    found.push_back("the function " + scope + " (line " + std::to_string(e.first) +
-                    ") builds CuTe objects (" + names +
-                    "): name what forms its configuration with --bind scope=" + scope +
-                    " --bind mma=... --bind A.g2s=... (docs/spec.md, --bind)");
+    found.push_back(
+        "the function " + scope + " (line " + std::to_string(e.first) + ") builds CuTe objects (" + names +
+        "): name what forms its configuration with --bind scope=" + scope +
+        " and --bind KEY=NAME for these and the rest (cta_tile, stages, A.type, A.gmem, A.smem, ...; "
+        "docs/spec.md, --bind)");
   }
   std::string out;
   for (const std::string& f : found) out += (out.empty() ? "" : "; ") + f;

@@ -445,7 +445,9 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     std::optional<std::string> op;
     try {
       op = op_text(n, scope);
-    } catch (const CppConfigError&) {  // not an op's spelling: a layout, read below
+    } catch (const CppConfigError& e) {  // not an op's spelling: a layout, read below
+      // An unbound template parameter among the op's arguments: say so (and how to bind it).
+      if (std::string(e.what()).find("a template parameter of ") != std::string::npos) throw;
     }
     if (op)
       if (auto v = atom_op(*op, n)) return *v;
