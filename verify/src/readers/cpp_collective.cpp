@@ -1,6 +1,7 @@
 // The C++ configuration reader: CUTLASS's and sycl-tla's CollectiveMma declarations, the configurations.
 #include "detail/cpp_reader.hpp"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <optional>
@@ -389,7 +390,11 @@ std::string Reader::found_instead() const {
                          : last == 'A' || last == 'B'             ? std::string(1, last) + ".g2s=" + d.name
                                                                   : "A.g2s or B.g2s=" + d.name);
     }
-  for (const auto& [scope, e] : builders) {
+  std::vector<std::pair<int, std::string>> by_line;  // the functions in the order of the file
+  for (const auto& [scope, e] : builders) by_line.push_back({e.first, scope});
+  std::sort(by_line.begin(), by_line.end());
+  for (const auto& [line, scope] : by_line) {
+    const auto& e = builders.at(scope);
     std::string names;
     for (const std::string& n : e.second) names += (names.empty() ? "" : ", ") + n;
     found.push_back(

@@ -267,7 +267,7 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     const CCore* ic = std::get_if<CCore>(&ti);
     PrintedCopy p;
     p.tiled = true;
-    p.line = n.targs[0].line;
+    p.line = 0;  // the C++ names the place (the origin of the spec path)
     p.tv = *tvl;
     if (const IntTuple* t = ic ? std::get_if<IntTuple>(&ic->v) : nullptr)
       p.tiler = Tiler::from_shape(*t);

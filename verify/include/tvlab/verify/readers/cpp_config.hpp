@@ -100,6 +100,9 @@ bool looks_like_cpp(std::string_view text, std::string_view file_name = "");
 // make_tiled_copy_A); likewise B. Each EXPR is C++ of the subset above. Bindings of A.alignment / B.alignment
 // alone complete the file's collectives instead (AlignmentX is not a CollectiveMma argument), each EXPR read
 // in the collective's scope.
+// A KEY naming a template parameter of the scope (--bind TA=half_t) binds it: its uses in the scope's
+// declarations read EXPR. Errors in an EXPR are CppConfigError::in_bind (the bind's text and column); errors
+// in a declaration of the text that EXPR names keep the text's line and column.
 struct CppBinding {
   std::string key, expr;
 };
