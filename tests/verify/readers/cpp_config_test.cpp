@@ -670,8 +670,8 @@ TEST(CppConfig, TupleAliasesAreOneType) {
 
 // g++'s spelling of a type: the recorded line `name<TAB>type` of tests/data/cute/compiler_spellings.txt
 // (tests/cute_oracle/compiler_spellings.cpp, g++ 12.2, CUTLASS 4.2.0).
-std::string spelling(const std::string& name) {
-  std::istringstream in(read("cute/compiler_spellings.txt"));
+std::string spelling(const std::string& name, const std::string& file = "cute/compiler_spellings.txt") {
+  std::istringstream in(read(file));
   for (std::string line; std::getline(in, line);)
     if (line.rfind(name + "\t", 0) == 0) return line.substr(name.size() + 1);
   ADD_FAILURE() << "no recorded spelling " << name;
@@ -736,6 +736,23 @@ using Printed = )" + spelling("uni") +
     return plan_json_of(f32, parse_bindings(b));
   };
   EXPECT_EQ(uni_plan("Printed"), uni_plan("Uni"));
+  // nvcc's spellings (its "incomplete type" errors, tests/data/cute/compiler_spellings_nvcc.txt): the type as
+  // written (Shape<C<128>, Int<1>>, uint32_t) and its "aka" read as the same copy; those with type
+  // computations (std::conditional_t, tuple_element_t, LayoutLeft::Apply) are refused, never read another
+  // way.
+  const std::string nv = "cute/compiler_spellings_nvcc.txt";
+  EXPECT_EQ(uni_plan(spelling("nvcc_uni", nv)), uni_plan("Uni"));
+  EXPECT_EQ(uni_plan(spelling("nvcc_uni_aka", nv)), uni_plan("Uni"));
+  for (const char* name : {"nvcc_g2s", "nvcc_g2s_aka"}) {
+    std::vector<std::string> b = uni;
+    b.push_back(std::string("A.g2s=") + spelling(name, nv));
+    EXPECT_THROW((void)plan_json_of(f32, parse_bindings(b)), CppConfigError) << name;
+  }
+  for (const char* name : {"nvcc_mma", "nvcc_mma_aka"}) {
+    std::vector<std::string> b = {"cta_tile=make_shape(Int<16>{}, Int<8>{}, Int<8>{})", "A.type=float"};
+    b.push_back(std::string("mma=") + spelling(name, nv));
+    EXPECT_THROW((void)plan_json_of(f32, parse_bindings(b)), CppConfigError) << name;
+  }
   EXPECT_NE(uni_plan("Uni").find("\"tv\": \"(128,1):(1,0)\""), std::string::npos) << uni_plan("Uni");
   // A spelling whose parts disagree is refused with its place, never read another way.
   auto refused = [&](const std::string& copy) {
