@@ -780,6 +780,33 @@ using Printed = )" + spelling("uni") +
   (void)tut;
 }
 
+// Issue 34: a TiledCopy pasted as C++ (render's WHAT), as g++ spells it: the TiledCopy its make_tiled_copy
+// builds.
+TEST(CppConfig, TiledCopyExpression) {
+  for (const char* name : {"uni", "g2s"}) {
+    const auto spelled = read_cpp_tiled_copy(spelling(name));
+    ASSERT_TRUE(spelled) << name;
+    const auto made = read_cpp_tiled_copy(
+        std::string(name) == "uni"
+            ? "make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_16,_8>>{});"
+            : "decltype(make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, half_t>{}, "
+              "Layout<Shape<_32,_4>, Stride<_4,_1>>{}, Layout<Shape<_1,_8>>{}))");
+    ASSERT_TRUE(made) << name;
+    EXPECT_EQ(to_string(spelled->get_layoutS_TV()), to_string(made->get_layoutS_TV())) << name;
+    EXPECT_EQ(to_string(spelled->get_layoutD_TV()), to_string(made->get_layoutD_TV())) << name;
+    EXPECT_EQ(spelled->tile_shape(), made->tile_shape()) << name;
+    EXPECT_EQ(spelled->atom.name, made->atom.name) << name;
+  }
+  // The literal: g++'s g2s spelling, TV ((4,32),8):((256,1),32) over a 32x32 tile (CuTe's print of it).
+  EXPECT_EQ(to_string(read_cpp_tiled_copy(spelling("g2s"))->get_layoutS_TV()),
+            "((4,32),(8,1)):((256,1),(32,0))");
+  EXPECT_FALSE(read_cpp_tiled_copy("(4,8):(8,1)"));
+  EXPECT_FALSE(read_cpp_tiled_copy("TiledMMA<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>>"));
+  EXPECT_FALSE(read_cpp_tiled_copy("make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>{}, mma)"));
+  EXPECT_THROW((void)read_cpp_tiled_copy("TiledCopy<Copy_Atom<Nope, float>, Layout<_16>, Shape<_16>>"),
+               CppConfigError);
+}
+
 // Issue 34: errors inside a --bind value are at the bind's own text and key; an error in a declaration the
 // value names is at the file's line and column, saying which bind read it.
 TEST(CppConfig, BindErrorsPointAtTheBind) {

@@ -227,4 +227,34 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
   }
 }
 
+std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text) {
+  std::string_view v = text;
+  for (bool more = true; more;) {
+    more = false;
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    for (std::string_view w : {"typename", "decltype", "("})
+      if (v.starts_with(w)) v.remove_prefix(w.size()), more = true;
+  }
+  std::size_t end = 0;
+  while (end < v.size() &&
+         (std::isalnum(static_cast<unsigned char>(v[end])) || v[end] == '_' || v[end] == ':'))
+    ++end;
+  const std::string head = detail::base_name(std::string(v.substr(0, end)));
+  if (head != "TiledCopy" && head != "make_tiled_copy") return std::nullopt;
+  detail::Reader r(text);
+  std::optional<CopyConfig> copy = r.tiled_copy_expression();
+  if (!copy) return std::nullopt;
+  // A standalone copy of the spec ("copies"), built as the JSON form's is.
+  KernelConfig config;
+  StandaloneCopyConfig s;
+  s.name = "copy";
+  s.copy = std::move(*copy);
+  config.copies.push_back(std::move(s));
+  try {
+    return build_plan(config).copies.front().copy;
+  } catch (const SpecError& e) {
+    throw CppConfigError(1, 1, "TiledCopy", e.what());
+  }
+}
+
 }  // namespace tvlab

@@ -39,6 +39,27 @@ std::optional<MmaConfig> Reader::tiled_mma_expression() {
   return m->mma;
 }
 
+std::optional<CopyConfig> Reader::tiled_copy_expression() {
+  std::size_t k = 0;
+  while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
+  while (punct(k, "(")) ++k;
+  std::string head;
+  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
+  const std::string b = base_name(head);
+  if (b != "TiledCopy" && b != "make_tiled_copy") return std::nullopt;
+  std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
+  while (end > 0 && punct(end - 1, ";")) --end;
+  Parser p(t_, 0, end);
+  Node n = p.expr();
+  p.expect_end();
+  const CVal v = eval(n, "");
+  const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
+  if (!c) fail(n, b, std::string("expected a TiledCopy, got ") + kind_of(v));
+  CopyConfig copy = c->copy;
+  copy.value_type = c->type;
+  return copy;
+}
+
 std::optional<CType> Reader::type_named(const std::string& q) const {
   std::string b = base_name(q);
   // Compilers' spellings of the integer types: long int (int64_t on LP64), unsigned int (uint32_t).

@@ -73,6 +73,9 @@ class Reader {
   // TiledMMAHelper<...>::TiledMMA, decltype(...)), as the configuration's mma; nullopt when the text does not
   // start so.
   std::optional<MmaConfig> tiled_mma_expression();
+  // A C++ expression whose value is a TiledCopy (TiledCopy<Copy_Atom<Op, T>, TV, Tiler> as compilers spell
+  // it, make_tiled_copy(...)): the copy with its value type; nullopt when the text does not start so.
+  std::optional<CopyConfig> tiled_copy_expression();
 
  private:
   std::vector<Tok> t_;

@@ -86,6 +86,12 @@ Plan build_plan_from_cpp(const CppConfig& config);
 // does not start with one of them; CppConfigError when it does and cannot be read.
 std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text);
 
+// A TiledCopy written as one C++ expression: as compilers spell its type, TiledCopy<Copy_Atom<Op, T>,
+// LayoutCopy_TV, ShapeTiler_MN> (g++'s __PRETTY_FUNCTION__, nvcc's messages), or
+// make_tiled_copy(Copy_Atom<Op, T>{}, thr, val); nullopt when the text does not start with one of them;
+// CppConfigError when it does and cannot be read.
+std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text);
+
 // True when the file name ends as a C++ source or header does (.hpp, .h, .cpp, .cu, .cuh, .cc, ...).
 bool cpp_file_name(std::string_view file_name);
 
