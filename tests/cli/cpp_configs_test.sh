@@ -207,6 +207,36 @@ if [ "$codes" = "$want" ] && grep -qF "ok   smem.A.g2s  g2s writes all 1024 elem
    grep -qxF "19 proved, 0 refuted, 0 unknown: passed" "$tmp/out"; then ok
 else ko "gemm_nt without s2r: checks '$codes'"; fi
 
+# Issue 34: the tutorial as CUTLASS writes it, gemm_nt a template of TA, TB, TC: bound with --bind TA=float (and
+# TB, TC), the same report as the file with the types written out.
+sed -e '/^  using T[ABC] = float;$/d' "$tut" |
+  sed -z 's/\nvoid\ngemm_nt(int m, int n, int k,/\ntemplate <class TA, class TB, class TC>\nvoid\ngemm_nt(int m, int n, int k,/' >"$tmp/tut_template.cu"
+if grep -q "using TA = float" "$tmp/tut_template.cu" || ! grep -q "template <class TA, class TB, class TC>" "$tmp/tut_template.cu"; then
+  ko "tut_template: the edit did not apply"; fi
+expect_rc gemm_nt-template-unbound 2 "$tvlab" verify "$tmp/tut_template.cu" "${nt[@]}"
+if grep -qE -- "T[ABC]: a template parameter of gemm_nt: tvlab does not instantiate templates; bind it: --bind T[ABC]=half_t \(with --bind scope=gemm_nt\)" "$tmp/err"; then ok
+else ko "gemm_nt-template-unbound: $(head -2 "$tmp/err")"; fi
+"$tvlab" verify --format json "$tmp/tut_template.cu" "${nt[@]}" "${s2r[@]}" --bind TA=float --bind TB=float --bind TC=float >"$tmp/nt_t.json" 2>"$tmp/err"
+if same_reports "$tmp/nt_c.json" "$tmp/nt_t.json" >"$tmp/why" 2>&1; then ok
+else ko "gemm_nt bound by --bind TA=float: differs: $(head -3 "$tmp/why") $(head -2 "$tmp/err")"; fi
+# g++'s spelling of the TiledCopy (tests/data/cute/compiler_spellings.txt: make_tiled_copy(Copy_Atom<UniversalCopy<
+# uint32_t>, float>{}, Layout<Shape<_16,_8>>{})) reads as the copy it names; errors in a --bind's value are at its text.
+uni="$(awk -F'\t' '$1 == "uni" {print $2}' "$root/tests/data/cute/compiler_spellings.txt")"
+f32=(--bind 'cta_tile=make_shape(Int<16>{}, Int<8>{}, Int<8>{})' --bind 'mma=make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_16,_8,_1>>{})'
+     --bind A.type=float --bind A.gmem=cutlass::layout::ColumnMajor --bind 'A.smem=Layout<Shape<_16,_8>>{}')
+"$tvlab" plan --json "$tut" "${f32[@]}" --bind "A.g2s=$uni" >"$tmp/uni_a.json" 2>"$tmp/err"
+"$tvlab" plan --json "$tut" "${f32[@]}" --bind 'A.g2s=make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_16,_8>>{})' >"$tmp/uni_b.json" 2>>"$tmp/err"
+if [ -s "$tmp/uni_a.json" ] && cmp -s "$tmp/uni_a.json" "$tmp/uni_b.json"; then ok; else ko "TiledCopy spelling: plans differ: $(head -2 "$tmp/err")"; fi
+expect_rc bind-error-place 2 "$tvlab" plan "$tut" "${f32[@]}" --bind 'A.g2s=make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_16,_8>{})'
+if grep -qF -- "--bind A.g2s=make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>..., column 84: expected" "$tmp/err" && ! grep -qF "line 1" "$tmp/err"; then ok
+else ko "bind-error-place: $(head -2 "$tmp/err")"; fi
+# "no configuration found" says what the file holds instead.
+printf 'using CollectiveMainloop = typename cutlass::gemm::collective::CollectiveBuilder<\n  Sm90, OpClassTensorOp, half_t, LayoutA, 8, half_t, LayoutB, 8, float, TileShape, ClusterShape,\n  StageCountAuto, KernelScheduleAuto>::CollectiveOp;\n' >"$tmp/builder.hpp"
+expect_rc no-config-builder 2 "$tvlab" verify "$tmp/builder.hpp"
+if grep -qF "found instead: a CollectiveBuilder (line 1)" "$tmp/err"; then ok; else ko "no-config-builder: $(head -2 "$tmp/err")"; fi
+expect_rc no-config-function 2 "$tvlab" verify "$tmp/tut_template.cu"
+if grep -qF "the function gemm_nt (line 99) builds CuTe objects (A.g2s=copyA, B.g2s=copyB, mma=mmaC)" "$tmp/err" && grep -qF -- "--bind scope=gemm_nt" "$tmp/err"; then ok; else ko "no-config-function: $(head -2 "$tmp/err")"; fi
+
 # The control: mutated twins must be told apart. The swizzle of the smem atoms shows in plan (verify's report
 # does not quote layouts); the CTA tile's K only in verify (plan --json holds no cta_tile, stages or gmem).
 twin="$specs/cutlass_sm80_f16_tn_128x128x32.json"

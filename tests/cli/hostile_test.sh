@@ -294,6 +294,21 @@ sed 's/MainloopSm80CpAsync<3>/MainloopSm80CpAsync<123456789012345678901234567890
 case_ cpp-huge-literal 2 "integer literal out of range" - -- verify "$tmp/huge.hpp"
 printf 'int main() { return 0; }\n' > "$tmp/noconfig.hpp"
 case_ cpp-no-config 2 "no configuration found" - -- verify "$tmp/noconfig.hpp"
+# Issue 34: hostile --bind values and compiler spellings: refused at the bind's text, never a crash or a guess.
+printf 'template <class TA>\nvoid f(int n) {\n  auto sA = Layout<Shape<_8,_8>>{};\n}\n' > "$tmp/tparam.cu"
+case_ bind-tparam-self 2 "--bind TA=TA, column 1: refers to itself" - -- plan "$tmp/tparam.cu" --bind scope=f --bind TA=TA --bind A.type=TA
+case_ bind-tparam-twice 2 "binds the template parameter f::TA twice" - -- plan "$tmp/tparam.cu" --bind scope=f --bind TA=float --bind TA=half_t --bind A.type=TA
+case_ bind-tparam-no-scope 2 "or a template parameter of the scope (give --bind scope=FUNCTION)" - -- plan "$tmp/tparam.cu" --bind TA=float --bind A.type=TA
+case_ bind-control-byte 2 "--bind stages=" - -- plan "$tmp/tparam.cu" --bind scope=f --bind "$(printf 'stages=3\001')"
+case_ bind-runtime-tparam 2 "--bind TA=n, column 1: n: a parameter of f: a run-time value" - -- plan "$tmp/tparam.cu" --bind scope=f --bind TA=n --bind A.type=TA
+case_ tiledcopy-huge-tv 2 "(thread, value) pairs; tvlab reads up to 2^24" - -- plan "$tmp/tparam.cu" --bind scope=f \
+  --bind 'A.g2s=TiledCopy<Copy_Atom<UniversalCopy<uint32_t>, float>, Layout<Shape<_16777217,_1>>, Shape<_16777217>>' --bind A.type=float \
+  --bind 'cta_tile=make_shape(Int<8>{}, Int<8>{}, Int<8>{})' --bind 'mma=make_tiled_mma(UniversalFMA<float,float,float,float>{}, Layout<Shape<_8,_8,_1>>{})' \
+  --bind A.gmem=cutlass::layout::ColumnMajor --bind A.smem=sA
+case_ tiledcopy-mma-atom 2 "expected a copy atom (Copy_Atom<Op, T>), got an MMA atom" - -- plan "$tmp/tparam.cu" --bind scope=f \
+  --bind 'A.g2s=TiledCopy<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_32>>, Shape<_32>>'
+python3 -c "print('using X = Layout<' + 'Stride<' * 400 + '_1' + '>' * 400 + '>;\nusing M = CollectiveMma<MainloopSm80CpAsync<3>, X,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;')" > "$tmp/deep-alias.hpp"
+case_ cpp-deep-aliases 2 "nesting deeper than 256 levels" - -- plan "$tmp/deep-alias.hpp"
 # Issue 33: the message names the real cause (not "refers to itself", "unterminated string" or "malformed JSON").
 sed 's/using TileShape = Shape<_128, _128, _32>;/constexpr int kM = 2147483647 * 2;\nusing TileShape = Shape<Int<kM>, _128, _32>;/' "$cfg" > "$tmp/int-overflow.hpp"
 case_ cpp-int-overflow 2 "line 14, column 20: 2147483647 * 2: integer overflow: 2147483647 * 2 = 4294967294 is beyond int (32 bits)" - -- verify "$tmp/int-overflow.hpp"

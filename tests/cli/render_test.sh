@@ -229,5 +229,14 @@ bad tmem-copy-none 'has no TMEM epilogue copy' "$tmp/bad/a.svg" "$root/gallery/s
 bad tmem-none 'has no SM100 UMMA accumulator' "$tmp/bad/a.svg" "$root/gallery/specs/sm80_f16_32x32x16_ldsm.json" --view tmem
 bad cpp-syntax 'column 8: Stride<...> given where a Shape was expected' "$tmp/bad/a.svg" 'Layout<Stride<_4>>{}'
 
+# Issue 34: a TiledCopy as compilers spell its type (g++'s, recorded in tests/data/cute/compiler_spellings.txt) draws
+# the picture of the make_tiled_copy it names; as TiledMMA's spelling draws its MMA.
+uni="$(awk -F'\t' '$1 == "uni" {print $2}' "$root/tests/data/cute/compiler_spellings.txt")"
+"$tvlab" render "$uni" -o "$tmp/copy-spelled.svg" 2>"$tmp/err" &&
+  "$tvlab" render 'make_tiled_copy(Copy_Atom<UniversalCopy<uint32_t>, float>{}, Layout<Shape<_16,_8>>{})' -o "$tmp/copy-made.svg" &&
+  [ -s "$tmp/copy-spelled.svg" ] && cmp -s "$tmp/copy-spelled.svg" "$tmp/copy-made.svg" && ok || ko "TiledCopy spelling: $(head -2 "$tmp/err")"
+bad tiledcopy-unknown-op "column 21: Nope: unknown atom: no atom named 'Nope'" "$tmp/bad/a.svg" 'TiledCopy<Copy_Atom<Nope, float>, Layout<Shape<_16>>, Shape<_16>>'
+bad tiledcopy-arity 'takes 3 template arguments, 2 given' "$tmp/bad/a.svg" 'cute::TiledCopy<cute::Copy_Atom<UniversalCopy<uint32_t>, float>, Layout<Shape<_16>>>'
+
 echo "render CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]

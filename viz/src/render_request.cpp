@@ -460,6 +460,13 @@ Scene build(const RenderRequest& o, const Options& vo, Warnings& warnings) {
   } catch (const CppConfigError& e) {
     throw RenderError{"TiledMMA", o.what + ": column " + std::to_string(e.column()), e.what()};
   }
+  // A TiledCopy in C++ (as compilers spell its type, TiledCopy<Copy_Atom<Op, T>, TV, Tiler>, or
+  // make_tiled_copy(...)): its copy picture.
+  try {
+    if (const std::optional<TiledCopy> c = read_cpp_tiled_copy(o.what)) return build_copy_scene(*c, vo);
+  } catch (const CppConfigError& e) {
+    throw RenderError{"TiledCopy", o.what + ": column " + std::to_string(e.column()), e.what()};
+  }
   if (looks_like_atom(o.what) && !o.what.empty() && o.what.find("_Atom") != std::string::npos &&
       (o.what.find("GMMA::") != std::string::npos || o.what.find("UMMA::") != std::string::npos))
     return expression_scene(o, vo, warnings);  // a shared-memory layout atom: a composed layout

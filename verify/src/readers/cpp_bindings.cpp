@@ -12,35 +12,98 @@
 
 namespace tvlab::detail {
 
-CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
+namespace {
+
+// Lines of a --bind value's tokens start here: an error at such a line is in the bind's own text, any other
+// in the file (a declaration the value names).
+constexpr int kBindLine = 1 << 28;
+
+}  // namespace
+
+Node Reader::bind_node(const CppBinding& b) {
+  std::vector<Tok> toks;
+  try {
+    toks = lex(b.expr);
+  } catch (const CppConfigError& e) {
+    throw CppConfigError::in_bind(b.key, b.expr, e.column(), e.what());
+  }
+  for (Tok& t : toks) t.line += kBindLine;
+  if (toks.size() == 1) throw CppConfigError::in_bind(b.key, b.expr, 1, "an empty expression");
+  try {
+    Parser p(toks, 0, toks.size() - 1);
+    Node n = p.expr();
+    p.expect_end();
+    return n;
+  } catch (const CppConfigError& e) {
+    throw rebind(b, e);
+  }
+}
+
+CppConfigError Reader::rebind(const CppBinding& b, const CppConfigError& e) {
+  if (e.line() == 0) return e;  // already at a --bind's text
+  if (e.line() >= kBindLine) {
+    // The message without its construct's prefix when that is the bind's own key (the path names it).
+    std::string why = e.what();
+    if (const std::string own = "--bind " + b.key + ": "; why.rfind(own, 0) == 0)
+      why = why.substr(own.size());
+    return CppConfigError::in_bind(b.key, b.expr, e.column(), why);
+  }
+  // In a declaration of the file that the value names: the file's line and column, through the bind.
+  const std::string why = e.what();
+  return CppConfigError(e.line(), e.column(), "",
+                        why + " (read through --bind " + b.key + "=" + printable(b.expr) + ")");
+}
+
+void Reader::bind_template_params(const std::vector<CppBinding>& binds, const std::string& scope,
+                                  std::vector<CppBinding>* rest) {
+  for (const CppBinding& b : binds) {
+    std::string full;
+    const Decl* d = known_bind_key(b.key) ? nullptr : lookup(b.key, scope, &full);
+    if (!d || !d->template_param) {
+      if (rest) rest->push_back(b);
+      continue;
+    }
+    if (bound_params_.count(full))
+      throw CppConfigError::in_bind(b.key, b.expr, 1, "binds the template parameter " + full + " twice");
+    bound_params_[full] = b;
+  }
+}
+
+bool Reader::known_bind_key(const std::string& k) {
+  for (const char* key : {"scope", "name", "cta_tile", "stages", "problem", "mainloop", "mma"})
+    if (k == key) return true;
+  return k.size() > 2 && (k[0] == 'A' || k[0] == 'B') && k[1] == '.';
+}
+
+CppConfig Reader::bound(const std::vector<CppBinding>& all) {
   std::string scope;
-  for (const CppBinding& b : binds)
+  for (const CppBinding& b : all)
     if (b.key == "scope") scope = b.expr;
+  std::vector<CppBinding> binds;
+  bind_template_params(all, scope, &binds);
   CppConfig cfg;
   cfg.name = scope.empty() ? "bound" : scope;
   KernelParams& s = cfg.config.kernel;
   for (const CppBinding& b : binds) {
     if (b.key == "scope") continue;
     const std::string construct = "--bind " + b.key;
-    std::vector<Tok> toks;
-    try {
-      toks = lex(b.expr);
-    } catch (const CppConfigError& e) {
-      throw CppConfigError(1, e.column(), construct, e.what());
-    }
-    Parser p(toks, 0, toks.size() - 1);
-    Node n;
+    const Node n = bind_node(b);
     CVal v;
     try {
-      if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
-      n = p.expr();
-      p.expect_end();
       v = eval(n, scope);
     } catch (const CppConfigError& e) {
-      throw CppConfigError(1, e.column(), construct, e.what());
+      throw rebind(b, e);
     }
     auto bad = [&](const std::string& want) -> void {
-      throw CppConfigError(1, 1, construct, "expected " + want + ", got " + kind_of(v));
+      throw CppConfigError::in_bind(b.key, b.expr, 1, "expected " + want + ", got " + kind_of(v));
+    };
+    // Integers read again from the node: errors there are the bind's.
+    auto integer = [&]() -> int64_t {
+      try {
+        return as_int(n, scope, construct);
+      } catch (const CppConfigError& e) {
+        throw rebind(b, e);
+      }
     };
     const std::string& k = b.key;
     if (k == "name") {
@@ -55,9 +118,13 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
         s.cta_tile->push_back((*t)[i].ival());
       }
     } else if (k == "stages") {
-      s.stages = as_int(n, scope, construct);
+      s.stages = integer();
     } else if (k == "problem") {
-      s.problem = problem_shape(n, scope, construct);
+      try {
+        s.problem = problem_shape(n, scope, construct);
+      } catch (const CppConfigError& e) {
+        throw rebind(b, e);
+      }
     } else if (k == "mainloop") {
       const CPolicy* pol = std::get_if<CPolicy>(&v);
       if (!pol) bad("a dispatch policy");
@@ -85,7 +152,7 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
         else
           bad("a stride (make_stride(ldA, Int<1>{}), TagToStrideA_t<...>) or a layout tag");
       } else if (f == "alignment") {
-        const int64_t alignment = as_int(n, scope, construct);
+        const int64_t alignment = integer();
         if (!o.gmem) o.gmem.emplace();
         o.gmem->alignment = alignment;
       } else if (f == "smem") {
@@ -108,7 +175,11 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
       } else if (f == "s2r") {
         const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
         const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
-        if (a || (c && c->copy.from_mma)) {
+        if (c && c->copy.print) {  // TiledCopy<Copy_Atom<Op, T>, TV, Tiler>: as the compiler built it
+          if (!o.smem) o.smem.emplace();
+          o.smem->s2r = c->copy;
+          o.smem->s2r->value_type = c->type;
+        } else if (a || (c && c->copy.from_mma)) {
           const std::string op = a ? a->op : *c->copy.atom;
           const std::string& type = a ? a->type : c->type;
           if (!o.smem) o.smem.emplace();
@@ -123,19 +194,17 @@ CppConfig Reader::bound(const std::vector<CppBinding>& binds) {
         } else
           bad("a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>) or make_tiled_copy_A/B(atom, mma)");
       } else {
-        throw CppConfigError(1, 1, construct,
-                             "unknown key; per operand: type, gmem, alignment, smem, atom, g2s, s2r");
+        throw CppConfigError::in_bind(
+            b.key, b.expr, 1, "unknown key; per operand: type, gmem, alignment, smem, atom, g2s, s2r");
       }
     } else {
-      throw CppConfigError(
-          1, 1, construct,
-          "unknown key; expected scope, name, cta_tile, stages, mainloop, problem, mma, or A.* / B.* "
-          "(type, gmem, alignment, smem, atom, g2s, s2r)");
+      throw CppConfigError::in_bind(
+          b.key, b.expr, 1,
+          "unknown key; expected scope, name, cta_tile, stages, mainloop, problem, mma, A.* / B.* "
+          "(type, gmem, alignment, smem, atom, g2s, s2r), or a template parameter of the scope (" +
+              (scope.empty() ? std::string("give --bind scope=FUNCTION") : scope) + ")");
     }
-    cfg.origins.push_back({k == "mma" || k == "cta_tile" || k == "stages" || k == "mainloop" ? k
-                           : k.size() > 2 ? "operands." + k.substr(0, 1)
-                                          : k,
-                           1, 1, construct});
+    cfg.origins.push_back({origin_path(k), 0, 1, construct, b.expr});
   }
   cfg.config.name = cfg.name;
   return cfg;
@@ -146,16 +215,11 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
   const std::string scope = at == std::string::npos ? "" : cfg.name.substr(0, at);
   for (const CppBinding& b : binds) {
     const std::string construct = "--bind " + b.key;
-    std::vector<Tok> toks;
+    const Node n = bind_node(b);
     try {
-      toks = lex(b.expr);
-      if (toks.size() == 1) throw CppConfigError(1, 1, "", "an empty expression");
-      Parser p(toks, 0, toks.size() - 1);
-      const Node n = p.expr();
-      p.expect_end();
       if (b.key == "problem") {
         cfg.config.kernel.problem = problem_shape(n, scope, construct);
-        cfg.origins.push_back({"problem", 1, 1, construct});
+        cfg.origins.push_back({"problem", 0, 1, construct, b.expr});
         continue;
       }
       const int64_t alignment = as_int(n, scope, construct);
@@ -163,11 +227,25 @@ void Reader::add_completions(CppConfig& cfg, const std::vector<CppBinding>& bind
       if (!o.gmem) o.gmem.emplace();
       o.gmem->alignment = alignment;
     } catch (const CppConfigError& e) {
-      if (e.construct() == construct) throw;  // already names the binding
-      throw CppConfigError(1, e.column(), construct, e.what());
+      throw rebind(b, e);
     }
-    cfg.origins.push_back({"operands." + b.key.substr(0, 1) + ".gmem.alignment", 1, 1, construct});
+    cfg.origins.push_back({origin_path(b.key), 0, 1, construct, b.expr});
   }
+}
+
+std::string Reader::origin_path(const std::string& k) {
+  // The spec path a key sets, so that a plan error lands on the key that set it (not on another key of the
+  // same operand).
+  if (k.size() > 2 && (k[0] == 'A' || k[0] == 'B') && k[1] == '.') {
+    const std::string op = "operands." + k.substr(0, 1);
+    const std::string f = k.substr(2);
+    if (f == "alignment") return op + ".gmem.alignment";
+    if (f == "smem") return op + ".smem.layout";
+    if (f == "atom") return op + ".smem.atom";
+    if (f == "g2s" || f == "s2r") return op + ".smem." + f;
+    return op + "." + f;  // type, gmem
+  }
+  return k;
 }
 
 std::vector<int64_t> Reader::problem_shape(const Node& n, const std::string& scope,
@@ -176,13 +254,13 @@ std::vector<int64_t> Reader::problem_shape(const Node& n, const std::string& sco
   const CCore* c = std::get_if<CCore>(&v);
   const IntTuple* t = c ? std::get_if<IntTuple>(&c->v) : nullptr;
   if (!t || !t->is_tuple() || rank(*t) < 3 || rank(*t) > 4)
-    throw CppConfigError(1, 1, construct,
-                         std::string("expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
-                                     "make_shape(4096, 4096, 4096, 1), got ") +
-                             kind_of(v));
+    fail(n, construct,
+         std::string("expected a problem shape (M, N, K) or (M, N, K, L), e.g. "
+                     "make_shape(4096, 4096, 4096, 1), got ") +
+             kind_of(v));
   std::vector<int64_t> out;
   for (int i = 0; i < rank(*t); ++i) {
-    if (!(*t)[i].is_leaf()) throw CppConfigError(1, 1, construct, "expected a flat problem shape");
+    if (!(*t)[i].is_leaf()) fail(n, construct, "expected a flat problem shape");
     out.push_back((*t)[i].ival());
   }
   return out;

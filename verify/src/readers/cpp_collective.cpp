@@ -1,6 +1,8 @@
 // The C++ configuration reader: CUTLASS's and sycl-tla's CollectiveMma declarations, the configurations.
 #include "detail/cpp_reader.hpp"
 
+#include <algorithm>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -163,7 +165,7 @@ std::optional<EpilogueConfig> Reader::epilogue(const std::string& scope, std::ve
   } else {
     return std::nullopt;  // not an epilogue tvlab reads: the budget stays the mainloop's
   }
-  origins.push_back({"epilogue", d.line, d.col, what});
+  origins.push_back({"epilogue", d.line, d.col, what, ""});
   return e;
 }
 
@@ -183,7 +185,7 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     c->members.push_back({names[i], v.back()});
   }
   auto origin = [&](const std::string& path, std::size_t i) {
-    c->origins.push_back({path, n.targs[i].line, n.targs[i].col, std::string(names[i])});
+    c->origins.push_back({path, n.targs[i].line, n.targs[i].col, std::string(names[i]), ""});
   };
   auto want = [&](std::size_t i, auto* p, const std::string& what) {
     if (!p) fail(n.targs[i], names[i], "expected " + what + ", got " + kind_of(v[i]));
@@ -339,6 +341,71 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     c->config.operand_or_add(x) = o;
   }
   return c;
+}
+
+}  // namespace tvlab::detail
+
+namespace tvlab::detail {
+
+std::string Reader::found_instead() const {
+  // A CollectiveBuilder, a CollectiveMma the text reader did not reach (inside a template or a
+  // specialisation), a TEST() body, a function that builds CuTe objects: the first of each, by line.
+  std::vector<std::string> found;
+  for (std::size_t i = 0; i + 1 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "CollectiveBuilder") {
+      found.push_back("a CollectiveBuilder (line " + std::to_string(t_[i].line) +
+                      "): CUTLASS picks its layouts as it compiles, which the text reader does not do "
+                      "(no flag reads it; write the CollectiveMma<...> it builds out)");
+      break;
+    }
+  for (std::size_t i = 0; i + 1 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "CollectiveMma" && t_[i + 1].text == "<") {
+      found.push_back("a CollectiveMma<...> inside a template, a specialisation or a function (line " +
+                      std::to_string(t_[i].line) +
+                      "): tvlab does not instantiate templates (no flag reads it; write it out as a "
+                      "concrete `using` alias)");
+      break;
+    }
+  for (std::size_t i = 0; i + 1 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "TEST" && t_[i + 1].text == "(") {
+      found.push_back("a TEST() body (line " + std::to_string(t_[i].line) +
+                      "): read its objects with --bind scope=TEST --bind mma=NAME --bind A.g2s=NAME ...");
+      break;
+    }
+  // Scopes whose declarations build a TiledMMA or copies (CuTe's tutorial functions).
+  std::map<std::string, std::pair<int, std::vector<std::string>>> builders;
+  for (const std::string& full : order_)
+    for (const Decl& d : decls_.at(full)) {
+      if (d.template_param || d.runtime || d.user_template || d.scope.empty() || d.scope == "TEST") continue;
+      std::size_t k = d.init_b;
+      while (k < d.init_e && (ident(k, "decltype") || ident(k, "typename") || punct(k, "("))) ++k;
+      std::string head;
+      for (; k < d.init_e && (t_[k].kind == Tok::Ident || punct(k, "::")); ++k) head += t_[k].text;
+      const std::string b = base_name(head);
+      if (b != "make_tiled_mma" && b != "TiledMMA" && b != "make_tiled_copy" && b != "TiledCopy") continue;
+      auto& e = builders[d.scope];
+      if (e.second.empty()) e.first = d.line;
+      const char last = d.name.back();
+      e.second.push_back(b == "make_tiled_mma" || b == "TiledMMA" ? "mma=" + d.name
+                         : last == 'A' || last == 'B'             ? std::string(1, last) + ".g2s=" + d.name
+                                                                  : "A.g2s or B.g2s=" + d.name);
+    }
+  std::vector<std::pair<int, std::string>> by_line;  // the functions in the order of the file
+  for (const auto& [scope, e] : builders) by_line.push_back({e.first, scope});
+  std::sort(by_line.begin(), by_line.end());
+  for (const auto& [line, scope] : by_line) {
+    const auto& e = builders.at(scope);
+    std::string names;
+    for (const std::string& n : e.second) names += (names.empty() ? "" : ", ") + n;
+    found.push_back(
+        "the function " + scope + " (line " + std::to_string(e.first) + ") builds CuTe objects (" + names +
+        "): name what forms its configuration with --bind scope=" + scope +
+        " and --bind KEY=NAME for these and the rest (cta_tile, stages, A.type, A.gmem, A.smem, ...; "
+        "docs/spec.md, --bind)");
+  }
+  std::string out;
+  for (const std::string& f : found) out += (out.empty() ? "" : "; ") + f;
+  return out;
 }
 
 }  // namespace tvlab::detail

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "detail/cpp_reader.hpp"
+#include "tvlab/core/error.hpp"
 #include "tvlab/core/tiling/cute_print.hpp"
 
 namespace tvlab {
@@ -21,6 +22,16 @@ CppConfigError::CppConfigError(int line, int column, const std::string& construc
       line_(line),
       column_(column),
       construct_(construct) {}
+
+CppConfigError CppConfigError::in_bind(const std::string& key, const std::string& expr, int column,
+                                       const std::string& why) {
+  std::string shown = printable(expr);
+  if (shown.size() > 60) shown = shown.substr(0, 57) + "...";
+  CppConfigError e(0, column, "--bind " + key, why);
+  static_cast<SpecError&>(e) =
+      SpecError("--bind " + printable(key) + "=" + shown + ", column " + std::to_string(column), why);
+  return e;
+}
 
 bool cpp_file_name(std::string_view file_name) {
   for (std::string_view ext :
@@ -43,6 +54,12 @@ const char* const kNoConfig =
     "no configuration found: tvlab reads CUTLASS's CollectiveMma<...> declarations (using Mainloop = "
     "cutlass::gemm::collective::CollectiveMma<...>; see docs/spec.md)";
 
+// kNoConfig with what the text holds instead, and the flag that reads it where there is one.
+std::string no_config(const detail::Reader& r) {
+  const std::string instead = r.found_instead();
+  return instead.empty() ? std::string(kNoConfig) : std::string(kNoConfig) + "; found instead: " + instead;
+}
+
 const char* const kNoDeclaration =
     "no configuration found: the file holds no C++ declaration (only comments, preprocessor lines or "
     "whitespace)";
@@ -64,7 +81,7 @@ std::vector<CppConfig> read_cpp_configs(std::string_view text) {
   detail::Reader r(text);
   std::vector<CppConfig> out;
   for (const std::string& name : r.candidates()) out.push_back(r.config(name));
-  if (out.empty()) throw CppConfigError(1, 1, "", r.empty() ? kNoDeclaration : kNoConfig);
+  if (out.empty()) throw CppConfigError(1, 1, "", r.empty() ? std::string(kNoDeclaration) : no_config(r));
   return out;
 }
 
@@ -82,7 +99,33 @@ Plan build_plan_from_cpp(const CppConfig& config) {
       if (prefix && (!best || o.spec_path.size() > best->spec_path.size())) best = &o;
     }
     const std::string where = e.path().empty() ? "" : " (spec " + e.path() + ")";
+    if (best && best->line == 0)  // a --bind's value: its key and text
+      throw CppConfigError::in_bind(best->construct.substr(std::string("--bind ").size()), best->bind_expr, 1,
+                                    e.what() + where);
     if (best) throw CppConfigError(best->line, best->column, best->construct, e.what() + where);
+    if (config.line == 0) {  // a configuration of --bind values: no line of the file holds it
+      // The key that would set the path (operands.A.gmem.layout: A.gmem), where one does.
+      std::string key;
+      const std::string& p = e.path();
+      if (p.rfind("operands.", 0) == 0 && p.size() > 11 && p[10] == '.') {
+        const std::string x = p.substr(9, 1), rest = p.substr(11);
+        for (const auto& [prefix, k] : {std::pair<const char*, const char*>{"gmem.alignment", "alignment"},
+                                        {"gmem", "gmem"},
+                                        {"type", "type"},
+                                        {"smem.layout", "smem"},
+                                        {"smem.atom", "atom"},
+                                        {"smem.g2s", "g2s"},
+                                        {"smem.s2r", "s2r"}})
+          if (rest.rfind(prefix, 0) == 0) {
+            key = x + "." + k;
+            break;
+          }
+      } else if (p == "mma" || p.rfind("mma.", 0) == 0) {
+        key = "mma";
+      }
+      throw SpecError(p, e.what() + std::string(" (the configuration the --bind values form") +
+                             (key.empty() ? ")" : "; --bind " + key + "=EXPR gives it)"));
+    }
     throw CppConfigError(config.line, config.column, config.name, e.what() + where);
   }
 }
@@ -123,7 +166,7 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     return out;
   }
   const std::vector<std::string> all = r.candidates();
-  if (all.empty()) throw CppConfigError(1, 1, "", r.empty() ? kNoDeclaration : kNoConfig);
+  if (all.empty()) throw CppConfigError(1, 1, "", r.empty() ? std::string(kNoDeclaration) : no_config(r));
   std::string names;
   for (const std::string& n : all) names += (names.empty() ? "" : ", ") + n;
   std::vector<std::string> chosen;
@@ -181,6 +224,36 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
     return build_plan(config).mma;
   } catch (const SpecError& e) {
     throw CppConfigError(1, 1, "TiledMMA", e.what());
+  }
+}
+
+std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text) {
+  std::string_view v = text;
+  for (bool more = true; more;) {
+    more = false;
+    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
+    for (std::string_view w : {"typename", "decltype", "("})
+      if (v.starts_with(w)) v.remove_prefix(w.size()), more = true;
+  }
+  std::size_t end = 0;
+  while (end < v.size() &&
+         (std::isalnum(static_cast<unsigned char>(v[end])) || v[end] == '_' || v[end] == ':'))
+    ++end;
+  const std::string head = detail::base_name(std::string(v.substr(0, end)));
+  if (head != "TiledCopy" && head != "make_tiled_copy") return std::nullopt;
+  detail::Reader r(text);
+  std::optional<CopyConfig> copy = r.tiled_copy_expression();
+  if (!copy) return std::nullopt;
+  // A standalone copy of the spec ("copies"), built as the JSON form's is.
+  KernelConfig config;
+  StandaloneCopyConfig s;
+  s.name = "copy";
+  s.copy = std::move(*copy);
+  config.copies.push_back(std::move(s));
+  try {
+    return build_plan(config).copies.front().copy;
+  } catch (const SpecError& e) {
+    throw CppConfigError(1, 1, "TiledCopy", e.what());
   }
 }
 

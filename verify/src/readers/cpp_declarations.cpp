@@ -347,7 +347,22 @@ bool Reader::integer_type(std::size_t b, std::size_t e, std::string& name, int& 
 CVal Reader::eval_decl(const std::string& full) {
   if (auto it = memo_.find(full); it != memo_.end()) return it->second;
   const Decl& d = decls_.at(full).front();
-  if (d.template_param) return CTemplateParam{d.scope};
+  if (d.template_param) {
+    const auto b = bound_params_.find(full);
+    if (b == bound_params_.end()) return CTemplateParam{d.scope};
+    // --bind TA=half_t: the parameter is the bound type (or value), read in the template's scope.
+    if (active_.count(full))
+      throw CppConfigError::in_bind(b->second.key, b->second.expr, 1, "refers to itself");
+    active_.insert(full);
+    try {
+      const CVal v = eval(bind_node(b->second), d.scope);
+      active_.erase(full);
+      return memo_[full] = v;
+    } catch (const CppConfigError& e) {
+      active_.erase(full);
+      throw rebind(b->second, e);
+    }
+  }
   if (d.runtime) return CRuntime{d.scope};
   if (d.user_template)
     throw CppConfigError(

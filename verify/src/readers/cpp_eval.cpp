@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -15,6 +16,7 @@
 #include "tvlab/core/atoms/value_type.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
+#include "tvlab/core/tiling/cute_print.hpp"
 
 namespace tvlab::detail {
 
@@ -37,8 +39,40 @@ std::optional<MmaConfig> Reader::tiled_mma_expression() {
   return m->mma;
 }
 
+std::optional<CopyConfig> Reader::tiled_copy_expression() {
+  std::size_t k = 0;
+  while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
+  while (punct(k, "(")) ++k;
+  std::string head;
+  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
+  const std::string b = base_name(head);
+  if (b != "TiledCopy" && b != "make_tiled_copy") return std::nullopt;
+  std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
+  while (end > 0 && punct(end - 1, ";")) --end;
+  Parser p(t_, 0, end);
+  Node n = p.expr();
+  p.expect_end();
+  const CVal v = eval(n, "");
+  const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
+  if (!c) fail(n, b, std::string("expected a TiledCopy, got ") + kind_of(v));
+  CopyConfig copy = c->copy;
+  copy.value_type = c->type;
+  return copy;
+}
+
 std::optional<CType> Reader::type_named(const std::string& q) const {
-  const std::string b = base_name(q);
+  std::string b = base_name(q);
+  // Compilers' spellings of the integer types: long int (int64_t on LP64), unsigned int (uint32_t).
+  static const std::map<std::string, std::string> words = {{"long int", "long"},
+                                                           {"long long", "long"},
+                                                           {"long long int", "long"},
+                                                           {"unsigned int", "uint32_t"},
+                                                           {"unsigned", "unsigned"},
+                                                           {"unsigned long", "uint64_t"},
+                                                           {"long unsigned int", "uint64_t"},
+                                                           {"unsigned long int", "uint64_t"},
+                                                           {"signed int", "int"}};
+  if (const auto w = words.find(b); w != words.end()) b = w->second;
   if (b.size() > 1 && b[0] == '_' && std::all_of(b.begin() + 1, b.end(), ::isdigit))
     return std::nullopt;  // _8
   static const std::set<std::string> ints = {"int",    "long",     "int64_t", "int32_t",
@@ -169,7 +203,8 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     if (std::holds_alternative<CTemplateParam>(v))
       fail(n, n.text,
            "a template parameter of " + std::get<CTemplateParam>(v).owner +
-               ": tvlab does not instantiate templates (write the configuration's types out)");
+               ": tvlab does not instantiate templates; bind it: --bind " + base_name(n.text) +
+               "=half_t (with --bind scope=" + std::get<CTemplateParam>(v).owner + ")");
     if (std::holds_alternative<CRuntime>(v) && !allow_runtime_)
       fail(n, n.text,
            "a parameter of " + std::get<CRuntime>(v).owner +
@@ -236,6 +271,50 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     c.atom = atom.op;
     c.thr_layout = core_text(a[1], scope, true);
     if (a.size() > 2) c.val_layout = core_text(a[2], scope, true);
+    return apply_members(n, CTiledCopy{c, atom.type});
+  }
+  if (b == "TiledCopy") {
+    // The type the compiler names (g++'s and nvcc's __PRETTY_FUNCTION__ and messages):
+    // cute::TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN> (cute/atom/copy_atom.hpp), what
+    // make_tiled_copy and make_tiled_copy_A/B/C return: the TV layout and tiler as CuTe's print gives them.
+    want_targs(n, 3, 3, "TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN>");
+    const CCopyAtom atom = copy_atom_of(n.targs[0], scope);
+    if (atom.type.empty()) fail(n.targs[0], b, "expected Copy_Atom<Op, T> (the copy's value type)");
+    const CVal tv = eval(n.targs[1], scope);
+    const CCore* tc = std::get_if<CCore>(&tv);
+    const Layout* tvl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
+    if (!tvl) fail(n.targs[1], b, std::string("expected the TV layout (a Layout<...>), got ") + kind_of(tv));
+    const CVal ti = eval(n.targs[2], scope);
+    const CCore* ic = std::get_if<CCore>(&ti);
+    PrintedCopy p;
+    p.tiled = true;
+    p.line = 0;  // the C++ names the place (the origin of the spec path)
+    p.tv = *tvl;
+    if (const IntTuple* t = ic ? std::get_if<IntTuple>(&ic->v) : nullptr)
+      p.tiler = Tiler::from_shape(*t);
+    else if (const Tiler* r = ic ? std::get_if<Tiler>(&ic->v) : nullptr)
+      p.tiler = *r;
+    else if (const Layout* l = ic ? std::get_if<Layout>(&ic->v) : nullptr)
+      p.tiler = Tiler(*l);
+    else
+      fail(n.targs[2], b,
+           std::string("expected the tiler (a tuple of extents or layouts), got ") + kind_of(ti));
+    // The atom's own layouts for T (what print(tiled_copy) prints under Copy_Atom).
+    try {
+      const int bits = value_type(atom.type).bits;
+      const CopyAtom with_bits = with_value_bits(find_copy_atom(atom.op), bits);
+      const ValueLayouts k = value_layouts(with_bits, bits);
+      p.thr_id = with_bits.thr_id;
+      p.src = k.src;
+      p.dst = k.dst;
+      p.ref = k.ref;
+      p.value_bits = bits;
+    } catch (const std::exception& e) {
+      fail(n.targs[0], b, atom.op + " with " + atom.type + ": " + e.what());
+    }
+    CopyConfig c;
+    c.atom = atom.op;
+    c.print = p;
     return apply_members(n, CTiledCopy{c, atom.type});
   }
   if (b == "make_tiled_copy_A" || b == "make_tiled_copy_B" || b == "make_tiled_copy_C") {
@@ -353,8 +432,9 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
       return apply_members(n, CStride{"", 0, unit[0]});
     }
   }
-  if (b == "Stride" && n.has_targs) {
-    // Explicit strides with run-time modes: Stride<int64_t, _1, int64_t> (K-major A).
+  if (tuple_alias(b) && n.has_targs && n.calls.empty() && n.members.empty()) {
+    // Explicit strides with run-time modes: Stride<int64_t, _1, int64_t> (K-major A), as the compiler
+    // spells it cute::tuple<long int, cute::C<1>, long int> (any alias of cute::tuple).
     bool dynamic = false;
     std::vector<int> unit;
     for (std::size_t i = 0; i < n.targs.size(); ++i) {
@@ -367,7 +447,7 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
       }
       if (eval_is_one(a, scope)) unit.push_back(static_cast<int>(i));
     }
-    if (dynamic) {
+    if (dynamic && (b == "Stride" || (!unit.empty() && unit[0] <= 1))) {
       if (unit.empty() || unit[0] > 1)
         fail(n, "Stride",
              "no static unit stride among the first two modes: tvlab checks vectors along a mode "
@@ -386,7 +466,9 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     std::optional<std::string> op;
     try {
       op = op_text(n, scope);
-    } catch (const CppConfigError&) {  // not an op's spelling: a layout, read below
+    } catch (const CppConfigError& e) {  // not an op's spelling: a layout, read below
+      // An unbound template parameter among the op's arguments: say so (and how to bind it).
+      if (std::string(e.what()).find("a template parameter of ") != std::string::npos) throw;
     }
     if (op)
       if (auto v = atom_op(*op, n)) return *v;
@@ -403,7 +485,18 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
   // Everything else: CuTe's layout notation in C++ (core's evaluate).
   const std::string text = render(n, scope);
   try {
-    return CCore{evaluate(text)};
+    try {
+      return CCore{evaluate(text)};
+    } catch (const std::runtime_error& e) {
+      // Core's notation keeps each alias to its place (a Stride<...> given where a Shape was expected); to
+      // the compiler they are all cute::tuple (cute/layout.hpp), so read it again spelled so.
+      if (canonical_tuples_ || std::string(e.what()).find(" given where ") == std::string::npos) throw;
+    }
+    struct Canonical {
+      bool& flag;
+      ~Canonical() { flag = false; }
+    } canonical{canonical_tuples_ = true};
+    return CCore{evaluate(render(n, scope))};
   } catch (const EvalError& e) {
     fail(n, base_name(n.text), std::string("cannot read '") + printable(text) + "': " + e.what());
   } catch (const ParseError& e) {

@@ -23,11 +23,13 @@ std::string Reader::op_text(const Node& n, const std::string& scope) {
     if (std::holds_alternative<CTemplateParam>(v))
       fail(n, n.text,
            "a template parameter of " + std::get<CTemplateParam>(v).owner +
-               ": tvlab does not instantiate templates (give the type, e.g. `using " + n.text +
-               " = half_t;`)");
+               ": tvlab does not instantiate templates; bind it: --bind " + base_name(n.text) +
+               "=half_t (with --bind scope=" + std::get<CTemplateParam>(v).owner + ")");
     fail(n, n.text, std::string("expected an op or a type, got ") + kind_of(v));
   }
   std::string s = base_name(n.text);
+  if (s.find(' ') != std::string::npos)  // unsigned int, long int: as tvlab names the type
+    if (const std::optional<CType> t = type_named(s)) s = t->name;
   if (n.has_targs) {
     s += "<";
     for (std::size_t i = 0; i < n.targs.size(); ++i) s += (i ? "," : "") + op_text(n.targs[i], scope);
@@ -68,7 +70,8 @@ std::string Reader::render(const Node& n, const std::string& scope) {
     if (std::holds_alternative<CTemplateParam>(v))
       fail(n, n.text,
            "a template parameter of " + std::get<CTemplateParam>(v).owner +
-               ": tvlab does not instantiate templates");
+               ": tvlab does not instantiate templates; bind it: --bind " + base_name(n.text) +
+               "=half_t (with --bind scope=" + std::get<CTemplateParam>(v).owner + ")");
     fail(n, n.text, std::string("is ") + kind_of(v) + ", not a layout, shape or integer");
   }
   if (!n.members.empty()) return render_members(n, eval(n, scope));
@@ -83,7 +86,7 @@ std::string Reader::render(const Node& n, const std::string& scope) {
       fail(n, spelled(n), std::string("Int<N> takes an int: ") + e.what());
     }
   }
-  std::string s = n.text;
+  std::string s = canonical_tuples_ && n.has_targs && tuple_alias(b) ? std::string("tuple") : n.text;
   if (n.has_targs) {
     s += "<";
     for (std::size_t i = 0; i < n.targs.size(); ++i) s += (i ? "," : "") + render(n.targs[i], scope);
@@ -97,9 +100,15 @@ std::string Reader::render(const Node& n, const std::string& scope) {
   return s;
 }
 
-std::string Reader::cpp_tuple(const IntTuple& t) {
+bool Reader::tuple_alias(const std::string& b) {
+  // cute/layout.hpp (CUTLASS 4.2.0): Shape, Stride, Step, Coord and Tile are all `using X =
+  // cute::tuple<...>`.
+  return b == "Shape" || b == "Stride" || b == "Step" || b == "Coord" || b == "Tile" || b == "tuple";
+}
+
+std::string Reader::cpp_tuple(const IntTuple& t) const {
   if (t.is_leaf()) return t.value().is_basis() ? to_string(t) : "Int<" + std::to_string(t.ival()) + ">";
-  std::string s = "Shape<";
+  std::string s = canonical_tuples_ ? "tuple<" : "Shape<";
   for (int i = 0; i < t.size(); ++i) s += (i ? "," : "") + cpp_tuple(t[i]);
   return s + ">";
 }

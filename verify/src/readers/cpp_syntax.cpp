@@ -144,6 +144,13 @@ Node Parser::primary() {
   if (is("::")) ++i_;
   if (i_ >= end_ || t_[i_].kind != Tok::Ident) fail("expected a name, a number or '('");
   n.text = t_[i_++].text;
+  // An integer type of several words, as compilers print them (long int, unsigned int, long long int):
+  // one name.
+  auto int_word = [](const std::string& w) {
+    return w == "unsigned" || w == "signed" || w == "long" || w == "short" || w == "int" || w == "char";
+  };
+  if (int_word(n.text))
+    while (i_ < end_ && t_[i_].kind == Tok::Ident && int_word(t_[i_].text)) n.text += " " + t_[i_++].text;
   while (is("::") && i_ + 1 < end_ && t_[i_ + 1].kind == Tok::Ident && !n.has_targs) {
     n.text += "::" + t_[i_ + 1].text;
     i_ += 2;

@@ -60,6 +60,11 @@ class Reader {
   // make_shape(4096, 4096, 4096, 1)), read in the collective's scope (kAlignmentA of its namespace).
   void add_completions(CppConfig& cfg, const std::vector<CppBinding>& binds);
 
+  // What the text holds when it holds no configuration: a sentence for "no configuration found" naming
+  // what was found instead (a CollectiveBuilder, a template, a function, a TEST body) and the flag that
+  // reads it where there is one (cpp_collective.cpp).
+  std::string found_instead() const;
+
   // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
   std::vector<int64_t> problem_shape(const Node& n, const std::string& scope, const std::string& construct);
 
@@ -68,6 +73,9 @@ class Reader {
   // TiledMMAHelper<...>::TiledMMA, decltype(...)), as the configuration's mma; nullopt when the text does not
   // start so.
   std::optional<MmaConfig> tiled_mma_expression();
+  // A C++ expression whose value is a TiledCopy (TiledCopy<Copy_Atom<Op, T>, TV, Tiler> as compilers spell
+  // it, make_tiled_copy(...)): the copy with its value type; nullopt when the text does not start so.
+  std::optional<CopyConfig> tiled_copy_expression();
 
  private:
   std::vector<Tok> t_;
@@ -78,6 +86,11 @@ class Reader {
   std::set<std::string> active_;
   int depth_ = 0;
   bool allow_runtime_ = false;  // inside make_stride / Stride: a run-time mode is a dynamic stride
+  // Tuple aliases (Shape, Stride, Step, Coord, Tile) spelled cute::tuple, as the compiler sees them: set
+  // while a layout is read again after core's notation refused an alias in another alias's place.
+  bool canonical_tuples_ = false;
+  // Template parameters bound by --bind NAME=TYPE (their full names), read where they are used.
+  std::map<std::string, CppBinding> bound_params_;
 
   [[noreturn]] void fail_at(const Tok& k, const std::string& construct, const std::string& why) const {
     throw CppConfigError(k.line, k.col, construct, why);
@@ -162,9 +175,28 @@ class Reader {
   // Core notation for a layout-valued node: declared names replaced by their values' notation.
   std::string render(const Node& n, const std::string& scope);
 
-  static std::string cpp_tuple(const IntTuple& t);
+  std::string cpp_tuple(const IntTuple& t) const;
+
+  // Whether a name is one of CuTe's aliases of cute::tuple (Shape, Stride, Step, Coord, Tile) or tuple.
+  static bool tuple_alias(const std::string& base);
 
   std::string render_members(const Node& n, const CVal& v);
+
+  // ------------------------------------------------------------------ --bind (cpp_bindings.cpp)
+
+  // The value of a --bind KEY=EXPR parsed (its tokens' lines offset so that errors are told apart from the
+  // file's); a CppConfigError at the bind's text when it does not parse.
+  Node bind_node(const CppBinding& b);
+  // An error met reading a --bind's value: at the bind's text and key when it is there, else at the file's
+  // line and column, saying which bind read it.
+  static CppConfigError rebind(const CppBinding& b, const CppConfigError& e);
+  // Binds naming a template parameter seen from `scope` (--bind TA=half_t) into bound_params_; the others
+  // into *rest.
+  void bind_template_params(const std::vector<CppBinding>& binds, const std::string& scope,
+                            std::vector<CppBinding>* rest);
+  static bool known_bind_key(const std::string& k);
+  // The spec path a --bind key sets (A.g2s: operands.A.smem.g2s).
+  static std::string origin_path(const std::string& k);
 
   // ------------------------------------------------------------------ CollectiveMma (cpp_collective.cpp)
 

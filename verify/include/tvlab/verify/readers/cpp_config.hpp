@@ -45,6 +45,10 @@ namespace tvlab {
 class CppConfigError : public SpecError {
  public:
   CppConfigError(int line, int column, const std::string& construct, const std::string& why);
+  // A problem in the text of a --bind KEY=EXPR, at a 1-based column of EXPR: path() is
+  // "--bind KEY=EXPR, column C" (EXPR shortened past 60 characters), line() is 0.
+  static CppConfigError in_bind(const std::string& key, const std::string& expr, int column,
+                                const std::string& why);
   int line() const { return line_; }
   int column() const { return column_; }
   const std::string& construct() const { return construct_; }
@@ -59,6 +63,7 @@ struct CppOrigin {
   std::string spec_path;  // the part's spec path (docs/spec.md), e.g. "operands.A.smem.atom"
   int line = 0, column = 0;
   std::string construct;  // e.g. "SmemLayoutAtomA"
+  std::string bind_expr;  // a --bind's value (line 0): construct is "--bind KEY"
 };
 
 struct CppConfig {
@@ -81,6 +86,12 @@ Plan build_plan_from_cpp(const CppConfig& config);
 // does not start with one of them; CppConfigError when it does and cannot be read.
 std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text);
 
+// A TiledCopy written as one C++ expression: as compilers spell its type, TiledCopy<Copy_Atom<Op, T>,
+// LayoutCopy_TV, ShapeTiler_MN> (g++'s __PRETTY_FUNCTION__, nvcc's messages), or
+// make_tiled_copy(Copy_Atom<Op, T>{}, thr, val); nullopt when the text does not start with one of them;
+// CppConfigError when it does and cannot be read.
+std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text);
+
 // True when the file name ends as a C++ source or header does (.hpp, .h, .cpp, .cu, .cuh, .cc, ...).
 bool cpp_file_name(std::string_view file_name);
 
@@ -95,6 +106,9 @@ bool looks_like_cpp(std::string_view text, std::string_view file_name = "");
 // make_tiled_copy_A); likewise B. Each EXPR is C++ of the subset above. Bindings of A.alignment / B.alignment
 // alone complete the file's collectives instead (AlignmentX is not a CollectiveMma argument), each EXPR read
 // in the collective's scope.
+// A KEY naming a template parameter of the scope (--bind TA=half_t) binds it: its uses in the scope's
+// declarations read EXPR. Errors in an EXPR are CppConfigError::in_bind (the bind's text and column); errors
+// in a declaration of the text that EXPR names keep the text's line and column.
 struct CppBinding {
   std::string key, expr;
 };
