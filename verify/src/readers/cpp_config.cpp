@@ -200,9 +200,11 @@ Plan load_plan(const std::string& text, const std::string& only, std::string_vie
   return std::move(load_plans(text, only, file_name, bind).front().plan);
 }
 
-std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
-  // The head, before reading anything else (a layout expression is not C++ this reader needs to see).
-  std::string_view v = text;
+namespace {
+
+// The name a pasted expression starts with (past typename, decltype and parentheses), without its scope:
+// read before anything else, as a layout expression is not C++ this reader needs to see.
+std::string expression_head(std::string_view v) {
   for (bool more = true; more;) {
     more = false;
     while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
@@ -213,7 +215,13 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
   while (end < v.size() &&
          (std::isalnum(static_cast<unsigned char>(v[end])) || v[end] == '_' || v[end] == ':'))
     ++end;
-  const std::string head = detail::base_name(std::string(v.substr(0, end)));
+  return detail::base_name(std::string(v.substr(0, end)));
+}
+
+}  // namespace
+
+std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
+  const std::string head = expression_head(text);
   if (head != "TiledMMA" && head != "make_tiled_mma" && head != "TiledMMAHelper") return std::nullopt;
   detail::Reader r(text);
   std::optional<MmaConfig> mma = r.tiled_mma_expression();
@@ -228,18 +236,7 @@ std::optional<TiledMMA> read_cpp_tiled_mma(std::string_view text) {
 }
 
 std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text) {
-  std::string_view v = text;
-  for (bool more = true; more;) {
-    more = false;
-    while (!v.empty() && std::isspace(static_cast<unsigned char>(v.front()))) v.remove_prefix(1);
-    for (std::string_view w : {"typename", "decltype", "("})
-      if (v.starts_with(w)) v.remove_prefix(w.size()), more = true;
-  }
-  std::size_t end = 0;
-  while (end < v.size() &&
-         (std::isalnum(static_cast<unsigned char>(v[end])) || v[end] == '_' || v[end] == ':'))
-    ++end;
-  const std::string head = detail::base_name(std::string(v.substr(0, end)));
+  const std::string head = expression_head(text);
   if (head != "TiledCopy" && head != "make_tiled_copy") return std::nullopt;
   detail::Reader r(text);
   std::optional<CopyConfig> copy = r.tiled_copy_expression();

@@ -20,41 +20,40 @@
 
 namespace tvlab::detail {
 
-std::optional<MmaConfig> Reader::tiled_mma_expression() {
+std::optional<CVal> Reader::pasted_expression(std::initializer_list<std::string_view> heads,
+                                              std::string& head, Node& node) {
   std::size_t k = 0;
   while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
   while (punct(k, "(")) ++k;
-  std::string head;
-  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
-  const std::string b = base_name(head);
-  if (b != "TiledMMA" && b != "make_tiled_mma" && b != "TiledMMAHelper") return std::nullopt;
+  std::string q;
+  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) q += t_[k].text;
+  head = base_name(q);
+  if (std::find(heads.begin(), heads.end(), head) == heads.end()) return std::nullopt;
   std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
   while (end > 0 && punct(end - 1, ";")) --end;
   Parser p(t_, 0, end);
-  Node n = p.expr();
+  node = p.expr();
   p.expect_end();
-  const CVal v = eval(n, "");
-  const CTiledMma* m = std::get_if<CTiledMma>(&v);
-  if (!m) fail(n, b, std::string("expected a TiledMMA, got ") + kind_of(v));
+  return eval(node, "");
+}
+
+std::optional<MmaConfig> Reader::tiled_mma_expression() {
+  std::string head;
+  Node n;
+  const std::optional<CVal> v = pasted_expression({"TiledMMA", "make_tiled_mma", "TiledMMAHelper"}, head, n);
+  if (!v) return std::nullopt;
+  const CTiledMma* m = std::get_if<CTiledMma>(&*v);
+  if (!m) fail(n, head, std::string("expected a TiledMMA, got ") + kind_of(*v));
   return m->mma;
 }
 
 std::optional<CopyConfig> Reader::tiled_copy_expression() {
-  std::size_t k = 0;
-  while (t_[k].kind == Tok::Ident && (t_[k].text == "typename" || t_[k].text == "decltype")) ++k;
-  while (punct(k, "(")) ++k;
   std::string head;
-  for (; t_[k].kind == Tok::Ident || punct(k, "::"); ++k) head += t_[k].text;
-  const std::string b = base_name(head);
-  if (b != "TiledCopy" && b != "make_tiled_copy") return std::nullopt;
-  std::size_t end = t_.size() - 1;  // a trailing ';' (a pasted declaration's) is not part of it
-  while (end > 0 && punct(end - 1, ";")) --end;
-  Parser p(t_, 0, end);
-  Node n = p.expr();
-  p.expect_end();
-  const CVal v = eval(n, "");
-  const CTiledCopy* c = std::get_if<CTiledCopy>(&v);
-  if (!c) fail(n, b, std::string("expected a TiledCopy, got ") + kind_of(v));
+  Node n;
+  const std::optional<CVal> v = pasted_expression({"TiledCopy", "make_tiled_copy"}, head, n);
+  if (!v) return std::nullopt;
+  const CTiledCopy* c = std::get_if<CTiledCopy>(&*v);
+  if (!c) fail(n, head, std::string("expected a TiledCopy, got ") + kind_of(*v));
   CopyConfig copy = c->copy;
   copy.value_type = c->type;
   return copy;

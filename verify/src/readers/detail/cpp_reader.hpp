@@ -7,6 +7,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <optional>
@@ -78,6 +79,10 @@ class Reader {
   std::optional<CopyConfig> tiled_copy_expression();
 
  private:
+  // A pasted expression whose head (past typename, decltype and parentheses) is one of `heads`: its value
+  // (head and node set for errors); nullopt for another head.
+  std::optional<CVal> pasted_expression(std::initializer_list<std::string_view> heads, std::string& head,
+                                        Node& node);
   std::vector<Tok> t_;
   std::vector<std::size_t> match_;
   std::map<std::string, std::vector<Decl>> decls_;
