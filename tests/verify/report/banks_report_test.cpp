@@ -144,9 +144,10 @@ TEST(BanksReport, BadInput) {
                "contiguous in shared memory");
   e = banks_error(request("(64,64):(64,1)", "(64,1):(1,0)", "float", "ld"));
   EXPECT_EQ(e.where(), "--tv");
-  EXPECT_STREQ(e.what(),
-               "the TV layout (64,1):(1,0) has 64 threads; one nvidia instruction has 32 lanes: give the warp "
-               "(--warp W; warp=W in Python) to take threads 32W..32W+31, CuTe's per-warp view");
+  EXPECT_STREQ(
+      e.what(),
+      "the TV layout (64,1):(1,0) has 64 threads; one nvidia instruction has 32 lanes: give the warp "
+      "(--warp W; warp=W in Python) to take threads 32W..32W+31, CuTe's per-warp view");
 
   // cp.async: without --gmem not modeled (at --op), with sources the model does not cover (at --gmem).
   e = banks_error(request("1024:1", "(32,1):(1,0)", "float", "cp.async"));
