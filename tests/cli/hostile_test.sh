@@ -309,6 +309,12 @@ case_ tiledcopy-mma-atom 2 "expected a copy atom (Copy_Atom<Op, T>), got an MMA 
   --bind 'A.g2s=TiledCopy<MMA_Atom<SM80_16x8x16_F32F16F16F32_TN>, Layout<Shape<_32>>, Shape<_32>>'
 python3 -c "print('using X = Layout<' + 'Stride<' * 400 + '_1' + '>' * 400 + '>;\nusing M = CollectiveMma<MainloopSm80CpAsync<3>, X,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1,_1>;')" > "$tmp/deep-alias.hpp"
 case_ cpp-deep-aliases 2 "nesting deeper than 256 levels" - -- plan "$tmp/deep-alias.hpp"
+# Expression evaluation nests one call per level: 120 unary minuses read, a chain of 300 declarations each
+# referring to the one before is refused by its depth (a sanitizer build once overflowed its stack at 46).
+python3 -c "print(open('$cfg').read().replace('MainloopSm80CpAsync<3>', 'MainloopSm80CpAsync<' + '-' * 120 + '3>'))" > "$tmp/deep-unary.hpp"
+case_ cpp-deep-unary 0 "" - -- plan "$tmp/deep-unary.hpp"
+python3 -c "print('constexpr int S0 = 3;\n' + ''.join(f'constexpr int S{i} = -(-S{i-1});\n' for i in range(1, 300)) + open('$cfg').read().replace('MainloopSm80CpAsync<3>', 'MainloopSm80CpAsync<S299>'))" > "$tmp/deep-chain.hpp"
+case_ cpp-deep-declaration-chain 2 "declarations nested deeper than 256 levels" - -- plan "$tmp/deep-chain.hpp"
 # Issue 33: the message names the real cause (not "refers to itself", "unterminated string" or "malformed JSON").
 sed 's/using TileShape = Shape<_128, _128, _32>;/constexpr int kM = 2147483647 * 2;\nusing TileShape = Shape<Int<kM>, _128, _32>;/' "$cfg" > "$tmp/int-overflow.hpp"
 case_ cpp-int-overflow 2 "line 14, column 20: 2147483647 * 2: integer overflow: 2147483647 * 2 = 4294967294 is beyond int (32 bits)" - -- verify "$tmp/int-overflow.hpp"

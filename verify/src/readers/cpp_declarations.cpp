@@ -371,7 +371,9 @@ CVal Reader::eval_decl(const std::string& full) {
         "(write the configuration's types out, e.g. as `using` aliases)");
   if (active_.count(full)) throw CppConfigError(d.line, d.col, full, "refers to itself");
   if (depth_ + 1 > kMaxCppNesting)
-    throw CppConfigError(d.line, d.col, full, "declarations nested too deeply");
+    throw CppConfigError(d.line, d.col, full,
+                         "declarations nested deeper than " + std::to_string(kMaxCppNesting) +
+                             " levels (each referring to the next)");
   // Active while its initialiser is evaluated, and no longer once that ends, by a value or an error: callers
   // catch errors to try another reading (eval_is_one, a tuple's first element), and a declaration left
   // active by a failed evaluation would read as one that "refers to itself" on the next use.

@@ -9,6 +9,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -170,8 +172,15 @@ CVal Reader::apply_members(const Node& n, CVal v) {
   return v;
 }
 
+// eval() is split into one function per family of names: each keeps its own locals, so a nesting level
+// costs the frame of the function it takes, not of every branch (a sanitizer build gives each local of a
+// function its own stack slot: one function held all of them, 165 KB a level, and deep nesting overflowed
+// the stack below kMaxCppNesting).
 CVal Reader::eval(const Node& n, const std::string& scope) {
-  if (++depth_ > kMaxCppNesting) fail(n, "", "expressions nested too deeply");
+  if (++depth_ > kMaxCppNesting)
+    fail(n, "",
+         "expressions nested deeper than " + std::to_string(kMaxCppNesting) +
+             " levels (a declaration a declaration refers to counts as one)");
   struct Back {
     int& d;
     ~Back() { --d; }
@@ -182,18 +191,25 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
     case Node::Kind::Group:
       return eval(n.kids[0], scope);
     case Node::Kind::Unary:
-    case Node::Kind::Binary: {
-      std::vector<CInt> x;
-      for (const Node& k : n.kids) x.push_back(as_cint(k, scope, n.text));
-      try {
-        return x.size() == 1 ? unary_op(n.text, x[0]) : binary_op(n.text, x[0], x[1]);
-      } catch (const IntError& e) {
-        fail(n, spelled(n), e.what());
-      }
-    }
+    case Node::Kind::Binary:
+      return eval_arithmetic(n, scope);
     case Node::Kind::Name:
       break;
   }
+  return eval_name(n, scope);
+}
+
+[[gnu::noinline]] CVal Reader::eval_arithmetic(const Node& n, const std::string& scope) {
+  std::vector<CInt> x;
+  for (const Node& k : n.kids) x.push_back(as_cint(k, scope, n.text));
+  try {
+    return x.size() == 1 ? unary_op(n.text, x[0]) : binary_op(n.text, x[0], x[1]);
+  } catch (const IntError& e) {
+    fail(n, spelled(n), e.what());
+  }
+}
+
+[[gnu::noinline]] CVal Reader::eval_name(const Node& n, const std::string& scope) {
   std::string full;
   if (!n.has_targs && lookup(n.text, scope, &full)) {
     CVal v = eval_decl(full);
@@ -216,192 +232,139 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
            "a user template: tvlab reads concrete declarations and does not instantiate templates "
            "(write the configuration's types out, e.g. as `using` aliases)");
   const std::string b = base_name(n.text);
-  if (b == "decltype") {
-    const auto a = args_of(n, 1, 1, "decltype(expression)");
-    return apply_members(n, eval(a[0], scope));
+  if (const Builtin f = builtin(n, b)) return (this->*f)(n, scope, b);
+  return eval_other(n, scope, b);
+}
+
+// The names of CuTe and CUTLASS that eval reads by their last component alone.
+Reader::Builtin Reader::builtin(const Node& n, const std::string& b) {
+  static const std::unordered_map<std::string_view, Builtin> names = {
+      {"decltype", &Reader::eval_decltype},
+      {"MMA_Atom", &Reader::eval_mma_atom},
+      {"Copy_Atom", &Reader::eval_copy_atom},
+      {"TiledMMA", &Reader::eval_tiled_mma},
+      {"make_tiled_mma", &Reader::eval_tiled_mma},
+      {"make_tiled_copy", &Reader::eval_make_tiled_copy},
+      {"make_tiled_copy_A", &Reader::eval_make_tiled_copy_x},
+      {"make_tiled_copy_B", &Reader::eval_make_tiled_copy_x},
+      {"make_tiled_copy_C", &Reader::eval_make_tiled_copy_x},
+      {"TiledCopy", &Reader::eval_printed_tiled_copy},
+      {"MainloopXeL1Staged", &Reader::eval_policy},
+      {"MainloopIntelXeXMX16", &Reader::eval_policy},
+      {"MainloopIntelXeXMX16MixedPrecision", &Reader::eval_policy},
+      {"MainloopSm80CpAsync", &Reader::eval_policy},
+      {"MainloopSm80CpAsyncUnpredicated", &Reader::eval_policy},
+      {"MainloopSm90TmaGmma", &Reader::eval_sm90_policy},
+      {"MainloopSm90TmaGmmaWarpSpecialized", &Reader::eval_sm90_policy},
+      {"TiledMMAHelper", &Reader::eval_tiled_mma_helper},
+      {"TagToStrideA_t", &Reader::eval_tag_to_stride},
+      {"TagToStrideB_t", &Reader::eval_tag_to_stride},
+      {"TagToStrideC_t", &Reader::eval_tag_to_stride},
+      {"RowMajor", &Reader::eval_tag},
+      {"ColumnMajor", &Reader::eval_tag},
+      {"identity", &Reader::eval_identity},
+      {"sizeof_bits_v", &Reader::eval_sizeof_bits},
+      {"CollectiveMma", &Reader::eval_collective},
+  };
+  if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return &Reader::eval_void;
+  if (b == "sizeof_bits")
+    return n.members.size() == 1 && n.members[0] == "value" ? &Reader::eval_sizeof_bits : nullptr;
+  const auto it = names.find(b);
+  return it == names.end() ? nullptr : it->second;
+}
+
+// Names read by their form: a mixed-input tuple, strides with run-time modes, ops, and CuTe's notation.
+[[gnu::noinline]] CVal Reader::eval_other(const Node& n, const std::string& scope, const std::string& b) {
+  if (b == "tuple" && n.has_targs && !n.targs.empty() && n.calls.empty() && n.members.empty())
+    if (auto v = eval_mixed_tuple(n, scope)) return std::move(*v);
+  if (auto v = eval_stride(n, scope, b)) return std::move(*v);
+  if (auto v = eval_op(n, scope, b)) return std::move(*v);
+  if (!n.members.empty()) fail(n, n.text + "::" + n.members[0], "member types of this are not read");
+  return eval_notation(n, scope);
+}
+
+[[gnu::noinline]] CVal Reader::eval_decltype(const Node& n, const std::string& scope, const std::string&) {
+  const auto a = args_of(n, 1, 1, "decltype(expression)");
+  return apply_members(n, eval(a[0], scope));
+}
+
+CVal Reader::eval_void(const Node&, const std::string&, const std::string&) {
+  return CVoid{};
+}
+
+[[gnu::noinline]] CVal Reader::eval_policy(const Node& n, const std::string& scope, const std::string& b) {
+  want_targs(n, 1, 2,
+             b.rfind("MainloopSm80", 0) == 0 ? "MainloopSm80CpAsync<Stages[, ClusterShape]>"
+                                             : "MainloopXeL1Staged<Stages[, Schedule]>");
+  return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
+}
+
+[[gnu::noinline]] CVal Reader::eval_tag(const Node& n, const std::string&, const std::string& b) {
+  return apply_members(n, CTag{b == "RowMajor"});
+}
+
+[[gnu::noinline]] CVal Reader::eval_identity(const Node& n, const std::string&, const std::string&) {
+  return apply_members(n, CIdentity{});
+}
+
+[[gnu::noinline]] CVal Reader::eval_collective(const Node& n, const std::string& scope, const std::string&) {
+  return apply_members(n, collective(n, scope));
+}
+
+// decltype, a mixed-input tuple, MMA_Atom, Copy_Atom, TiledMMA, make_tiled_copy[_A|_B|_C].
+
+// The TiledCopy type as the compiler names it.
+[[gnu::noinline]] CVal Reader::eval_printed_tiled_copy(const Node& n, const std::string& scope,
+                                                       const std::string& b) {
+  // The type the compiler names (g++'s and nvcc's __PRETTY_FUNCTION__ and messages):
+  // cute::TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN> (cute/atom/copy_atom.hpp), what
+  // make_tiled_copy and make_tiled_copy_A/B/C return: the TV layout and tiler as CuTe's print gives them.
+  want_targs(n, 3, 3, "TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN>");
+  const CCopyAtom atom = copy_atom_of(n.targs[0], scope);
+  if (atom.type.empty()) fail(n.targs[0], b, "expected Copy_Atom<Op, T> (the copy's value type)");
+  const CVal tv = eval(n.targs[1], scope);
+  const CCore* tc = std::get_if<CCore>(&tv);
+  const Layout* tvl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
+  if (!tvl) fail(n.targs[1], b, std::string("expected the TV layout (a Layout<...>), got ") + kind_of(tv));
+  const CVal ti = eval(n.targs[2], scope);
+  const CCore* ic = std::get_if<CCore>(&ti);
+  PrintedCopy p;
+  p.tiled = true;
+  p.line = 0;  // the C++ names the place (the origin of the spec path)
+  p.tv = *tvl;
+  if (const IntTuple* t = ic ? std::get_if<IntTuple>(&ic->v) : nullptr)
+    p.tiler = Tiler::from_shape(*t);
+  else if (const Tiler* r = ic ? std::get_if<Tiler>(&ic->v) : nullptr)
+    p.tiler = *r;
+  else if (const Layout* l = ic ? std::get_if<Layout>(&ic->v) : nullptr)
+    p.tiler = Tiler(*l);
+  else
+    fail(n.targs[2], b,
+         std::string("expected the tiler (a tuple of extents or layouts), got ") + kind_of(ti));
+  // The atom's own layouts for T (what print(tiled_copy) prints under Copy_Atom).
+  try {
+    const int bits = value_type(atom.type).bits;
+    const CopyAtom with_bits = with_value_bits(find_copy_atom(atom.op), bits);
+    const ValueLayouts k = value_layouts(with_bits, bits);
+    p.thr_id = with_bits.thr_id;
+    p.src = k.src;
+    p.dst = k.dst;
+    p.ref = k.ref;
+    p.value_bits = bits;
+  } catch (const std::exception& e) {
+    fail(n.targs[0], b, atom.op + " with " + atom.type + ": " + e.what());
   }
-  if (b == "tuple" && n.has_targs && !n.targs.empty() && n.calls.empty() && n.members.empty()) {
-    // A tuple whose first element is a type: a mixed-input collective's ElementX (else a shape, below).
-    try {
-      const CVal first = eval(n.targs[0], scope);
-      if (const CType* t = std::get_if<CType>(&first); t && !t->integer_type) {
-        CType m = *t;
-        m.mixed = true;
-        m.tuple_extra = n.targs.size() - 1;
-        return m;
-      }
-    } catch (const CppConfigError&) {
-    }
-  }
-  if (b == "MMA_Atom") {
-    want_targs(n, 1, 1, "MMA_Atom<Op>");
-    const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
-    CVal v = op_value(inner, scope, true);
-    if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return apply_members(n, *a);
-    fail(inner, op_text(inner, scope), "not an MMA op tvlab knows (`tvlab atoms` lists them)");
-  }
-  if (b == "Copy_Atom") {
-    want_targs(n, 2, 2, "Copy_Atom<Op, T>");
-    const Node& inner = unwrap(n.targs[0], "Copy_Traits");
-    CVal v = op_value(inner, scope, false);
-    const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
-    if (!a) fail(inner, op_text(inner, scope), "not a copy op tvlab knows (`tvlab atoms` lists them)");
-    const CVal t = eval(n.targs[1], scope);
-    const CType* ty = std::get_if<CType>(&t);
-    if (!ty || (ty->integer_type && ty->bits == 0))
-      fail(n.targs[1], op_text(n.targs[1], scope), "expected the copy's value type (half_t, float, ...)");
-    return apply_members(n, CCopyAtom{a->op, ty->name});
-  }
-  if (b == "TiledMMA" || b == "make_tiled_mma") {
-    const bool call = b == "make_tiled_mma";
-    if (!call) want_targs(n, 1, 3, "TiledMMA<MMA_Atom<Op>, Layout<...>, Tile<...>>");
-    const std::vector<Node> a =
-        call ? args_of(n, 1, 3, "make_tiled_mma(MMA_Atom<Op>{} or Op{}, thr_layout, permutation)") : n.targs;
-    MmaConfig mma;
-    mma.atom = mma_atom_of(a[0], scope).op;
-    if (a.size() > 1) mma.atom_layout = core_text(a[1], scope, true);
-    if (a.size() > 2) mma.permutation = core_text(a[2], scope, false);
-    return apply_members(n, CTiledMma{mma});
-  }
-  if (b == "make_tiled_copy") {
-    const auto a = args_of(n, 2, 3, "make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
-    const CCopyAtom atom = copy_atom_of(a[0], scope);
-    CopyConfig c;
-    c.atom = atom.op;
-    c.thr_layout = core_text(a[1], scope, true);
-    if (a.size() > 2) c.val_layout = core_text(a[2], scope, true);
-    return apply_members(n, CTiledCopy{c, atom.type});
-  }
-  if (b == "TiledCopy") {
-    // The type the compiler names (g++'s and nvcc's __PRETTY_FUNCTION__ and messages):
-    // cute::TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN> (cute/atom/copy_atom.hpp), what
-    // make_tiled_copy and make_tiled_copy_A/B/C return: the TV layout and tiler as CuTe's print gives them.
-    want_targs(n, 3, 3, "TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN>");
-    const CCopyAtom atom = copy_atom_of(n.targs[0], scope);
-    if (atom.type.empty()) fail(n.targs[0], b, "expected Copy_Atom<Op, T> (the copy's value type)");
-    const CVal tv = eval(n.targs[1], scope);
-    const CCore* tc = std::get_if<CCore>(&tv);
-    const Layout* tvl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
-    if (!tvl) fail(n.targs[1], b, std::string("expected the TV layout (a Layout<...>), got ") + kind_of(tv));
-    const CVal ti = eval(n.targs[2], scope);
-    const CCore* ic = std::get_if<CCore>(&ti);
-    PrintedCopy p;
-    p.tiled = true;
-    p.line = 0;  // the C++ names the place (the origin of the spec path)
-    p.tv = *tvl;
-    if (const IntTuple* t = ic ? std::get_if<IntTuple>(&ic->v) : nullptr)
-      p.tiler = Tiler::from_shape(*t);
-    else if (const Tiler* r = ic ? std::get_if<Tiler>(&ic->v) : nullptr)
-      p.tiler = *r;
-    else if (const Layout* l = ic ? std::get_if<Layout>(&ic->v) : nullptr)
-      p.tiler = Tiler(*l);
-    else
-      fail(n.targs[2], b,
-           std::string("expected the tiler (a tuple of extents or layouts), got ") + kind_of(ti));
-    // The atom's own layouts for T (what print(tiled_copy) prints under Copy_Atom).
-    try {
-      const int bits = value_type(atom.type).bits;
-      const CopyAtom with_bits = with_value_bits(find_copy_atom(atom.op), bits);
-      const ValueLayouts k = value_layouts(with_bits, bits);
-      p.thr_id = with_bits.thr_id;
-      p.src = k.src;
-      p.dst = k.dst;
-      p.ref = k.ref;
-      p.value_bits = bits;
-    } catch (const std::exception& e) {
-      fail(n.targs[0], b, atom.op + " with " + atom.type + ": " + e.what());
-    }
-    CopyConfig c;
-    c.atom = atom.op;
-    c.print = p;
-    return apply_members(n, CTiledCopy{c, atom.type});
-  }
-  if (b == "make_tiled_copy_A" || b == "make_tiled_copy_B" || b == "make_tiled_copy_C") {
-    const auto a = args_of(n, 2, 2, "make_tiled_copy_X(Copy_Atom<Op, T>{}, tiled_mma)");
-    const CCopyAtom atom = copy_atom_of(a[0], scope);
-    const CVal m = eval(a[1], scope);
-    if (!std::holds_alternative<CTiledMma>(m))
-      fail(a[1], b, std::string("expected a TiledMMA, got ") + kind_of(m));
-    CopyConfig c;
-    c.atom = atom.op;
-    c.from_mma = true;
-    return apply_members(n, CTiledCopy{c, atom.type, b.back()});
-  }
-  if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return CVoid{};
-  if (b == "MainloopXeL1Staged" || b == "MainloopIntelXeXMX16" || b == "MainloopIntelXeXMX16MixedPrecision") {
-    want_targs(n, 1, 2, "MainloopXeL1Staged<Stages[, Schedule]>");
-    return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
-  }
-  if (b == "TiledMMAHelper") {
-    // sycl-tla: TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, SubgroupLayout>::TiledMMA.
-    want_targs(n, 3, 3, "TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, subgroup layout>::TiledMMA");
-    if (n.members.size() != 1 || n.members[0] != "TiledMMA")
-      fail(n, b, "expected TiledMMAHelper<...>::TiledMMA");
-    MmaConfig mma;
-    mma.atom = mma_atom_of(n.targs[0], scope).op;
-    const CVal t = eval(n.targs[1], scope);
-    const CCore* tc = std::get_if<CCore>(&t);
-    const Layout* tl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
-    const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
-    const IntTuple shape = tl ? tl->shape : tt ? *tt : IntTuple();
-    if (!shape.is_tuple() || rank(shape) != 3)
-      fail(n.targs[1], b, "expected Layout<TileShape> with a shape (M, N, K)");
-    mma.tile.emplace();
-    for (int i = 0; i < 3; ++i) {
-      if (!shape[i].is_leaf()) fail(n.targs[1], b, "expected a flat tile shape (M, N, K)");
-      (*mma.tile)[i] = shape[i].ival();
-    }
-    mma.sg_layout = core_text(n.targs[2], scope, true);
-    return CTiledMma{mma};
-  }
-  if (b == "MainloopSm90TmaGmma" || b == "MainloopSm90TmaGmmaWarpSpecialized") {
-    // <Stages, ClusterShape = Shape<_1,_1,_1>, KernelSchedule (or PipelineAsyncMmaStages)>: the third
-    // argument does not change the layouts.
-    want_targs(n, 1, 3, "MainloopSm90TmaGmmaWarpSpecialized<Stages, ClusterShape, KernelSchedule>");
-    CPolicy pol{b, as_int(n.targs[0], scope, b)};
-    pol.cluster = {1, 1, 1};
-    if (n.targs.size() > 1) {
-      const CVal c = eval(n.targs[1], scope);
-      const CCore* cc = std::get_if<CCore>(&c);
-      const IntTuple* t = cc ? std::get_if<IntTuple>(&cc->v) : nullptr;
-      if (!t || !t->is_tuple() || rank(*t) != 3)
-        fail(n.targs[1], b, "expected a ClusterShape, e.g. Shape<_1,_2,_1>");
-      for (int i = 0; i < 3; ++i) {
-        if (!(*t)[i].is_leaf()) fail(n.targs[1], b, "expected a flat ClusterShape (x, y, z)");
-        pol.cluster[i] = (*t)[i].ival();
-      }
-    }
-    // The KernelSchedule, when named directly (an alias of it is left unread: "kernel_schedule" unset).
-    if (n.targs.size() > 2 && n.targs[2].kind == Node::Kind::Name && !n.targs[2].has_targs &&
-        !lookup(n.targs[2].text, scope)) {
-      const std::string sched = base_name(n.targs[2].text);
-      if (sched == "KernelTmaWarpSpecialized" || sched == "KernelTmaWarpSpecializedPingpong" ||
-          sched == "KernelTmaWarpSpecializedCooperative")
-        pol.schedule = sched;
-    }
-    return apply_members(n, pol);
-  }
-  if (b == "MainloopSm80CpAsync" || b == "MainloopSm80CpAsyncUnpredicated") {
-    want_targs(n, 1, 2, "MainloopSm80CpAsync<Stages[, ClusterShape]>");
-    return apply_members(n, CPolicy{b, as_int(n.targs[0], scope, b)});
-  }
-  if (b == "TagToStrideA_t" || b == "TagToStrideB_t" || b == "TagToStrideC_t") {
-    want_targs(n, 1, 1, "TagToStrideX_t<cutlass::layout::RowMajor | ColumnMajor>");
-    const CVal t = eval(n.targs[0], scope);
-    const CTag* tag = std::get_if<CTag>(&t);
-    if (!tag) fail(n.targs[0], b, std::string("expected RowMajor or ColumnMajor, got ") + kind_of(t));
-    return apply_members(n, CStride{tag->row_major ? "RowMajor" : "ColumnMajor", b[11], -1});
-  }
-  if (b == "RowMajor" || b == "ColumnMajor") return apply_members(n, CTag{b == "RowMajor"});
-  if (b == "identity") return apply_members(n, CIdentity{});
-  if ((b == "sizeof_bits" && n.members.size() == 1 && n.members[0] == "value") || b == "sizeof_bits_v") {
-    want_targs(n, 1, 1, "sizeof_bits<T>::value");
-    const CVal t = eval(n.targs[0], scope);
-    const CType* ty = std::get_if<CType>(&t);
-    if (!ty || ty->bits == 0) fail(n.targs[0], b, "expected an element type");
-    return CInt{ty->bits, 32, false};  // sizeof_bits<T>::value is an int
-  }
-  if (b == "CollectiveMma") return apply_members(n, collective(n, scope));
+  CopyConfig c;
+  c.atom = atom.op;
+  c.print = p;
+  return apply_members(n, CTiledCopy{c, atom.type});
+}
+
+// void, dispatch policies, TiledMMAHelper, layout tags, identity, sizeof_bits, CollectiveMma.
+
+// Strides with run-time modes: make_stride(ldA, Int<1>{}), Stride<int64_t, _1, int64_t>.
+[[gnu::noinline]] std::optional<CVal> Reader::eval_stride(const Node& n, const std::string& scope,
+                                                          const std::string& b) {
   if (b == "make_stride" && !n.calls.empty()) {
     // make_stride(ldA, Int<1>{}) (CuTe's tutorials): run-time modes are dynamic strides.
     const auto a = args_of(n, 2, 3, "make_stride(dM, dK[, dL])");
@@ -454,6 +417,12 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
       return apply_members(n, CStride{"", 0, unit[0]});
     }
   }
+  return std::nullopt;
+}
+
+// Element types and ops named alone, with template arguments or constructed (Op{}).
+[[gnu::noinline]] std::optional<CVal> Reader::eval_op(const Node& n, const std::string& scope,
+                                                      const std::string& b) {
   if (n.members.empty() && n.calls.empty() && !n.has_targs)
     if (auto ty = type_named(n.text)) return *ty;
   if (!n.has_targs && n.calls.empty() && n.members.empty()) {
@@ -480,8 +449,11 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
       if (auto v = atom_op(op, n)) return *v;
     }
   }
-  if (!n.members.empty()) fail(n, n.text + "::" + n.members[0], "member types of this are not read");
-  // Everything else: CuTe's layout notation in C++ (core's evaluate).
+  return std::nullopt;
+}
+
+// Everything else: CuTe's layout notation in C++ (core's evaluate).
+[[gnu::noinline]] CVal Reader::eval_notation(const Node& n, const std::string& scope) {
   const std::string text = render(n, scope);
   try {
     try {
@@ -503,6 +475,149 @@ CVal Reader::eval(const Node& n, const std::string& scope) {
   } catch (const LayoutError& e) {
     fail(n, base_name(n.text), e.what());
   }
+}
+
+[[gnu::noinline]] std::optional<CVal> Reader::eval_mixed_tuple(const Node& n, const std::string& scope) {
+  // A tuple whose first element is a type: a mixed-input collective's ElementX (else a shape, below).
+  try {
+    const CVal first = eval(n.targs[0], scope);
+    if (const CType* t = std::get_if<CType>(&first); t && !t->integer_type) {
+      CType m = *t;
+      m.mixed = true;
+      m.tuple_extra = n.targs.size() - 1;
+      return m;
+    }
+  } catch (const CppConfigError&) {
+  }
+  return std::nullopt;
+}
+
+[[gnu::noinline]] CVal Reader::eval_mma_atom(const Node& n, const std::string& scope, const std::string&) {
+  want_targs(n, 1, 1, "MMA_Atom<Op>");
+  const Node& inner = unwrap(n.targs[0], "MMA_Traits");  // MMA_Atom<MMA_Traits<Op>> names the same atom
+  CVal v = op_value(inner, scope, true);
+  if (const CMmaAtom* a = std::get_if<CMmaAtom>(&v)) return apply_members(n, *a);
+  fail(inner, op_text(inner, scope), "not an MMA op tvlab knows (`tvlab atoms` lists them)");
+}
+
+[[gnu::noinline]] CVal Reader::eval_copy_atom(const Node& n, const std::string& scope, const std::string&) {
+  want_targs(n, 2, 2, "Copy_Atom<Op, T>");
+  const Node& inner = unwrap(n.targs[0], "Copy_Traits");
+  CVal v = op_value(inner, scope, false);
+  const CCopyAtom* a = std::get_if<CCopyAtom>(&v);
+  if (!a) fail(inner, op_text(inner, scope), "not a copy op tvlab knows (`tvlab atoms` lists them)");
+  const CVal t = eval(n.targs[1], scope);
+  const CType* ty = std::get_if<CType>(&t);
+  if (!ty || (ty->integer_type && ty->bits == 0))
+    fail(n.targs[1], op_text(n.targs[1], scope), "expected the copy's value type (half_t, float, ...)");
+  return apply_members(n, CCopyAtom{a->op, ty->name});
+}
+
+[[gnu::noinline]] CVal Reader::eval_tiled_mma(const Node& n, const std::string& scope, const std::string& b) {
+  const bool call = b == "make_tiled_mma";
+  if (!call) want_targs(n, 1, 3, "TiledMMA<MMA_Atom<Op>, Layout<...>, Tile<...>>");
+  const std::vector<Node> a =
+      call ? args_of(n, 1, 3, "make_tiled_mma(MMA_Atom<Op>{} or Op{}, thr_layout, permutation)") : n.targs;
+  MmaConfig mma;
+  mma.atom = mma_atom_of(a[0], scope).op;
+  if (a.size() > 1) mma.atom_layout = core_text(a[1], scope, true);
+  if (a.size() > 2) mma.permutation = core_text(a[2], scope, false);
+  return apply_members(n, CTiledMma{mma});
+}
+
+[[gnu::noinline]] CVal Reader::eval_make_tiled_copy(const Node& n, const std::string& scope,
+                                                    const std::string&) {
+  const auto a = args_of(n, 2, 3, "make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
+  const CCopyAtom atom = copy_atom_of(a[0], scope);
+  CopyConfig c;
+  c.atom = atom.op;
+  c.thr_layout = core_text(a[1], scope, true);
+  if (a.size() > 2) c.val_layout = core_text(a[2], scope, true);
+  return apply_members(n, CTiledCopy{c, atom.type});
+}
+
+[[gnu::noinline]] CVal Reader::eval_make_tiled_copy_x(const Node& n, const std::string& scope,
+                                                      const std::string& b) {
+  const auto a = args_of(n, 2, 2, "make_tiled_copy_X(Copy_Atom<Op, T>{}, tiled_mma)");
+  const CCopyAtom atom = copy_atom_of(a[0], scope);
+  const CVal m = eval(a[1], scope);
+  if (!std::holds_alternative<CTiledMma>(m))
+    fail(a[1], b, std::string("expected a TiledMMA, got ") + kind_of(m));
+  CopyConfig c;
+  c.atom = atom.op;
+  c.from_mma = true;
+  return apply_members(n, CTiledCopy{c, atom.type, b.back()});
+}
+
+[[gnu::noinline]] CVal Reader::eval_tiled_mma_helper(const Node& n, const std::string& scope,
+                                                     const std::string& b) {
+  // sycl-tla: TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, SubgroupLayout>::TiledMMA.
+  want_targs(n, 3, 3, "TiledMMAHelper<MMA_Atom<Op>, Layout<TileShape>, subgroup layout>::TiledMMA");
+  if (n.members.size() != 1 || n.members[0] != "TiledMMA")
+    fail(n, b, "expected TiledMMAHelper<...>::TiledMMA");
+  MmaConfig mma;
+  mma.atom = mma_atom_of(n.targs[0], scope).op;
+  const CVal t = eval(n.targs[1], scope);
+  const CCore* tc = std::get_if<CCore>(&t);
+  const Layout* tl = tc ? std::get_if<Layout>(&tc->v) : nullptr;
+  const IntTuple* tt = tc ? std::get_if<IntTuple>(&tc->v) : nullptr;
+  const IntTuple shape = tl ? tl->shape : tt ? *tt : IntTuple();
+  if (!shape.is_tuple() || rank(shape) != 3)
+    fail(n.targs[1], b, "expected Layout<TileShape> with a shape (M, N, K)");
+  mma.tile.emplace();
+  for (int i = 0; i < 3; ++i) {
+    if (!shape[i].is_leaf()) fail(n.targs[1], b, "expected a flat tile shape (M, N, K)");
+    (*mma.tile)[i] = shape[i].ival();
+  }
+  mma.sg_layout = core_text(n.targs[2], scope, true);
+  return CTiledMma{mma};
+}
+
+[[gnu::noinline]] CVal Reader::eval_sm90_policy(const Node& n, const std::string& scope,
+                                                const std::string& b) {
+  // <Stages, ClusterShape = Shape<_1,_1,_1>, KernelSchedule (or PipelineAsyncMmaStages)>: the third
+  // argument does not change the layouts.
+  want_targs(n, 1, 3, "MainloopSm90TmaGmmaWarpSpecialized<Stages, ClusterShape, KernelSchedule>");
+  CPolicy pol{b, as_int(n.targs[0], scope, b)};
+  pol.cluster = {1, 1, 1};
+  if (n.targs.size() > 1) {
+    const CVal c = eval(n.targs[1], scope);
+    const CCore* cc = std::get_if<CCore>(&c);
+    const IntTuple* t = cc ? std::get_if<IntTuple>(&cc->v) : nullptr;
+    if (!t || !t->is_tuple() || rank(*t) != 3)
+      fail(n.targs[1], b, "expected a ClusterShape, e.g. Shape<_1,_2,_1>");
+    for (int i = 0; i < 3; ++i) {
+      if (!(*t)[i].is_leaf()) fail(n.targs[1], b, "expected a flat ClusterShape (x, y, z)");
+      pol.cluster[i] = (*t)[i].ival();
+    }
+  }
+  // The KernelSchedule, when named directly (an alias of it is left unread: "kernel_schedule" unset).
+  if (n.targs.size() > 2 && n.targs[2].kind == Node::Kind::Name && !n.targs[2].has_targs &&
+      !lookup(n.targs[2].text, scope)) {
+    const std::string sched = base_name(n.targs[2].text);
+    if (sched == "KernelTmaWarpSpecialized" || sched == "KernelTmaWarpSpecializedPingpong" ||
+        sched == "KernelTmaWarpSpecializedCooperative")
+      pol.schedule = sched;
+  }
+  return apply_members(n, pol);
+}
+
+[[gnu::noinline]] CVal Reader::eval_tag_to_stride(const Node& n, const std::string& scope,
+                                                  const std::string& b) {
+  want_targs(n, 1, 1, "TagToStrideX_t<cutlass::layout::RowMajor | ColumnMajor>");
+  const CVal t = eval(n.targs[0], scope);
+  const CTag* tag = std::get_if<CTag>(&t);
+  if (!tag) fail(n.targs[0], b, std::string("expected RowMajor or ColumnMajor, got ") + kind_of(t));
+  return apply_members(n, CStride{tag->row_major ? "RowMajor" : "ColumnMajor", b[11], -1});
+}
+
+[[gnu::noinline]] CVal Reader::eval_sizeof_bits(const Node& n, const std::string& scope,
+                                                const std::string& b) {
+  want_targs(n, 1, 1, "sizeof_bits<T>::value");
+  const CVal t = eval(n.targs[0], scope);
+  const CType* ty = std::get_if<CType>(&t);
+  if (!ty || ty->bits == 0) fail(n.targs[0], b, "expected an element type");
+  return CInt{ty->bits, 32, false};  // sizeof_bits<T>::value is an int
 }
 
 CVal Reader::op_value(const Node& op, const std::string& scope, bool mma) {

@@ -158,6 +158,33 @@ class Reader {
   CVal apply_members(const Node& n, CVal v);
 
   CVal eval(const Node& n, const std::string& scope);
+  // eval's parts (cpp_eval.cpp says why it is split): a name is read by the builtin its last component b
+  // names, else by its form (eval_other).
+  CVal eval_arithmetic(const Node& n, const std::string& scope);
+  CVal eval_name(const Node& n, const std::string& scope);
+  using Builtin = CVal (Reader::*)(const Node& n, const std::string& scope, const std::string& b);
+  static Builtin builtin(const Node& n, const std::string& b);
+  CVal eval_other(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_decltype(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_void(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_mma_atom(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_copy_atom(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_tiled_mma(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_make_tiled_copy(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_make_tiled_copy_x(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_printed_tiled_copy(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_policy(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_sm90_policy(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_tiled_mma_helper(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_tag_to_stride(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_tag(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_identity(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_sizeof_bits(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_collective(const Node& n, const std::string& scope, const std::string& b);
+  std::optional<CVal> eval_mixed_tuple(const Node& n, const std::string& scope);
+  std::optional<CVal> eval_stride(const Node& n, const std::string& scope, const std::string& b);
+  std::optional<CVal> eval_op(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_notation(const Node& n, const std::string& scope);
 
   // The op an atom wrapper names: a declared alias, or an op of the registry; an unknown op is an error with
   // the registry's closest names.
