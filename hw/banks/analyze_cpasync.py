@@ -4,7 +4,9 @@
 usage: analyze_cpasync.py [RECORDING.json] [--seed N] [--show CLASS]
 
 Reads tests/data/hw/banks_cpasync_h200.json (default; standard library only), splits its cp.async patterns
-at random into a fit half and a held-out half (random.Random(seed), default seed 32), and reports for each
+at random into a fit part and a held-out part (a pattern is held out when the 32-bit FNV-1a hash of
+"SEED:name" is odd; default seed 32: the ctest verify.BanksH200.CpAsyncEveryRecording splits the same way),
+and reports for each
 hypothesis how many patterns it gets exactly right, on both halves, by copy width (4, 8, 16 bytes).
 Then it checks the rule tvlab adopts (verify/src/banks/banks.cpp, docs/banks.md "cp.async"): exact where it
 says exact, a lower bound (and the active lanes an upper bound) everywhere else. Exit status 1 if the adopted
@@ -20,7 +22,6 @@ consecutive lanes (32, 16 or 8), as for st.shared of the same width.
 import collections
 import json
 import os
-import random
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -190,6 +191,13 @@ HYPOTHESES = [
 ]
 
 
+def fnv1a(text):
+    h = 0x811C9DC5
+    for c in text.encode():
+        h = ((h ^ c) * 0x01000193) & 0xFFFFFFFF
+    return h
+
+
 def by_sector(p, lanes):
     g = collections.OrderedDict()
     for l in lanes:
@@ -210,12 +218,10 @@ def main():
         del args[i:i + 2]
     path = args[0] if args else DEFAULT
     doc, pats = load(path)
-    names = sorted(p["name"] for p in pats)
-    random.Random(seed).shuffle(names)
-    held = set(names[: len(names) // 2])
+    held = {p["name"] for p in pats if fnv1a(f"{seed}:{p['name']}") % 2 == 1}
     parts = {"fit": [p for p in pats if p["name"] not in held], "held-out": [p for p in pats if p["name"] in held]}
     print(f"{path}: {doc.get('gpu')} driver {doc.get('driver')} {doc.get('date')}; {len(pats)} cp.async patterns, "
-          f"split with random.Random({seed}): fit {len(parts['fit'])}, held-out {len(parts['held-out'])}")
+          f"split by FNV-1a of '{seed}:name': fit {len(parts['fit'])}, held-out {len(parts['held-out'])}")
     print("\nexact agreement of each hypothesis (fit | held-out; by width 4/8/16 bytes on all):")
     for label, f in HYPOTHESES:
         ok = {k: sum(f(p) == p["measured"] for p in v) for k, v in parts.items()}
