@@ -104,11 +104,16 @@ def next_fit(p, lanes):
     return waves
 
 
-def lockstep(p, lanes, skew):
+def lockstep(p, lanes, skew, order="lane"):
     """Each line's own first-fit wavefronts as a stream; every cycle the lines, in the order their first lanes
     come, emit their next wavefront if it fits (banks, positions) beside those already emitted this cycle;
     skew: a line starts no earlier than one cycle after the line before it."""
-    streams = [first_fit(p, ls) for ls in by_line(p, lanes)]
+    groups = by_line(p, lanes)
+    if order == "address":
+        groups.sort(key=lambda ls: p["glob"][ls[0]])
+    elif order == "shortest":
+        groups.sort(key=lambda ls: len(first_fit(p, ls)))
+    streams = [first_fit(p, ls) for ls in groups]
     idx = [0] * len(streams)
     start = [None] * len(streams)
     c = 0
@@ -188,6 +193,9 @@ HYPOTHESES = [
     ("H8 phases add up; lines' first-fit streams in lockstep", lambda p: sum(lockstep(p, ph, 0) for ph in phases(p))),
     ("H9 phases add up; lines' streams in lockstep, one cycle apart",
      lambda p: sum(lockstep(p, ph, 1) for ph in phases(p))),
+    ("H10 as H8, lines in address order", lambda p: sum(lockstep(p, ph, 0, "address") for ph in phases(p))),
+    ("H11 as H8, the line with the fewest wavefronts first",
+     lambda p: sum(lockstep(p, ph, 0, "shortest") for ph in phases(p))),
 ]
 
 
@@ -222,13 +230,16 @@ def main():
     parts = {"fit": [p for p in pats if p["name"] not in held], "held-out": [p for p in pats if p["name"] in held]}
     print(f"{path}: {doc.get('gpu')} driver {doc.get('driver')} {doc.get('date')}; {len(pats)} cp.async patterns, "
           f"split by FNV-1a of '{seed}:name': fit {len(parts['fit'])}, held-out {len(parts['held-out'])}")
-    print("\nexact agreement of each hypothesis (fit | held-out; by width 4/8/16 bytes on all):")
+    print("\nexact agreement of each hypothesis (fit | held-out; by width 4/8/16 bytes on all; on the patterns with a"
+          " phase whose lines share source positions):")
+    overlap = [p for p in pats if any(phase_kind(p, ph) == "lines overlap" for ph in phases(p))]
     for label, f in HYPOTHESES:
         ok = {k: sum(f(p) == p["measured"] for p in v) for k, v in parts.items()}
+        ov = sum(f(p) == p["measured"] for p in overlap)
         byw = collections.Counter(p["bytes"] for p in pats if f(p) == p["measured"])
         tot = collections.Counter(p["bytes"] for p in pats)
         print(f"  {label:70s} {ok['fit']:4d}/{len(parts['fit'])} | {ok['held-out']:4d}/{len(parts['held-out'])}"
-              f"   " + " ".join(f"{w}B {byw[w]}/{tot[w]}" for w in (4, 8, 16)))
+              f"   " + " ".join(f"{w}B {byw[w]}/{tot[w]}" for w in (4, 8, 16)) + f"   overlap {ov}/{len(overlap)}")
 
     print("\nby phase kind (a pattern's kind: its worst phase): H5 exact / patterns")
     order = ["one line", "two lines apart", "lines overlap"]

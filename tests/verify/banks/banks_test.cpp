@@ -166,7 +166,9 @@ TEST(Banks, CpAsyncLiterals) {
   // source word position (H200: 4).
   r = analyze_banks(cp_async(4, strided(4), strided(16)));
   EXPECT_FALSE(r.exact);
-  EXPECT_NE(r.not_modeled.find("several 128-byte lines"), std::string::npos) << r.not_modeled;
+  EXPECT_NE(r.not_modeled.find("4 128-byte lines of global memory that share source word positions"),
+            std::string::npos)
+      << r.not_modeled;
   EXPECT_EQ(r.wavefronts, 4);
   EXPECT_EQ(r.bank_conflicts, 0);
   // No sources: not modeled, the bound is the shared-memory side's (32 words in bank 0 -> 32).

@@ -334,16 +334,20 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
         ideal += std::max(1, inst.sources_absolute ? most_on_position : most_on_source);
       } else {
         exact = false;
-        if (why.empty())
-          why = "lanes " + std::to_string(ph.front()) + ".." + std::to_string(ph.back()) +
-                (inst.sources_absolute ? " (one phase) read several 128-byte lines of global memory that "
-                                         "share source word positions"
-                                       : " (one phase) read more than one 128-byte window of global memory "
-                                         "(rows whose distance, the "
-                                         "leading dimension, is a run-time value)") +
-                ": the H200 measured such phases differently for the same addresses' structure, so tvlab "
-                "gives a "
-                "lower bound";
+        if (why.empty()) {
+          bool shared = false;  // two lines on one source word position
+          std::map<int, int> seen;
+          for (const auto& [ln, ps] : line_positions)
+            for (int x : ps) shared = shared || !seen.emplace(x, 0).second;
+          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
+                std::to_string(per) + ") read " +
+                (inst.sources_absolute
+                     ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
+                           (shared ? " that share source word positions" : "")
+                     : std::string("more than one 128-byte window of global memory (rows a run-time leading "
+                                   "dimension apart)")) +
+                "; no rule found in the H200's recordings covers that (docs/banks.md)";
+        }
       }
     }
     out.wavefronts += bp.wavefronts;
