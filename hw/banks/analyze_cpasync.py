@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """How cp.async (LDGSTS) splits into shared-memory wavefronts: hypotheses tested on every recorded pattern.
 
-usage: analyze_cpasync.py [RECORDING.json] [--seed N] [--show CLASS]
+usage: analyze_cpasync.py [RECORDING.json] [--seed N] [--show CLASS] [--failures N]
+
+--show CLASS ("one line", "two lines apart", "lines overlap"): the patterns of that kind H5 gets wrong.
+--failures N: for each hypothesis, its first N wrong patterns (measured, predicted).
 
 Reads tests/data/hw/banks_cpasync_h200.json (default; standard library only), splits its cp.async patterns
 at random into a fit part and a held-out part (a pattern is held out when the 32-bit FNV-1a hash of
@@ -215,7 +218,11 @@ def by_sector(p, lanes):
 
 def main():
     args = sys.argv[1:]
-    seed, show = 32, None
+    seed, show, failures = 32, None, 0
+    if "--failures" in args:
+        i = args.index("--failures")
+        failures = int(args[i + 1])
+        del args[i:i + 2]
     if "--seed" in args:
         i = args.index("--seed")
         seed = int(args[i + 1])
@@ -240,6 +247,10 @@ def main():
         tot = collections.Counter(p["bytes"] for p in pats)
         print(f"  {label:70s} {ok['fit']:4d}/{len(parts['fit'])} | {ok['held-out']:4d}/{len(parts['held-out'])}"
               f"   " + " ".join(f"{w}B {byw[w]}/{tot[w]}" for w in (4, 8, 16)) + f"   overlap {ov}/{len(overlap)}")
+        if failures:
+            wrong = [(p["name"], p["measured"], f(p)) for p in pats if f(p) != p["measured"]]
+            for name, m, v in wrong[:failures]:
+                print(f"      {name}: measured {m}, predicted {v}")
 
     print("\nby phase kind (a pattern's kind: its worst phase): H5 exact / patterns")
     order = ["one line", "two lines apart", "lines overlap"]
