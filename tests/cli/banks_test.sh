@@ -95,7 +95,7 @@ text lane-named 2 "lane 0: value 1 (tile index 64) sits at element offset 64, no
 text cp-no-gmem 2 "error: banks at --op: cp.async: not modeled: the lanes' global source addresses are not known" \
   --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async
 text cp-no-gmem-hint 2 "(give --gmem)" --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async
-text cp-four-lines 2 "several 128-byte lines of global memory" --smem '1024:1' --tv '(32,1):(1,0)' --type float \
+text cp-four-lines 2 "4 128-byte lines of global memory that share source word positions" --smem '1024:1' --tv '(32,1):(1,0)' --type float \
   --op cp.async --gmem '1024:4'
 text cp-bound 2 "at least 4 wavefronts" --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:4'
 text gmem-not-cp 2 "error: banks at --gmem: only cp.async reads global memory" --smem '1024:1' --tv '(32,1):(1,0)' \

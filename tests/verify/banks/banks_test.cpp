@@ -166,7 +166,9 @@ TEST(Banks, CpAsyncLiterals) {
   // source word position (H200: 4).
   r = analyze_banks(cp_async(4, strided(4), strided(16)));
   EXPECT_FALSE(r.exact);
-  EXPECT_NE(r.not_modeled.find("several 128-byte lines"), std::string::npos) << r.not_modeled;
+  EXPECT_NE(r.not_modeled.find("4 128-byte lines of global memory that share source word positions"),
+            std::string::npos)
+      << r.not_modeled;
   EXPECT_EQ(r.wavefronts, 4);
   EXPECT_EQ(r.bank_conflicts, 0);
   // No sources: not modeled, the bound is the shared-memory side's (32 words in bank 0 -> 32).
@@ -180,10 +182,41 @@ TEST(Banks, CpAsyncLiterals) {
   r = analyze_banks(cp_async(4, dup, strided(4)));
   EXPECT_FALSE(r.exact);
   EXPECT_NE(r.not_modeled.find("same shared-memory word"), std::string::npos);
-  // Relative sources (verify): the "line" arrangement needs real lines.
+  // Relative sources (verify): one 128-byte window of one row is one line or two lines apart, whatever the
+  // row's alignment: exact (all lanes on one source word: 32, as glob_w4_stride1_same).
   SmemInstruction rel = cp_async(4, strided(4), std::vector<int64_t>(32, 0));
   rel.sources_absolute = false;
-  EXPECT_FALSE(analyze_banks(rel).exact);
+  r = analyze_banks(rel);
+  EXPECT_TRUE(r.exact) << r.not_modeled;
+  EXPECT_EQ(r.arrangement, "window");
+  EXPECT_EQ(r.wavefronts, 32);
+  // glob_w4_bank0_g16: 4 lines sharing positions, but all 32 lanes on bank 0: the bound is the lanes, exact.
+  r = analyze_banks(cp_async(4, strided(128), strided(16)));
+  EXPECT_TRUE(r.exact) << r.not_modeled;
+  EXPECT_EQ(r.arrangement, "serial");
+  EXPECT_EQ(r.wavefronts, 32);
+  // tile_w4_6_rm8x40p42_t1x32nd21perm_mirror: 29 lanes in one line and 3 in the next at other positions,
+  // lanes permuted (not a run): two lines apart, first-fit: 1 (H200: 1).
+  {
+    const std::vector<int64_t> s6 = {572, 560, 532, 596, 576, 592, 536, 528, 580, 624, 608,
+                                     568, 520, 632, 564, 604, 616, 588, 584, 540, 628, 636,
+                                     556, 544, 516, 640, 524, 600, 552, 620, 612, 548};
+    std::vector<int64_t> g6;
+    for (int64_t a : s6) g6.push_back(a + 5640);  // the recording's sources: 6212, 6200, ...
+    r = analyze_banks(cp_async(4, s6, g6));
+    EXPECT_TRUE(r.exact) << r.not_modeled;
+    EXPECT_EQ(r.wavefronts, 1);
+  }
+  // glob_w8_stride1_perm: 8-byte lanes, two phases of 16, each reading both lines at shared positions: a
+  // bound, two lanes on one source position a phase: 4 (the H200 measured 4).
+  std::vector<int64_t> perm8;
+  for (int l : {25, 10, 9,  8,  3,  12, 6,  11, 1,  31, 18, 29, 17, 5,  30, 7,
+                4,  16, 13, 14, 15, 19, 20, 21, 27, 22, 23, 0,  28, 24, 2,  26})
+    perm8.push_back(8 * l);
+  r = analyze_banks(cp_async(8, strided(8), perm8));
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.wavefronts, 4);
+  EXPECT_EQ(r.phases.size(), 2u);
   // The sgemm_sm80 SIMT tutorial (issue 22): smem (128,8):(1,129), threads (32,8):(8,1), A K-major; as verify
   // gives the sources (rows 2^40 apart, relative): 4 rows a warp, not modeled, at least 4 wavefronts and no
   // conflict claimed (the old model: ideal 1, 3 conflicts an instruction, "no suggestion").
@@ -448,8 +481,77 @@ TEST(Banks, CpAsyncRunsOverGeneratedPatterns) {
     for (int l = 0; l < 32; ++l)
       if (in.addresses[l]) most = std::max(most, ++per_pos[pos[l]]), ++active;
     ASSERT_GE(q.wavefronts, most);
-    ASSERT_EQ(q.ideal_wavefronts, std::max(1, most));
+    int ideal = 0;  // per phase: the most lanes on one source position
+    for (int g0 = 0; g0 < 32; g0 += group) {
+      std::map<int64_t, int> in_phase;
+      int phase_most = 0, phase_active = 0;
+      for (int l = g0; l < g0 + group; ++l)
+        if (in.addresses[l]) phase_most = std::max(phase_most, ++in_phase[pos[l]]), ++phase_active;
+      ideal += phase_active ? std::max(1, phase_most) : 0;
+    }
+    ASSERT_EQ(q.ideal_wavefronts, ideal);
     ASSERT_LE(q.wavefronts, active);
+  }
+}
+
+// cp.async with arbitrary sources: phases add up (each phase alone gives its share), a count never exceeds
+// the active lanes nor falls below the most distinct words of one bank a phase, moving every source by whole
+// 128-byte lines changes nothing, and an instruction whose phases each read one line is exact.
+TEST(Banks, CpAsyncPhasesOverGeneratedPatterns) {
+  std::mt19937 rng(32);
+  for (int iter = 0; iter < 1500; ++iter) {
+    const int bytes = std::vector<int>{4, 8, 16}[rng() % 3];
+    const int group = 128 / bytes;
+    SmemInstruction in;
+    in.op = parse_smem_op("cp.async");
+    in.bytes = bytes;
+    in.addresses.resize(32);
+    in.sources.resize(32);
+    std::vector<int64_t> slots(4096 / bytes);
+    std::iota(slots.begin(), slots.end(), 0);
+    std::shuffle(slots.begin(), slots.end(), rng);
+    const bool one_line = rng() % 2;
+    for (int l = 0; l < 32; ++l) {
+      if (rng() % 6 == 0) continue;
+      in.addresses[l] = slots[l] * bytes;
+      const int64_t line = one_line ? 7 + l / group * 3 : rng() % 6;
+      in.sources[l] = line * 128 + int64_t(rng() % group) * bytes;
+    }
+    const BankAnalysis r = analyze_banks(in);
+    int active = 0, floor = 0, sum = 0;
+    for (int g0 = 0; g0 < 32; g0 += group) {
+      SmemInstruction part = in;
+      std::map<int, std::set<int64_t>> words;
+      for (int l = 0; l < 32; ++l)
+        if (l < g0 || l >= g0 + group) {
+          part.addresses[l].reset();
+        } else if (in.addresses[l]) {
+          ++active;
+          for (int64_t b = *in.addresses[l]; b < *in.addresses[l] + bytes; b += 4)
+            words[b / 4 % 32].insert(b / 4);
+        }
+      int ways = 0;
+      for (const auto& [bank, w] : words) ways = std::max(ways, static_cast<int>(w.size()));
+      floor += ways;
+      const BankAnalysis q = analyze_banks(part);
+      sum += q.wavefronts;
+      if (!q.exact) {
+        ASSERT_FALSE(r.exact);
+      }
+    }
+    ASSERT_EQ(r.wavefronts, sum);
+    ASSERT_LE(r.wavefronts, active);
+    ASSERT_GE(r.wavefronts, floor);
+    if (one_line) {
+      ASSERT_TRUE(r.exact) << r.not_modeled;
+    }
+    SmemInstruction moved = in;
+    const int64_t shift = 128 * int64_t(1 + rng() % 1000);
+    for (auto& g : moved.sources)
+      if (g) *g += shift;
+    const BankAnalysis m = analyze_banks(moved);
+    ASSERT_EQ(m.wavefronts, r.wavefronts);
+    ASSERT_EQ(m.exact, r.exact);
   }
 }
 
@@ -595,7 +697,7 @@ TEST(BanksH100, ModelReproducesEveryRecording) {
     }
   EXPECT_GE(checked, 2200);
   EXPECT_GE(cp, 1400);
-  EXPECT_GE(exact, 700);  // the modeled arrangements: lane-linear runs and single lines (707 today)
+  EXPECT_GE(exact, 830);  // phases reading one line, two lines apart, or one lane a wavefront (830 today)
 }
 
 // The generated patterns of the H200 recording (patterns_cpasync.py seed 22: random tiles, thread
@@ -621,6 +723,49 @@ TEST(BanksH200, GeneratedCpAsyncPatterns) {
   EXPECT_GE(old_wrong, 200);
 }
 
+// The split of hw/banks/analyze_cpasync.py: a pattern is held out when FNV-1a("32:" + name) is odd.
+bool held_out(const std::string& name) {
+  uint32_t h = 0x811C9DC5u;
+  for (unsigned char c : "32:" + name) h = (h ^ c) * 0x01000193u;
+  return h % 2 == 1;
+}
+
+// Every cp.async recording (H200, 1412 patterns with chosen sources): where the model says exact its count is
+// the measurement; elsewhere the measurement lies between the model's lower bound and one wavefront per
+// active lane. hw/banks/analyze_cpasync.py prints the same figures (the rule was found on all recordings; the
+// split is reported, the rule has no fitted parameter).
+TEST(BanksH200, CpAsyncEveryRecording) {
+  int exact[2] = {0, 0}, total[2] = {0, 0}, tight[2] = {0, 0};
+  for (const Recorded& r : recordings("banks_cpasync_h200.json")) {
+    if (r.inst.op.kind != SmemOpKind::CpAsync) continue;
+    const int part = held_out(r.name);
+    ++total[part];
+    const BankAnalysis a = analyze_banks(r.inst);
+    int active = 0;
+    for (const auto& x : r.inst.addresses) active += x.has_value();
+    if (a.exact) {
+      EXPECT_EQ(a.wavefronts, r.wavefronts) << r.name << " (" << a.arrangement << ")";
+      EXPECT_EQ(a.bank_conflicts, a.wavefronts - a.ideal_wavefronts) << r.name;
+      EXPECT_LE(a.ideal_wavefronts, a.wavefronts) << r.name;
+      ++exact[part];
+    } else {
+      EXPECT_LE(a.wavefronts, r.wavefronts) << r.name << ": lower bound (" << a.not_modeled << ")";
+      EXPECT_FALSE(a.not_modeled.empty()) << r.name;
+      tight[part] += a.wavefronts == r.wavefronts;
+    }
+    EXPECT_LE(r.wavefronts, active) << r.name << ": more wavefronts than active lanes";
+  }
+  // fit | held-out: 697 | 715 patterns, exact 399 | 431 (the rest bounded; 186 | 185 of the bounds equal)
+  EXPECT_EQ(total[0] + total[1], 1412);
+  EXPECT_GE(exact[0], 399);
+  EXPECT_GE(exact[1], 431);
+  RecordProperty("exact_fit", exact[0]);
+  RecordProperty("exact_held_out", exact[1]);
+  std::cout << "cp.async recordings: fit " << exact[0] << "/" << total[0] << " exact (" << tight[0]
+            << " bounds equal), held-out " << exact[1] << "/" << total[1] << " exact (" << tight[1]
+            << " bounds equal)\n";
+}
+
 // Mutation controls: each rule of the model is needed; a model without it disagrees with the hardware.
 TEST(BanksH100, WrongModelsDisagree) {
   BankModel m = nvidia_bank_model();
@@ -640,6 +785,12 @@ TEST(BanksH100, WrongModelsDisagree) {
   m = nvidia_bank_model();
   m.cp_async_source_slots = false;  // one source word may serve several lanes a wavefront
   EXPECT_GT(disagreements(m, nullptr, "banks_cpasync_h200.json", "glob_"), 0);
+  m = nvidia_bank_model();
+  m.cp_async_phases = false;  // cp.async by source in one phase of 32 lanes
+  EXPECT_GT(disagreements(m, nullptr, "banks_cpasync_h200.json"), 0);
+  m = nvidia_bank_model();
+  m.cp_async_claim_overlap = true;  // lines sharing source positions counted by first-fit, called exact
+  EXPECT_GT(disagreements(m, nullptr, "banks_cpasync_h200.json"), 100);
   m = nvidia_bank_model();
   m.banks = 16;  // the wrong bank count
   EXPECT_GT(disagreements(m), 0);

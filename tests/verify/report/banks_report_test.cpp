@@ -158,8 +158,9 @@ TEST(BanksReport, BadInput) {
   e = banks_error(request("1024:1", "(32,1):(1,0)", "float", "cp.async", std::string("1024:4")));
   EXPECT_EQ(e.where(), "--gmem");
   EXPECT_STREQ(e.what(),
-               "cp.async: not modeled: the lanes read from several 128-byte lines of global memory, not one "
-               "lane-linear run per group of 32 lanes; at least 4 wavefronts");
+               "cp.async: not modeled: lanes 0-31 (one group of 32) read 4 128-byte lines of global memory "
+               "that share source word positions; no rule found in the H200's recordings covers that "
+               "(docs/banks.md); at least 4 wavefronts");
   e = banks_error(request("1024:1", "(32,1):(1,0)", "float", "ld", std::string("1024:1")));
   EXPECT_EQ(e.where(), "--gmem");
   EXPECT_STREQ(e.what(), "only cp.async reads global memory");

@@ -150,8 +150,11 @@ struct LaneWords {
   int64_t first, last;  // words (byte address / bank width)
 };
 
-// cp.async by its global sources (the header's "runs" and "line"). Fills phases, wavefronts and ideal, or
-// sets exact = false with the reason and a lower bound.
+// How a cp.async phase's lanes read global memory (the header's "cp.async"), weakest last.
+enum class PhaseKind { Line, Window, TwoLines, Overlap };
+
+// cp.async by its global sources (the header's "cp.async"). Phases of wavefront_bytes / bytes lanes add up;
+// fills phases, wavefronts and ideal, or sets exact = false with the reason and a lower bound.
 void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankAnalysis& out) {
   const int bb = model.bank_bytes, nb = model.banks;
   const int64_t wf_bytes = model.wavefront_bytes();
@@ -163,7 +166,20 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     const int64_t a = *inst.addresses[l];
     return LaneWords{l, a / bb, (a + inst.bytes - 1) / bb};
   };
-  // The most lanes writing one bank among `ls` (no two of them write the same word: checked below).
+  auto lane_banks = [&](int l) {
+    std::vector<int> v;
+    const LaneWords w = words(l);
+    for (int64_t x = w.first; x <= w.last; ++x) v.push_back(static_cast<int>(x % nb));
+    return v;
+  };
+  // Source word positions (global word % banks: the word's place in its line) of a lane.
+  auto positions = [&](int l) {
+    std::vector<int> v;
+    for (int64_t x = *inst.sources[l] / bb; x <= (*inst.sources[l] + inst.bytes - 1) / bb; ++x)
+      v.push_back(static_cast<int>(((x % nb) + nb) % nb));
+    return v;
+  };
+  // The lanes' banks, and the collisions (banks holding several distinct words), of a set of lanes.
   auto bank_phase = [&](const std::vector<int>& ls) {
     BankPhase ph;
     std::map<int, std::vector<int>> bank_lanes;
@@ -178,11 +194,11 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       }
     }
     for (const auto& [bank, bl] : bank_lanes) {
-      ph.wavefronts = std::max(ph.wavefronts, static_cast<int>(bl.size()));
-      if (bl.size() < 2) continue;
+      ph.wavefronts = std::max(ph.wavefronts, static_cast<int>(bank_words[bank].size()));
+      if (bank_words[bank].size() < 2) continue;
       BankCollision c;
       c.bank = bank;
-      c.ways = static_cast<int>(bl.size());
+      c.ways = static_cast<int>(bank_words[bank].size());
       c.lanes = bl;
       c.words.assign(bank_words[bank].begin(), bank_words[bank].end());
       ph.collisions.push_back(std::move(c));
@@ -191,31 +207,42 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
                      [](const BankCollision& a, const BankCollision& b) { return a.ways > b.ways; });
     return ph;
   };
-  // Lower bound, whatever the sources: one word per bank and 128 bytes per wavefront.
-  std::map<int, std::set<int64_t>> all_words;
-  for (int l : lanes) {
-    const LaneWords w = words(l);
-    for (int64_t x = w.first; x <= w.last; ++x) all_words[static_cast<int>(x % nb)].insert(x);
+  // The phases: groups of wavefront_bytes / bytes consecutive lanes (the whole warp without
+  // model.cp_async_phases).
+  const int per = model.cp_async_phases ? static_cast<int>(wf_bytes / inst.bytes) : model.lanes;
+  std::vector<std::vector<int>> phases;
+  for (int p0 = 0; p0 < model.lanes; p0 += per) {
+    std::vector<int> ph;
+    for (int l : lanes)
+      if (l >= p0 && l < p0 + per) ph.push_back(l);
+    if (!ph.empty()) phases.push_back(std::move(ph));
   }
-  int lower = static_cast<int>((out.bytes + wf_bytes - 1) / wf_bytes);
-  for (const auto& [bank, ws] : all_words) lower = std::max(lower, static_cast<int>(ws.size()));
-  auto unmodeled = [&](const std::string& why, int bound) {
+  // A lower bound of one phase whatever its sources: the most distinct words one bank holds, its bytes / 128.
+  auto floor_without_sources = [&](const std::vector<int>& ph) {
+    const BankPhase bp = bank_phase(ph);
+    return std::max(bp.wavefronts,
+                    static_cast<int>((int64_t(ph.size()) * inst.bytes + wf_bytes - 1) / wf_bytes));
+  };
+  auto unmodeled = [&](const std::string& why) {
     out.exact = false;
     out.not_modeled = why;
     out.phases.clear();
-    out.phases.push_back(bank_phase(lanes));
-    out.wavefronts = out.ideal_wavefronts = bound;
+    out.wavefronts = 0;
+    for (const auto& ph : phases) {
+      out.phases.push_back(bank_phase(ph));
+      out.phases.back().wavefronts = floor_without_sources(ph);
+      out.wavefronts += out.phases.back().wavefronts;
+    }
+    out.ideal_wavefronts = out.wavefronts;
     out.bank_conflicts = 0;
   };
   if (lanes.empty()) return;
   if (inst.sources.empty())
     return unmodeled(
         "the lanes' global source addresses are not known, and cp.async's shared-memory wavefronts depend on "
-        "them",
-        lower);
+        "them");
   for (int l : lanes)
-    if (!inst.sources[l])
-      return unmodeled("lane " + std::to_string(l) + " has no global source address", lower);
+    if (!inst.sources[l]) return unmodeled("lane " + std::to_string(l) + " has no global source address");
   // Two lanes writing the same shared-memory word: never measured.
   {
     std::map<int64_t, int> owner;
@@ -224,92 +251,121 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       for (int64_t x = w.first; x <= w.last; ++x)
         if (auto [it, fresh] = owner.emplace(x, l); !fresh)
           return unmodeled("lanes " + std::to_string(it->second) + " and " + std::to_string(l) +
-                               " write the same shared-memory word (not measured)",
-                           lower);
+                           " write the same shared-memory word (not measured)");
     }
   }
-  // "runs": each group of 128/bytes consecutive lanes reads one lane-linear run.
-  const int group = static_cast<int>(wf_bytes / inst.bytes);
-  bool runs = true;
-  for (int g0 = 0; g0 < model.lanes && runs; g0 += group) {
-    std::vector<int> gl;
-    for (int l : lanes)
-      if (l >= g0 && l < g0 + group) gl.push_back(l);
-    if (gl.size() < 2) continue;
+  // Each phase: its kind, then first-fit (exact) or a bound.
+  PhaseKind worst = PhaseKind::Line;
+  bool all_runs = true;  // every phase reads one lane-linear run (lane l at G + bytes*l, or G - bytes*l)
+  std::string why;
+  bool exact = true;
+  int ideal = 0;
+  std::set<int64_t> all_lines;
+  for (const auto& ph : phases) {
+    int64_t lo = *inst.sources[ph[0]], hi = lo;
+    std::map<int64_t, std::set<int>> line_positions;  // absolute sources: line -> source word positions
+    std::map<int, int> per_position;                  // lanes on one source word position
+    std::map<int64_t, int> per_source;                // lanes reading one identical source word
+    for (int l : ph) {
+      lo = std::min(lo, *inst.sources[l]);
+      hi = std::max(hi, *inst.sources[l] + inst.bytes);
+      const std::vector<int> pos = positions(l);
+      for (int x : pos) ++per_position[x];
+      for (int64_t x = *inst.sources[l] / bb; x <= (*inst.sources[l] + inst.bytes - 1) / bb; ++x)
+        ++per_source[x];
+      if (inst.sources_absolute) {
+        line_positions[*inst.sources[l] / wf_bytes].insert(pos.begin(), pos.end());
+        all_lines.insert(*inst.sources[l] / wf_bytes);
+      }
+    }
+    int most_on_position = 0, most_on_source = 0;
+    for (const auto& [x, n] : per_position) most_on_position = std::max(most_on_position, n);
+    for (const auto& [x, n] : per_source) most_on_source = std::max(most_on_source, n);
+    PhaseKind kind = PhaseKind::Overlap;
+    if (hi - lo <= wf_bytes)
+      kind = inst.sources_absolute && line_positions.size() == 1 ? PhaseKind::Line : PhaseKind::Window;
+    else if (inst.sources_absolute && line_positions.size() == 1)
+      kind = PhaseKind::Line;
+    else if (inst.sources_absolute && line_positions.size() == 2) {
+      const auto& a = line_positions.begin()->second;
+      const auto& b = std::next(line_positions.begin())->second;
+      kind = std::none_of(a.begin(), a.end(), [&](int x) { return b.count(x); }) ? PhaseKind::TwoLines
+                                                                                 : PhaseKind::Overlap;
+    }
+    if (!model.cp_async_source_slots && kind == PhaseKind::TwoLines) kind = PhaseKind::Overlap;
+    if (model.cp_async_claim_overlap && kind == PhaseKind::Overlap) kind = PhaseKind::TwoLines;
+    worst = std::max(worst, kind);
     bool up = true, down = true;
-    for (int l : gl) {
-      const int64_t d = (*inst.sources[l] - *inst.sources[gl[0]]);
-      up = up && d == int64_t(inst.bytes) * (l - gl[0]);
-      down = down && d == -int64_t(inst.bytes) * (l - gl[0]);
+    for (int l : ph) {
+      const int64_t d = *inst.sources[l] - *inst.sources[ph[0]];
+      up = up && d == int64_t(inst.bytes) * (l - ph[0]);
+      down = down && d == -int64_t(inst.bytes) * (l - ph[0]);
     }
-    runs = up || down;
+    all_runs = all_runs && (up || down);
+    BankPhase bp = bank_phase(ph);
+    if (kind != PhaseKind::Overlap) {
+      // Lanes in order into the first wavefront where neither their banks nor their source positions are
+      // taken.
+      std::vector<std::pair<std::set<int>, std::set<int>>> waves;
+      for (int l : ph) {
+        const std::vector<int> bk = lane_banks(l);
+        const std::vector<int> sl = model.cp_async_source_slots ? positions(l) : std::vector<int>{};
+        std::size_t k = 0;
+        for (; k < waves.size(); ++k) {
+          bool free = true;
+          for (int b : bk) free = free && !waves[k].first.count(b);
+          for (int x : sl) free = free && !waves[k].second.count(x);
+          if (free) break;
+        }
+        if (k == waves.size()) waves.emplace_back();
+        waves[k].first.insert(bk.begin(), bk.end());
+        waves[k].second.insert(sl.begin(), sl.end());
+      }
+      bp.wavefronts = static_cast<int>(waves.size());
+      ideal += model.cp_async_source_slots ? std::max(1, most_on_position) : 1;
+    } else {
+      // A bound: the most distinct words of one bank, the most lanes on one source position (absolute
+      // sources; relative ones: on one identical source word), the bytes / 128. One lane a wavefront is the
+      // most a phase takes, so a bound equal to the phase's lanes is its count.
+      const int lower =
+          std::max(floor_without_sources(ph), inst.sources_absolute ? most_on_position : most_on_source);
+      bp.wavefronts = lower;
+      if (lower == static_cast<int>(ph.size())) {
+        ideal += std::max(1, inst.sources_absolute ? most_on_position : most_on_source);
+      } else {
+        exact = false;
+        if (why.empty()) {
+          bool shared = false;  // two lines on one source word position
+          std::map<int, int> seen;
+          for (const auto& [ln, ps] : line_positions)
+            for (int x : ps) shared = shared || !seen.emplace(x, 0).second;
+          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
+                std::to_string(per) + ") read " +
+                (inst.sources_absolute
+                     ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
+                           (shared ? " that share source word positions" : "")
+                     : std::string("more than one 128-byte window of global memory (rows a run-time leading "
+                                   "dimension apart)")) +
+                "; no rule found in the H200's recordings covers that (docs/banks.md)";
+        }
+      }
+    }
+    out.wavefronts += bp.wavefronts;
+    out.phases.push_back(std::move(bp));
   }
-  if (runs) {
-    out.arrangement = "runs";
-    for (int g0 = 0; g0 < model.lanes; g0 += group) {
-      std::vector<int> gl;
-      for (int l : lanes)
-        if (l >= g0 && l < g0 + group) gl.push_back(l);
-      if (gl.empty()) continue;
-      out.phases.push_back(bank_phase(gl));
-      out.wavefronts += out.phases.back().wavefronts;
-      ++out.ideal_wavefronts;
-    }
-    out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
+  if (!exact) {
+    out.exact = false;
+    out.not_modeled = why;
+    out.ideal_wavefronts = out.wavefronts;
+    out.bank_conflicts = 0;
     return;
   }
-  // Source word positions (global word % 32) of each lane; the most lanes on one of them.
-  auto slots = [&](int l) {
-    std::vector<int> v;
-    for (int64_t x = *inst.sources[l] / bb; x <= (*inst.sources[l] + inst.bytes - 1) / bb; ++x)
-      v.push_back(static_cast<int>(((x % nb) + nb) % nb));
-    return v;
-  };
-  std::map<int, int> slot_lanes;
-  for (int l : lanes)
-    for (int x : slots(l)) ++slot_lanes[x];
-  int slot_floor = 0;
-  for (const auto& [x, n] : slot_lanes) slot_floor = std::max(slot_floor, n);
-  int64_t lo = *inst.sources[lanes[0]], hi = lo;
-  for (int l : lanes) {
-    lo = std::min(lo, *inst.sources[l]);
-    hi = std::max(hi, *inst.sources[l] + inst.bytes - 1);
-  }
-  const bool one_line = inst.sources_absolute && lo >= 0 && lo / wf_bytes == hi / wf_bytes;
-  if (!one_line) {
-    const std::string why =
-        inst.sources_absolute
-            ? "the lanes read from several 128-byte lines of global memory, not one lane-linear run per "
-              "group of " +
-                  std::to_string(group) + " lanes"
-            : "a group of " + std::to_string(group) +
-                  " lanes does not read one lane-linear run of one row of global memory";
-    return unmodeled(why,
-                     std::max(lower, inst.sources_absolute && model.cp_async_source_slots ? slot_floor : 0));
-  }
-  // "line": lanes in order into the first wavefront where their banks and source positions are free.
-  out.arrangement = "line";
-  std::vector<std::pair<std::set<int>, std::set<int>>> waves;  // (banks, source positions) taken
-  for (int l : lanes) {
-    const LaneWords w = words(l);
-    std::vector<int> bk;
-    for (int64_t x = w.first; x <= w.last; ++x) bk.push_back(static_cast<int>(x % nb));
-    const std::vector<int> sl = model.cp_async_source_slots ? slots(l) : std::vector<int>{};
-    std::size_t k = 0;
-    for (; k < waves.size(); ++k) {
-      bool free = true;
-      for (int b : bk) free = free && !waves[k].first.count(b);
-      for (int x : sl) free = free && !waves[k].second.count(x);
-      if (free) break;
-    }
-    if (k == waves.size()) waves.emplace_back();
-    waves[k].first.insert(bk.begin(), bk.end());
-    waves[k].second.insert(sl.begin(), sl.end());
-  }
-  out.phases.push_back(bank_phase(lanes));
-  out.phases.back().wavefronts = static_cast<int>(waves.size());
-  out.wavefronts = static_cast<int>(waves.size());
-  out.ideal_wavefronts = model.cp_async_source_slots ? std::max(1, slot_floor) : 1;
+  out.arrangement = all_runs                                         ? "runs"
+                    : inst.sources_absolute && all_lines.size() == 1 ? "line"
+                    : worst == PhaseKind::Overlap                    ? "serial"
+                    : worst == PhaseKind::TwoLines                   ? "lines"
+                                                                     : "window";
+  out.ideal_wavefronts = ideal;
   out.bank_conflicts = out.wavefronts - out.ideal_wavefronts;
 }
 

@@ -28,22 +28,32 @@
 // slots / 128 per group of 32 lanes (16 for 16-byte loads). bank_conflicts = wavefronts - ideal.
 //
 // cp.async (H100 and H200 measured, tests/data/hw/banks_cpasync_h200.json: 1412 patterns, the global
-// source of every lane chosen by the probe): the shared-memory writes depend on where each lane's source
-// lies in global memory, not only on the shared-memory addresses: the same contiguous 4-byte write takes 1
-// wavefront when the 32 lanes read 128 contiguous bytes, 4 when they read every 16th byte, 32 when all read
-// one word. Two arrangements are modeled exactly (every recording of them matches):
-//   runs    the lanes of each group of 128/bytes consecutive lanes (32, 16, 8) read one lane-linear run
-//           (lane l at G + bytes*l, or G - bytes*l), aligned or not: each group is served alone, in as many
-//           wavefronts as the most lanes writing one bank; ideal one per group with an active lane.
-//   line    every active lane reads within ONE 128-byte line of global memory (sources_absolute): lanes in
-//           lane order, each into the first wavefront where neither its shared-memory banks nor its
-//           source's word positions in the line (global word % 32) are taken; ideal the most lanes
-//           reading one word position (32 when all read the same word).
-// Anything else (lanes of one group reading several rows, scattered sources, two lanes writing the same
-// word, sources not given) is NOT modeled: exact = false, wavefronts is a lower bound (the most distinct
-// words of one bank, active bytes / 128, the most lanes on one source word position), ideal = wavefronts
-// and bank_conflicts = 0, and `not_modeled` says why. Nsight Compute's own cp.async conflict counter
-// (op_ldgsts) is kept in the recordings as data; it is not wavefronts - ideal.
+// source of every lane chosen by the probe; hw/banks/analyze_cpasync.py tests the hypotheses): the
+// shared-memory writes depend on where each lane's source lies in global memory, not only on the
+// shared-memory addresses (the same contiguous 4-byte write takes 1 wavefront when the 32 lanes read 128
+// contiguous bytes, 4 when they read every 16th byte, 32 when all read one word). A lane's source word
+// position is (global byte address / 4) % 32, its place in its 128-byte line.
+//   phases  groups of 128/bytes consecutive lanes (32, 16, 8), as for st, are served one after another: the
+//           instruction's count is the sum of its phases' counts.
+//   exact   a phase whose active lanes read ONE 128-byte line, or two lines with no source word position in
+//           common (any lane-linear run, aligned or not, up or down, is one of these), or (relative sources,
+//           sources_absolute = false) one 128-byte window: lanes in lane order, each into the first
+//           wavefront where neither its shared-memory banks nor its source word positions are taken. Ideal:
+//           the most lanes on one source word position (at least 1). 711 of the 1412 recordings have only
+//           such phases; the rule gives all 711 exactly.
+//   bound   a phase whose lanes read lines sharing a source word position, three or more lines, or (relative)
+//           more than one window: the H200 measured the same structure differently (docs/banks.md), so
+//           the phase counts its lower bound: the most distinct words one bank holds, the most lanes on one
+//           source word position (relative: on one identical source word), its bytes / 128; when that bound
+//           equals the phase's active lanes it is the count (one lane a wavefront is the most a phase takes).
+//           Every recording lies within these bounds (and never above one wavefront per active lane).
+// The instruction is exact when every phase is (arrangement "runs": each phase a lane-linear run; else
+// "line": one line for all lanes; else "serial": some phase one lane a wavefront; else "lines": some phase
+// two lines apart; else "window": relative sources, each phase one window).
+// Otherwise exact = false, wavefronts is the sum of the phases' counts and bounds (a lower bound), ideal =
+// wavefronts, bank_conflicts = 0, and not_modeled says why; so is any cp.async whose sources are not given,
+// or where two lanes write the same shared-memory word (never measured). Nsight Compute's own cp.async
+// conflict counter (op_ldgsts) is kept in the recordings as data; it is not wavefronts - ideal.
 //
 //   32 lanes, ld 4 bytes, lane l at 4*l          1 wavefront, ideal 1, conflict-free
 //   32 lanes, ld 4 bytes, lane l at 8*l          2 wavefronts: lanes l and l+16 share bank 2l%32
@@ -99,7 +109,10 @@ struct BankModel {
   bool cp_async_by_source = true;     // cp.async by its global sources (above); false: the unsourced
                                       // phases below, ideal active bytes / 128 (the model before 2026-11-27)
   int cp_async_phase_lanes = 8;       // lanes per unsourced cp.async phase (0: as ld/st)
-  bool cp_async_source_slots = true;  // cp.async "line": a source word position serves one lane a wavefront
+  bool cp_async_source_slots = true;  // cp.async: a source word position serves one lane a wavefront
+  bool cp_async_phases = true;        // cp.async by source: phases of 128/bytes lanes (false: the whole warp)
+  bool cp_async_claim_overlap = false;  // a WRONG model (mutation control): phases whose lines share source
+                                        // positions counted by first-fit and called exact
   bool validated = true;  // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
@@ -115,7 +128,7 @@ struct SmemInstruction {
   std::vector<std::optional<int64_t>> addresses;  // index = lane
   // cp.async only: lane l's global source byte address (empty: not known). sources_absolute = false when
   // only differences within one row are meaningful (verify: the leading dimension and the base pointer are
-  // run-time values; rows are then placed far apart), which rules out the "line" arrangement.
+  // run-time values; rows are then placed far apart): a phase is then exact only within one 128-byte window.
   std::vector<std::optional<int64_t>> sources;
   bool sources_absolute = true;
 };
@@ -142,7 +155,7 @@ struct BankAnalysis {
   int bank_conflicts = 0;    // wavefronts - ideal_wavefronts (0 when not exact: unknown)
   bool exact = true;         // false: a cp.async the model does not cover (not_modeled says why)
   std::string not_modeled;
-  std::string arrangement;  // cp.async: "runs" or "line" when exact
+  std::string arrangement;  // cp.async when exact: "runs", "line", "serial", "lines", "window" (the header)
   int64_t bytes = 0;        // bytes the active lanes access (before broadcast)
   std::vector<BankPhase> phases;
   bool validated = true;  // the model's, copied
