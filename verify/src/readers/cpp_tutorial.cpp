@@ -21,6 +21,7 @@ namespace {
 struct ConfigName {
   std::string name;
   std::vector<std::string> targs;
+  std::vector<int> cols;  // each argument's column in the --config text
   bool has_targs = false;
 };
 
@@ -51,6 +52,7 @@ ConfigName parse_config_name(const std::string& spec) {
   std::string cur;
   for (++i; i + 1 < t.size(); ++i) {
     const std::string& s = t[i].text;
+    if (cur.empty()) out.cols.push_back(t[i].col);
     if (t[i].kind == Tok::Punct && s == "<") ++depth;
     if (t[i].kind == Tok::Punct && s == ">" && --depth == 0) {
       if (cur.empty())
@@ -209,6 +211,63 @@ std::vector<std::string> Reader::caller_types(const Function& f, std::size_t ind
   return out;
 }
 
+void Reader::launch_of(const Function& f, const Function*& kernel,
+                       std::vector<std::pair<std::size_t, std::size_t>>& args) const {
+  // KERNEL<<<...>>>(args) (KERNEL a __global__ function or a variable holding one), or a launch call whose
+  // arguments name the kernel and then pass its arguments (launch_kernel_on_cluster).
+  kernel = nullptr;
+  args.clear();
+  std::set<std::string> kernels;
+  for (const Function& g : functions_)
+    if (g.global) kernels.insert(g.name);
+  auto kernel_named = [&](std::size_t k) -> const Function* {
+    // k: an identifier; a kernel, or a local variable whose initialiser names one.
+    if (t_[k].kind != Tok::Ident) return nullptr;
+    std::string name = t_[k].text;
+    if (!kernels.count(name)) {
+      const auto it = decls_.find(f.scope + "::" + name);
+      if (it == decls_.end()) return nullptr;
+      const Decl& d = it->second.front();
+      name.clear();
+      for (std::size_t j = d.init_b; j < d.init_e && name.empty(); ++j)
+        if (t_[j].kind == Tok::Ident && kernels.count(t_[j].text)) name = t_[j].text;
+      if (name.empty()) return nullptr;
+    }
+    for (const Function& g : functions_)
+      if (g.global && g.name == name) return &g;
+    return nullptr;
+  };
+  for (std::size_t j = f.body_b + 1; j + 3 < f.body_e && !kernel; ++j) {
+    if (punct(j, "<") && punct(j + 1, "<") && punct(j + 2, "<") && t_[j - 1].kind == Tok::Ident) {
+      const Function* k = kernel_named(j - 1);
+      std::size_t c = j + 3;
+      while (c + 3 < f.body_e && !(punct(c, ">") && punct(c + 1, ">") && punct(c + 2, ">"))) {
+        if (punct(c, "(") || punct(c, "{") || punct(c, "[")) c = match_[c];
+        ++c;
+      }
+      if (!k || !punct(c + 3, "(")) continue;
+      kernel = k, args = arguments(c + 3);
+      if (args.size() != kernel->params.size())
+        fail_at(t_[j - 1], f.name,
+                "the launch passes " + std::to_string(args.size()) + " arguments to " + kernel->name +
+                    ", which takes " + std::to_string(kernel->params.size()));
+      continue;
+    }
+    if (t_[j].kind == Tok::Ident && punct(j + 1, "(") && !kernels.count(t_[j].text)) {
+      const auto all = arguments(j + 1);
+      for (std::size_t a = 0; a < all.size(); ++a) {
+        const Function* k = nullptr;
+        for (std::size_t x = all[a].first; x < all[a].second && !k; ++x) k = kernel_named(x);
+        if (k && all.size() - a - 1 == k->params.size()) {
+          kernel = k;
+          args.assign(all.begin() + static_cast<std::ptrdiff_t>(a) + 1, all.end());
+          break;
+        }
+      }
+    }
+  }
+}
+
 bool Reader::names_function(const std::string& spec) const {
   std::string name = spec.substr(0, spec.find('<'));
   while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
@@ -229,7 +288,29 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
     const std::string q = f.outer.empty() ? f.name : f.outer + "::" + f.name;
     if (f.name == want.name || q == want.name || "::" + q == want.name) cands.push_back(&f);
   }
-  if (cands.empty()) throw config_error(spec, "no function named " + want.name);
+  if (cands.empty()) {
+    // The functions that launch a kernel, each with its flag.
+    std::string launching;
+    for (const Function& f : functions_) {
+      if (f.global) continue;
+      const Function* kernel = nullptr;
+      std::vector<std::pair<std::size_t, std::size_t>> args;
+      try {
+        launch_of(f, kernel, args);
+      } catch (const CppConfigError&) {
+        kernel = nullptr;
+      }
+      if (kernel)
+        launching += (launching.empty() ? "" : ", ") + f.name + " (line " + std::to_string(f.line) +
+                     ", column " + std::to_string(f.col) + "): --config " + f.name;
+    }
+    throw config_error(
+        spec,
+        "no function or configuration named " + want.name +
+            (launching.empty() ? "; no function of the file launches a kernel" +
+                                     (found_instead().empty() ? std::string() : "; found: " + found_instead())
+                               : "; the functions that launch a kernel: " + launching));
+  }
   auto where = [](const Function& f) {
     return "line " + std::to_string(f.line) + ", column " + std::to_string(f.col);
   };
@@ -276,7 +357,7 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
   };
   auto listing = [&]() {
     std::string out;
-    for (const Function* f : cands) out += "; " + describe(*f);
+    for (const Function* f : cands) out += (out.empty() ? ": " : "; ") + describe(*f);
     return out;
   };
 
@@ -288,7 +369,8 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
     for (std::size_t i = 0; i < want.targs.size(); ++i) {
       const std::string t = registry_type(want.targs[i], "");
       if (t.empty())
-        throw config_error(spec, "template argument " + std::to_string(i + 1) + " '" + want.targs[i] +
+        throw config_error(spec, "column " + std::to_string(want.cols[i]) + ": template argument " +
+                                     std::to_string(i + 1) + " '" + want.targs[i] +
                                      "' is not an element type tvlab knows (float, cute::half_t, "
                                      "cute::bfloat16_t, double, int8_t, ...)" +
                                      (cands.size() > 1 ? "; the overloads" + listing() : ""));
@@ -376,60 +458,9 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
                              want.name + "<float, float, float>'");
   }
 
-  // The kernel launch: KERNEL<<<...>>>(args) (KERNEL a __global__ function or a variable holding one), or a
-  // launch call whose arguments name the kernel and then pass its arguments (launch_kernel_on_cluster).
-  std::set<std::string> kernels;
-  for (const Function& g : functions_)
-    if (g.global) kernels.insert(g.name);
-  auto kernel_named = [&](std::size_t k) -> const Function* {
-    // k: an identifier; a kernel, or a local variable whose initialiser names one.
-    if (t_[k].kind != Tok::Ident) return nullptr;
-    std::string name = t_[k].text;
-    if (!kernels.count(name)) {
-      const auto it = decls_.find(f.scope + "::" + name);
-      if (it == decls_.end()) return nullptr;
-      const Decl& d = it->second.front();
-      name.clear();
-      for (std::size_t j = d.init_b; j < d.init_e && name.empty(); ++j)
-        if (t_[j].kind == Tok::Ident && kernels.count(t_[j].text)) name = t_[j].text;
-      if (name.empty()) return nullptr;
-    }
-    for (const Function& g : functions_)
-      if (g.global && g.name == name) return &g;
-    return nullptr;
-  };
   const Function* kernel = nullptr;
   std::vector<std::pair<std::size_t, std::size_t>> args;
-  int launch_line = 0;
-  for (std::size_t j = f.body_b + 1; j + 3 < f.body_e && !kernel; ++j) {
-    if (punct(j, "<") && punct(j + 1, "<") && punct(j + 2, "<") && t_[j - 1].kind == Tok::Ident) {
-      const Function* k = kernel_named(j - 1);
-      std::size_t c = j + 3;
-      while (c + 3 < f.body_e && !(punct(c, ">") && punct(c + 1, ">") && punct(c + 2, ">"))) {
-        if (punct(c, "(") || punct(c, "{") || punct(c, "[")) c = match_[c];
-        ++c;
-      }
-      if (!k || !punct(c + 3, "(")) continue;
-      kernel = k, args = arguments(c + 3), launch_line = t_[j - 1].line;
-      if (args.size() != kernel->params.size())
-        fail_at(t_[j - 1], f.name,
-                "the launch passes " + std::to_string(args.size()) + " arguments to " + kernel->name +
-                    ", which takes " + std::to_string(kernel->params.size()));
-      continue;
-    }
-    if (t_[j].kind == Tok::Ident && punct(j + 1, "(") && !kernels.count(t_[j].text)) {
-      const auto all = arguments(j + 1);
-      for (std::size_t a = 0; a < all.size(); ++a) {
-        const Function* k = nullptr;
-        for (std::size_t x = all[a].first; x < all[a].second && !k; ++x) k = kernel_named(x);
-        if (k && all.size() - a - 1 == k->params.size()) {
-          kernel = k, launch_line = t_[j].line;
-          args.assign(all.begin() + static_cast<std::ptrdiff_t>(a) + 1, all.end());
-          break;
-        }
-      }
-    }
-  }
+  launch_of(f, kernel, args);
   if (!kernel)
     throw CppConfigError(
         f.line, f.col, f.name,
@@ -544,7 +575,6 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
     found.push_back({key, text, at.line, at.col, text});
   }
   if (stages) found.push_back({"stages", std::to_string(stages), 0, 0, stages_from});
-  (void)launch_line;
 
   // The binds the launch gives, --bind's own on top (a key given replaces the launch's).
   std::map<std::string, const Arg*> by_key;

@@ -239,6 +239,10 @@ class Reader {
   // The arguments of a parenthesised list ('(' at open): token ranges, split at commas outside brackets and
   // template argument lists.
   std::vector<std::pair<std::size_t, std::size_t>> arguments(std::size_t open) const;
+  // The kernel launch of a host function: the __global__ function and the launch's arguments (kernel null
+  // when there is none); an error when a launch's argument count is not the kernel's.
+  void launch_of(const Function& f, const Function*& kernel,
+                 std::vector<std::pair<std::size_t, std::size_t>>& args) const;
   // The element type of a pointer parameter's type tokens (TA const*: TA), empty when not a pointer.
   std::string pointee(const FnParam& p) const;
   // The element type the caller passes at argument [b, e) of a call in `caller`: a type's registry name, ""
