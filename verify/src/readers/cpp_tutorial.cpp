@@ -446,16 +446,15 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
       missing.push_back(t);
   }
   if (!missing.empty()) {
-    std::vector<std::string> shown = ptrs;
-    throw CppConfigError(f.line, f.col, f.name,
+    const std::vector<std::string> example(ptrs.size(), "float");
+    throw CppConfigError(f.line, f.col, "",
                          join(missing) + ": template parameter" + (missing.size() > 1 ? "s" : "") + " of " +
                              f.name +
                              " that no call in the file gives a concrete type (tvlab does not guess "
                              "them); write --config '" +
-                             want.name + "<" + join(shown) +
-                             ">' with the types, e.g. "
-                             "--config '" +
-                             want.name + "<float, float, float>'");
+                             want.name + "<" + join(ptrs) +
+                             ">' with the element types of its pointer parameters, e.g. --config '" +
+                             want.name + "<" + join(example) + ">'");
   }
 
   const Function* kernel = nullptr;
