@@ -528,7 +528,8 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
                     "nothing of this configuration was checked");
       // What tvlab does not model (the problem's run-time shape, C's stride and layout, alpha and beta) is
       // not read; an operand's part that does not read is an error.
-      if (X.empty() || X == "C") continue;
+      if ((X.empty() || X == "C") && std::string(err.what()).find("a run-time value") != std::string::npos)
+        continue;
       throw CppConfigError(err.line(), err.column(), "", std::string(err.what()) + " (reading " + what + ")");
     }
     std::string key;
