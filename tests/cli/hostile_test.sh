@@ -489,6 +489,9 @@ python3 -c "
 print('template <class T> __global__ void k(T const* A) {}')
 for i in range(2000): print('void f(float const* A, int x%d) { k<<<1, 1>>>(A); }' % i)" > "$tmp/overloads.cu"
 case_ config-many-overloads 2 "f is overloaded (2000 functions)" - -- verify "$tmp/overloads.cu" --config f
+tma="$root/tests/data/cpp/cute_tutorial/wgmma_tma_sm90.cu"
+case_ config-tma-zero-problem 2 "expected an integer in [1, 2^48] (spec problem[0])" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(0, 0, 0)'
+case_ config-tma-huge-problem 2 "expected at most 2^31 - 1" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(4294967296, 4294967296, 4294967296)'
 case_ search-zero-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 0x128x32 --threads 128
 case_ search-threads 2 "threads: a power-of-two number of warps, 32 to 1024 threads" - -- search sm80 --types half_t --tile 128x128x32 --threads 4294967296
 case_ search-subgroups 2 "subgroups: a power of two from 1 to 64" - -- search xe --types bfloat16_t --tile 256x256x32 --threads 0

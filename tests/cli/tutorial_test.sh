@@ -142,12 +142,26 @@ has bad-trailing-msg "$tmp/bad-trailing.err" "column 30: text after the closing 
 run none 2 verify "$dir/sgemm_sm80.cu"
 has none-msg "$tmp/none.err" "the function gemm_tn (line 328) passes CuTe objects (A.g2s=copyA, B.g2s=copyB, mma=mmaC) to its gemm_device launch: read it with --config gemm_tn (overloaded: that flag lists each overload's)"
 
-# --- The TMA tutorial: its TMA atoms need the problem's shape; refused, nothing claimed.
+# --- The TMA tutorial: make_tma_atom over a run-time global tensor. Without the problem: refused at the launch's
+# argument, nothing claimed; with --bind problem=...: the tensor maps of that problem (packed, as main passes it).
 for fn in gemm_nt gemm_tn; do
   run "tma-$fn" 2 verify "$dir/wgmma_tma_sm90.cu" --config "$fn"
-  has "tma-$fn-msg" "$tmp/tma-$fn.err" "a TMA atom (make_tma_atom over a run-time global tensor): the tutorial's TMA form is not read yet"
+  has "tma-$fn-msg" "$tmp/tma-$fn.err" "make_tma_atom over a run-time global tensor: its tensor map needs the problem's shape; give it with --bind problem=make_shape(M, N, K)"
+  has "tma-$fn-nothing" "$tmp/tma-$fn.err" "nothing of this configuration was checked"
   [ -s "$tmp/tma-$fn.out" ] && ko "tma-$fn: printed checks" || ok
+  run "tma-$fn-problem" 0 verify "$dir/wgmma_tma_sm90.cu" --config "$fn" --bind 'problem=make_shape(512, 256, 1024)'
+  last="$(tail -1 "$tmp/tma-$fn-problem.out")"
+  [ "$last" = "29 proved, 0 refuted, 0 unknown: passed" ] && ok || ko "tma-$fn-problem: summary '$last'"
 done
+has tma-nt-at "$tmp/tma-gemm_nt.err" "line 334, column 65: tmaA (A's TMA load)"
+# NT: A M-major (M, K) = (512, 1024), ldA = M; TN: A K-major, (K, M), ldA = K (cuTensorMapEncodeTiled's order).
+has tma-nt-dim "$tmp/tma-gemm_nt-problem.out" "tma.A.global_dim  globalDim {512,1024}"
+has tma-nt-stride "$tmp/tma-gemm_nt-problem.out" "tma.A.global_stride  globalStrides {1024} bytes"
+has tma-tn-dim "$tmp/tma-gemm_tn-problem.out" "tma.A.global_dim  globalDim {1024,512}"
+has tma-tn-box "$tmp/tma-gemm_tn-problem.out" "tma.A.box  boxDim {64,128}"
+# A leading dimension that breaks TMA's 16-byte stride rule: K = 1020 halfs (2040 bytes) for K-major A.
+run tma-stride 1 verify "$dir/wgmma_tma_sm90.cu" --config gemm_tn --bind 'problem=make_shape(512, 256, 1020)'
+has tma-stride-msg "$tmp/tma-stride.out" "FAIL tma.A.global_stride"
 
 # --- A defect planted in a launch argument: refuted at that argument (64 g2s threads for 128 MMA threads).
 sed 's/Layout<Shape<_16,_8>,Stride<_8,_1>>{},  \/\/ Thr layout 16x8 k-major/Layout<Shape<_8,_8>,Stride<_8,_1>>{},/' \

@@ -482,6 +482,12 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
   int pointer = -1;
   int64_t stages = 0;
   std::string stages_from;
+  struct TmaArg {
+    std::string x;
+    int line, col;
+    std::string text;
+  };
+  std::vector<TmaArg> tma_args;  // operands loaded by make_tma_atom's SM90_TMA_LOAD
   for (std::size_t i = 0; i < args.size(); ++i) {
     const FnParam& kp = kernel->params[i];
     const auto [b, e] = args[i];
@@ -520,12 +526,62 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
           for (std::size_t j = it->second.front().init_b; j < it->second.front().init_e && head.empty(); ++j)
             if (t_[j].kind == Tok::Ident && (t_[j].text == "make_tma_atom" || t_[j].text == "make_tma_copy"))
               head = t_[j].text;
-      if (!head.empty())
-        fail_at(at, f.name,
-                what + ": a TMA atom (" + head +
-                    " over a run-time global tensor): the tutorial's "
-                    "TMA form is not read yet (its descriptor needs the problem's shape); "
-                    "nothing of this configuration was checked");
+      if (head == "make_tma_copy")
+        fail_at(at, f.name, what + ": make_tma_copy is not read in the tutorial form (make_tma_atom is)");
+      if (!head.empty()) {
+        // make_tma_atom(SM90_TMA_LOAD{}, mX, sX(_,_,0), make_shape(bM,bK)) over mX = make_tensor(X, shape,
+        // dX): the operand's type, stride and staged smem; the tensor map itself needs the problem (below).
+        if (X != "A" && X != "B") fail_at(at, f.name, what + ": a TMA atom of neither A nor B");
+        const Decl& d = decls_.at(f.scope + "::" + at.text).front();
+        Parser pa(t_, d.init_b, d.init_e);
+        const Node call = pa.expr();
+        const auto args_of_call = [&](const Node& n, std::size_t want, const char* form) {
+          if (n.calls.size() != 1 || n.calls[0].second.size() != want)
+            fail(n, base_name(n.text), std::string("expected ") + form);
+          return n.calls[0].second;
+        };
+        const auto ta =
+            args_of_call(call, 4, "make_tma_atom(SM90_TMA_LOAD{}, mX, sX(_,_,0), make_shape(bM, bK))");
+        if (base_name(ta[0].text) != "SM90_TMA_LOAD")
+          fail(ta[0], "make_tma_atom",
+               base_name(ta[0].text) +
+                   ": tvlab reads the tutorial's SM90_TMA_LOAD (a multicast's CTA count is "
+                   "the launch's cluster, which it does not read)");
+        const auto md = decls_.find(f.scope + "::" + ta[1].text);
+        if (ta[1].kind != Node::Kind::Name || md == decls_.end())
+          fail(ta[1], "make_tma_atom",
+               "expected the global tensor, a variable mX = make_tensor(X, shape, dX)");
+        Parser pm(t_, md->second.front().init_b, md->second.front().init_e);
+        const Node mt = pm.expr();
+        const auto ma = args_of_call(mt, 3, "make_tensor(X, make_shape(M, K), dX)");
+        std::string type;
+        for (const FnParam& hp : f.params)
+          if (ma[0].kind == Node::Kind::Name && hp.name == ma[0].text) type = pointee(hp);
+        if (type.empty())
+          fail(ma[0], "make_tensor", "expected a pointer parameter of " + f.name + " (its element type)");
+        if (ta[2].kind != Node::Kind::Name || ta[2].calls.size() != 1)
+          fail(ta[2], "make_tma_atom", "expected a stage of the smem layout, sX(_,_,0)");
+        found.push_back({X + ".type", type, ma[0].line, ma[0].col, ma[0].text});
+        found.push_back({X + ".gmem", spelled(ma[2]), ma[2].line, ma[2].col, spelled(ma[2])});
+        const CVal sv =
+            eval(Node{Node::Kind::Name, ta[2].text, false, {}, {}, {}, {}, ta[2].line, ta[2].col}, f.scope);
+        const CCore* sc = std::get_if<CCore>(&sv);
+        const IntTuple* shape = !sc                                     ? nullptr
+                                : std::holds_alternative<Layout>(sc->v) ? &std::get<Layout>(sc->v).shape
+                                : std::holds_alternative<ComposedLayout>(sc->v)
+                                    ? &std::get<ComposedLayout>(sc->v).layout.shape
+                                    : nullptr;
+        if (!shape || !shape->is_tuple() || rank(*shape) != 3)
+          fail(ta[2], ta[2].text, "expected an (m,k,stage) shared-memory layout");
+        const int64_t st = product((*shape)[2]);
+        if (stages && st != stages)
+          fail(ta[2], ta[2].text,
+               std::to_string(st) + " stages, and " + std::to_string(stages) + " in " + stages_from);
+        stages = st, stages_from = ta[2].text;
+        found.push_back({X + ".smem", ta[2].text, ta[2].line, ta[2].col, ta[2].text});
+        tma_args.push_back({X, at.line, at.col, text});
+        continue;
+      }
       // What tvlab does not model (the problem's run-time shape, C's stride and layout, alpha and beta) is
       // not read; an operand's part that does not read is an error.
       if ((X.empty() || X == "C") && std::string(err.what()).find("a run-time value") != std::string::npos)
@@ -613,6 +669,36 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
                              why);
       }
     throw;
+  }
+  // The TMA loads: the tensor map of the global tensor (M,K) / (N,K) needs the problem's shape. Given with
+  // --bind problem=make_shape(M, N, K), the tensor is packed (ldA = M for M-major A, K for K-major; what the
+  // tutorial's main passes); without it nothing is checked.
+  for (const TmaArg& t : tma_args) {
+    const auto& pr = cfg.config.kernel.problem;
+    if (!pr)
+      throw CppConfigError(
+          t.line, t.col, t.text + " (" + t.x + "'s TMA load)",
+          "make_tma_atom over a run-time global tensor: its tensor map needs the problem's "
+          "shape; give it with --bind problem=make_shape(M, N, K) (the tensor then packed, ld" +
+              t.x + " = " + (t.x == "A" ? "M" : "N") +
+              " or K, as the tutorial's main passes it); nothing of this configuration was "
+              "checked");
+    OperandConfig& o = cfg.config.operand_or_add(t.x);
+    const int64_t rows = t.x == "A" ? (*pr)[0] : (*pr)[1], depth = (*pr)[2];
+    const std::string unit = o.gmem && o.gmem->layout ? *o.gmem->layout : "";
+    if (unit != "K" && unit != "M" && unit != "N")
+      throw CppConfigError(t.line, t.col, t.text,
+                           "expected a stride with a static unit mode (make_stride(Int<1>{}, ld))");
+    TmaConfig tc;
+    tc.shape = {rows, depth};
+    tc.stride = unit == "K" ? std::vector<int64_t>{depth, 1} : std::vector<int64_t>{1, rows};
+    tc.multicast = 1;
+    tc.arch = "sm90";
+    CopyConfig c;
+    c.tma = tc;
+    o.copy = c;
+    cfg.origins.push_back(
+        {"operands." + t.x + ".copy", t.line, t.col, t.text + " (" + t.x + "'s TMA load)", ""});
   }
   // Origins at the arguments, so that a plan error lands on the file's line and column.
   for (CppOrigin& o : cfg.origins)
