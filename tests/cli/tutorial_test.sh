@@ -43,6 +43,8 @@ sgemm_sm80.cu|gemm_tn<float, float, float>|31 proved, 0 refuted, 2 unknown: pass
 wgmma_sm90.cu|gemm_nt|23 proved, 0 refuted, 0 unknown: passed
 wgmma_sm90.cu|gemm_tn|23 proved, 0 refuted, 0 unknown: passed
 EOF
+run explore 0 explore "$dir/sgemm_sm80.cu" --config 'gemm_tn<cute::half_t>' -o "$tmp/explore.html"
+has explore-page "$tmp/explore.html" "gemm_tn&lt;cute::half_t&gt;"
 # The SM70 TN smem layout (padded by 1, m-major) meets the k-major g2s threads: 4-way conflicts, a warning
 # with a witness, as the --bind form of the same objects gives.
 has sm70-tn-banks "$tmp/sgemm_sm70_gemm_tn.out" "warn banks.A.g2s  128 wavefronts (4 per instruction), ideal 32"
