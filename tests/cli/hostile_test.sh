@@ -473,6 +473,31 @@ case_ search-bound 2 "narrow" - -- search sm80 --types half_t --tile 128x128x32 
 case_ search-many-tiles 2 "fewer --tile / --threads" - -- search sm80 --types half_t --tile 64x64x32 --tile 128x64x32 --tile 64x128x32 --tile 128x128x32 --threads 128 --threads 256 --max-evaluations 1000 -o "$tmp/out/s.txt"
 case_ search-huge-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 65536x128x32 --threads 128
 case_ search-tile-digits 2 "--tile 99999999999999999999x1x1" - -- search sm80 --types half_t --tile 99999999999999999999x1x1 --threads 128
+# Issue 34 item 2: hostile --config FUNCTION texts and tutorial files: exit 2 at the text's column or the file's
+# line, bounded time however the callers recurse or the overloads multiply.
+tut="$root/tests/data/cpp/cute_tutorial/sgemm_sm70.cu"
+case_ config-control-byte 2 "--config" - -- verify "$tut" --config "$(printf 'gemm_nt\001')"
+case_ config-triple-angle 2 "--config gemm_nt<<<>>>" - -- verify "$tut" --config 'gemm_nt<<<>>>'
+case_ config-empty-targ 2 "an empty template argument" - -- verify "$tut" --config 'gemm_nt<float,,float>'
+case_ config-deep-angle 2 "--config" - -- verify "$tut" --config "gemm_nt$(python3 -c "print('<' * 100000)")"
+case_ config-kernel 2 "no function or configuration named gemm_device" - -- verify "$tut" --config gemm_device
+case_ config-huge-targs 2 "3 pointer parameters, 20000 types given" - -- verify "$tut" --config "gemm_nt<$(python3 -c "print(','.join(['float'] * 20000))")>"
+k='template <class T> __global__ void k(T const* A, int n) {}'
+printf '%s\ntemplate <class T> void f(T const* A) { g(A); }\ntemplate <class T> void g(T const* A) { f(A); k<<<1, 1>>>(A, 1); }\n' "$k" > "$tmp/recurse.cu"
+case_ config-recursive-callers 2 "line 3, column 25: T: template parameter of g that no call in the file gives a concrete type" - -- verify "$tmp/recurse.cu" --config g
+printf '%s\nvoid f(float const* A) { k<<<1, 1>>>(A); }\n' "$k" > "$tmp/arity.cu"
+case_ config-launch-arity 2 "line 2, column 26: f: the launch passes 1 arguments to k, which takes 2" - -- verify "$tmp/arity.cu" --config f
+printf '__global__ void k(float const* A, float const* B, float* C, float* D) {}\nvoid f(float const* A) { k<<<1, 1>>>(A, A, A, A); }\n' > "$tmp/four.cu"
+case_ config-fourth-pointer 2 "a fourth pointer parameter" - -- verify "$tmp/four.cu" --config f
+printf '%s\nvoid f(float const* A) { auto x = x; k<<<1, 1>>>(A, x); }\n' "$k" > "$tmp/self.cu"
+case_ config-arg-self 2 "refers to itself" - -- verify "$tmp/self.cu" --config f
+python3 -c "
+print('template <class T> __global__ void k(T const* A) {}')
+for i in range(2000): print('void f(float const* A, int x%d) { k<<<1, 1>>>(A); }' % i)" > "$tmp/overloads.cu"
+case_ config-many-overloads 2 "f is overloaded (2000 functions)" - -- verify "$tmp/overloads.cu" --config f
+tma="$root/tests/data/cpp/cute_tutorial/wgmma_tma_sm90.cu"
+case_ config-tma-zero-problem 2 "expected an integer in [1, 2^48] (spec problem[0])" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(0, 0, 0)'
+case_ config-tma-huge-problem 2 "expected at most 2^31 - 1" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(4294967296, 4294967296, 4294967296)'
 case_ search-zero-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 0x128x32 --threads 128
 case_ search-threads 2 "threads: a power-of-two number of warps, 32 to 1024 threads" - -- search sm80 --types half_t --tile 128x128x32 --threads 4294967296
 case_ search-subgroups 2 "subgroups: a power of two from 1 to 64" - -- search xe --types bfloat16_t --tile 256x256x32 --threads 0

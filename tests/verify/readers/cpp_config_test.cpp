@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <sstream>
 
 #include "../verify_test_support.hpp"
@@ -284,6 +285,156 @@ TEST(CppConfig, BoundTutorialConfiguration) {
             "TagToStrideA_t reads them), or the contiguous mode (the configuration the --bind values form; "
             "--bind A.gmem=EXPR gives it)");
   EXPECT_NE(error({"scope=gemm_tn", "mma=nothere"}).find("nothere"), std::string::npos);
+}
+
+// --config FUNCTION (issue 34 item 2): the configuration a host function passes to its kernel launch.
+// A tutorial-style function whose launch passes `args` (C++ text) to a kernel whose parameters are `params`.
+std::string tutorial(const std::string& params, const std::string& args, const std::string& caller = "") {
+  return "__global__ void kern(" + params + R"() {}
+template <class TA, class TB, class TC>
+void gemm_nt(int m, int n, int k, TA const* A, int ldA, TB const* B, int ldB, TC* C, int ldC) {
+  auto prob_shape = make_shape(m, n, k);
+  auto dA = make_stride(Int<1>{}, ldA);
+  auto dB = make_stride(Int<1>{}, ldB);
+  auto dC = make_stride(Int<1>{}, ldC);
+  auto bM = Int<128>{};
+  auto bN = Int<128>{};
+  auto bK = Int<8>{};
+  auto cta_tiler = make_shape(bM, bN, bK);
+  auto bP = Int<3>{};
+  auto sA = make_layout(make_shape(bM, bK, bP));
+  auto sB = make_layout(make_shape(bN, bK, bP));
+  auto sC = make_layout(make_shape(bM, bN));
+  TiledCopy copyA = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, TA>{},
+                                    Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{});
+  TiledCopy copyB = make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEALWAYS<uint128_t>, TB>{},
+                                    Layout<Shape<_32,_8>>{}, Layout<Shape<_4,_1>>{});
+  TiledMMA mmaC = make_tiled_mma(UniversalFMA<TC,TA,TB>{}, Layout<Shape<_16,_16,_1>>{});
+  kern<<<1, 256, 0>>>()" +
+         args + R"();
+}
+)" + caller;
+}
+
+nlohmann::ordered_json plan_json(const std::string& text, const std::string& only,
+                                 const std::vector<std::string>& bind = {}) {
+  nlohmann::ordered_json j = plan_to_json(load_plans(text, only, "t.cu", parse_bindings(bind)).at(0).plan);
+  j.erase("name");
+  return j;
+}
+
+std::string tutorial_error(const std::string& text, const std::string& only) {
+  try {
+    (void)load_plans(text, only, "t.cu");
+  } catch (const SpecError& e) {
+    return e.path() + ": " + e.what();
+  }
+  return "";
+}
+
+TEST(CppConfig, TutorialFunctionsByTheirLaunch) {
+  // The launch's arguments in the kernel's order, each group (before A's pointer, A's, B's, C's) shuffled:
+  // every order reads to the same plan, which is the --bind form's (postcondition over generated orders, and
+  // the cross-check with the other path).
+  std::vector<std::string> pre = {"prob_shape", "cta_tiler"};
+  std::vector<std::string> a = {"dA", "sA", "copyA", "Copy_Atom<AutoVectorizingCopy, TA>{}"};
+  std::vector<std::string> b = {"dB", "sB", "copyB", "Copy_Atom<AutoVectorizingCopy, TB>{}"};
+  std::vector<std::string> c = {"dC", "sC", "mmaC"};
+  const auto form = [&](std::vector<std::string>& params) {
+    std::string ps, as;
+    int i = 0;
+    auto put = [&](const std::string& arg, const std::string& param) {
+      as += (as.empty() ? "" : ", ") + arg;
+      ps += (ps.empty() ? "" : ", ") + param;
+      params.push_back(param);
+    };
+    for (const auto& x : pre) put(x, "P" + std::to_string(i) + " p" + std::to_string(i)), ++i;
+    put("A", "TA const* A");
+    for (const auto& x : a) put(x, "P" + std::to_string(i) + " p" + std::to_string(i)), ++i;
+    put("B", "TB const* B");
+    for (const auto& x : b) put(x, "P" + std::to_string(i) + " p" + std::to_string(i)), ++i;
+    put("C", "TC* C");
+    for (const auto& x : c) put(x, "P" + std::to_string(i) + " p" + std::to_string(i)), ++i;
+    return tutorial(ps, as);
+  };
+  std::vector<std::string> unused;
+  const std::string base = form(unused);
+  const auto want = plan_json(base, "gemm_nt<float, float, float>");
+  const auto bound = plan_json(
+      base, "",
+      {"scope=gemm_nt", "TA=float", "TB=float", "TC=float", "cta_tile=cta_tiler", "stages=bP", "mma=mmaC",
+       "A.type=TA", "A.gmem=dA", "A.smem=sA", "A.g2s=copyA", "A.s2r=Copy_Atom<AutoVectorizingCopy, TA>",
+       "B.type=TB", "B.gmem=dB", "B.smem=sB", "B.g2s=copyB", "B.s2r=Copy_Atom<AutoVectorizingCopy, TB>"});
+  EXPECT_EQ(want, bound);
+  std::mt19937 rng(34);
+  for (int trial = 0; trial < 12; ++trial) {
+    std::shuffle(pre.begin(), pre.end(), rng);
+    std::shuffle(a.begin(), a.end(), rng);
+    std::shuffle(b.begin(), b.end(), rng);
+    std::shuffle(c.begin(), c.end(), rng);
+    const std::string text = form(unused);
+    SCOPED_TRACE(text);
+    EXPECT_EQ(plan_json(text, "gemm_nt<float, float, float>"), want);
+  }
+  // The types from the callers: main's thrust::device_vector<T> storage, through a dispatch function.
+  const std::string dispatch = R"(
+template <class TA, class TB, class TC>
+void gemm(int m, TA const* A, TB const* B, TC* C) { gemm_nt(m, m, m, A, m, B, m, C, m); }
+int main() {
+  using TA = float;
+  thrust::device_vector<TA> d_A;
+  thrust::device_vector<float> d_B;
+  thrust::host_vector<float> d_C;
+  gemm(1, d_A.data().get(), d_B.data().get(), d_C.data().get());
+)";
+  const std::string args =
+      "prob_shape, cta_tiler, A, dA, sA, copyA, Copy_Atom<AutoVectorizingCopy, TA>{}, B, dB, "
+      "sB, copyB, Copy_Atom<AutoVectorizingCopy, TB>{}, C, dC, sC, mmaC";
+  const std::string params =
+      "int s, int t, TA const* A, int a1, int a2, int a3, int a4, TB const* B, int b1, "
+      "int b2, int b3, int b4, TC* C, int c1, int c2, int c3";
+  EXPECT_EQ(plan_json(tutorial(params, args, dispatch + "}\n"), "gemm_nt"), want);
+  // Two calls of other types: no single type, an error naming the flag (never the first call's guess).
+  const std::string two = dispatch +
+                          "  thrust::device_vector<double> d_D;\n"
+                          "  gemm(1, d_D.data().get(), d_B.data().get(), d_C.data().get());\n}\n";
+  EXPECT_NE(tutorial_error(tutorial(params, args, two), "gemm_nt")
+                .find("line 3, column 6: TA: template parameter of gemm_nt that no call in the file gives a "
+                      "concrete type (tvlab does not guess them); write --config 'gemm_nt<TA, TB, TC>'"),
+            std::string::npos)
+      << tutorial_error(tutorial(params, args, two), "gemm_nt");
+  // A launch argument that does not read is an error at its line and column, in A's group as in C's (C is not
+  // modelled, but only a run-time value is left unread there).
+  for (const char* where : {"A", "C"}) {
+    const std::string wrong =
+        where[0] == 'A'
+            ? "prob_shape, cta_tiler, A, dA, sA, nothere, mmaC, B, dB, sB, copyB, "
+              "Copy_Atom<AutoVectorizingCopy, TB>{}, C, dC, sC, mmaC"
+            : "prob_shape, cta_tiler, A, dA, sA, copyA, Copy_Atom<AutoVectorizingCopy, TA>{}, B, dB, "
+              "sB, copyB, Copy_Atom<AutoVectorizingCopy, TB>{}, C, nothere, sC, mmaC";
+    const std::string e = tutorial_error(tutorial(params, wrong), "gemm_nt<float, float, float>");
+    EXPECT_EQ(e.rfind(std::string("line 21, column ") + (where[0] == 'A' ? "57" : "161") +
+                          ": nothere: cannot read 'nothere': unknown name",
+                      0),
+              0u)
+        << e;
+  }
+}
+
+TEST(CppConfig, TutorialOverloads) {
+  // The upstream tutorial: two gemm_tn, two gemm_nt (declared twice before issue 34 item 2).
+  const std::string text = read("cpp/cute_tutorial/sgemm_sm80.cu");
+  const std::string listed = tutorial_error(text, "gemm_tn");
+  EXPECT_NE(listed.find("gemm_tn is overloaded (2 functions)"), std::string::npos) << listed;
+  EXPECT_NE(listed.find("line 328, column 1"), std::string::npos) << listed;
+  EXPECT_NE(listed.find("line 509, column 1"), std::string::npos) << listed;
+  // Each overload by its types; the half_t one whether one type or three is given (partial ordering).
+  EXPECT_EQ(plan_json(text, "gemm_tn<cute::half_t>"), plan_json(text, "gemm_tn<half_t, half_t, half_t>"));
+  EXPECT_NE(plan_json(text, "gemm_tn<cute::half_t>"), plan_json(text, "gemm_tn<float, float, float>"));
+  nlohmann::ordered_json twin =
+      plan_to_json(build_plan_from_text(read("specs/cute_tutorial_sgemm_sm80_nt.json")));
+  twin.erase("name");
+  EXPECT_EQ(plan_json(text, "gemm_nt<float, float, float>"), twin);
 }
 
 TEST(CppConfig, ColumnMajorAIsRefutedFromCpp) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <variant>
@@ -393,10 +394,34 @@ std::string Reader::found_instead() const {
   std::vector<std::pair<int, std::string>> by_line;  // the functions in the order of the file
   for (const auto& [scope, e] : builders) by_line.push_back({e.first, scope});
   std::sort(by_line.begin(), by_line.end());
+  std::set<std::string> told;  // functions --config was named for (one mention for all overloads)
   for (const auto& [line, scope] : by_line) {
     const auto& e = builders.at(scope);
     std::string names;
     for (const std::string& n : e.second) names += (names.empty() ? "" : ", ") + n;
+    // A function that passes them to a kernel launch: --config reads it (an overload's scope is NAME#2).
+    const Function* fn = nullptr;
+    for (const Function& f : functions_)
+      if (f.scope == scope) fn = &f;
+    if (fn) {
+      const Function* kernel = nullptr;
+      std::vector<std::pair<std::size_t, std::size_t>> args;
+      try {
+        launch_of(*fn, kernel, args);
+      } catch (const CppConfigError&) {
+        kernel = nullptr;
+      }
+      int overloads = 0;
+      for (const Function& f : functions_) overloads += f.outer == fn->outer && f.name == fn->name;
+      if (kernel) {
+        if (!told.insert(fn->outer + "::" + fn->name).second) continue;
+        found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +
+                        ") passes CuTe objects (" + names + ") to its " + kernel->name +
+                        " launch: read it with --config " + fn->name +
+                        (overloads > 1 ? " (overloaded: that flag lists each overload's)" : ""));
+        continue;
+      }
+    }
     found.push_back(
         "the function " + scope + " (line " + std::to_string(e.first) + ") builds CuTe objects (" + names +
         "): name what forms its configuration with --bind scope=" + scope +

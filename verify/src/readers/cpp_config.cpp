@@ -157,6 +157,18 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     return out;
   }
   detail::Reader r(text);
+  // --config FUNCTION (or FUNCTION<T, ...>): the configuration a host function passes to its kernel launch,
+  // --bind's keys over it; a collective of that name comes first.
+  const std::vector<std::string> collectives = r.candidates();
+  if (!only.empty() &&
+      (only.find('<') != std::string::npos || r.names_function(only) || collectives.empty())) {
+    const std::vector<std::string>& all = collectives;
+    if (std::none_of(all.begin(), all.end(), [&](const std::string& n) { return names_config(n, only); })) {
+      const CppConfig c = r.tutorial(only, bind);
+      out.push_back({c.name, build_plan_from_cpp(c)});
+      return out;
+    }
+  }
   // Only alignments and the problem bound: they complete the file's collectives; any other key: a
   // configuration of its own.
   const bool completions_only = !bind.empty() && std::all_of(bind.begin(), bind.end(), completes_collectives);

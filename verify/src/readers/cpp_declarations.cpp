@@ -169,19 +169,48 @@ void Reader::scan(std::size_t b, std::size_t e, const std::string& scope) {
     }
     if (body) {
       // A function (its name: the identifier before its parameter list) or a control statement.
+      // Attributes' parentheses (__launch_bounds__(...), alignas(...)) come before the name.
+      static const std::set<std::string> attributes = {
+          "__launch_bounds__", "__attribute__", "alignas", "__declspec", "decltype", "__cluster_dims__"};
       std::string fname;
-      for (std::size_t j = i; j < body; ++j)
+      std::size_t name_at = 0;
+      bool global = false;
+      for (std::size_t j = i; j < body; ++j) {
+        if (ident(j, "__global__")) global = true;
         if (punct(j, "(") && j > i && t_[j - 1].kind == Tok::Ident) {
+          if (attributes.count(t_[j - 1].text)) {
+            j = match_[j];
+            continue;
+          }
           fname = t_[j - 1].text;
+          name_at = j - 1;
           break;
         }
+      }
       const bool control = fname == "if" || fname == "for" || fname == "while" || fname == "switch" ||
                            fname == "catch" || fname.empty();
-      const std::string inner = control ? scope : scope.empty() ? fname : scope + "::" + fname;
+      std::string inner = control ? scope : scope.empty() ? fname : scope + "::" + fname;
+      if (!control) {
+        // An overload: its declarations in a scope of their own (gemm_tn#2), so that its parameters are not
+        // the first overload's declared twice.
+        int seen = 0;
+        for (const Function& f : functions_) seen += f.outer == scope && f.name == fname;
+        if (seen) inner += "#" + std::to_string(seen + 1);
+      }
       if (is_template && !control)
         for (const auto& [n, at] : tparams)
           add(Decl{inner, n, 0, 0, 0, 0, t_[at].line, t_[at].col, true, false});
-      if (!control) function_params(i, body, inner);
+      if (!control) {
+        Function f;
+        f.name = fname, f.outer = scope, f.scope = inner;
+        if (is_template)
+          for (const auto& tp : tparams) f.tparams.push_back(tp.first);
+        f.params = function_params(i, body, inner);
+        f.body_b = body, f.body_e = match_[body];
+        f.line = t_[name_at].line, f.col = t_[name_at].col;
+        f.global = global;
+        functions_.push_back(std::move(f));
+      }
       scan(body + 1, match_[body], inner);
       is_template = false;
       i = match_[body] + 1;
@@ -193,16 +222,25 @@ void Reader::scan(std::size_t b, std::size_t e, const std::string& scope) {
   }
 }
 
-void Reader::function_params(std::size_t b, std::size_t body, const std::string& scope) {
+std::vector<FnParam> Reader::function_params(std::size_t b, std::size_t body, const std::string& scope) {
+  std::vector<FnParam> out;
   std::size_t open = 0;
   for (std::size_t j = b; j < body; ++j)
     if (punct(j, "(")) {
+      // Past attributes' parentheses (__launch_bounds__(...)) to the parameter list.
+      if (j > b && t_[j - 1].kind == Tok::Ident &&
+          (t_[j - 1].text == "__launch_bounds__" || t_[j - 1].text == "__attribute__" ||
+           t_[j - 1].text == "alignas" || t_[j - 1].text == "decltype" ||
+           t_[j - 1].text == "__cluster_dims__")) {
+        j = match_[j];
+        continue;
+      }
       open = j;
       break;
     }
-  if (!open) return;
+  if (!open) return out;
   const std::size_t close = match_[open];
-  std::size_t last = 0;
+  std::size_t last = 0, start = open + 1;
   bool in_default = false;
   for (std::size_t j = open + 1; j <= close; ++j) {
     if (j < close && (punct(j, "(") || punct(j, "{") || punct(j, "["))) {
@@ -214,13 +252,15 @@ void Reader::function_params(std::size_t b, std::size_t body, const std::string&
         Decl d{scope, t_[last].text, 0, 0, 0, 0, t_[last].line, t_[last].col, false, false};
         d.runtime = true;
         add(d);
+        out.push_back({t_[last].text, start, last, t_[last].line, t_[last].col});
       }
-      last = 0, in_default = false;
+      last = 0, in_default = false, start = j + 1;
       continue;
     }
     if (punct(j, "=")) in_default = true;
     if (!in_default && t_[j].kind == Tok::Ident) last = j;
   }
+  return out;
 }
 
 std::size_t Reader::skip_statement(std::size_t i, std::size_t e) {

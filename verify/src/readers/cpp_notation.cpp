@@ -67,6 +67,8 @@ std::string Reader::render(const Node& n, const std::string& scope) {
       if (const IntTuple* t = std::get_if<IntTuple>(&c->v); t && t->is_tuple()) return cpp_tuple(*t);
       return to_string(c->v);
     }
+    // A type where a layout names one (GMMA::Layout_K_SW128_Atom<TA>, TA bound or an alias): its name.
+    if (const CType* ty = std::get_if<CType>(&v); ty && ty->bits && !ty->mixed) return ty->name;
     if (std::holds_alternative<CTemplateParam>(v))
       fail(n, n.text,
            "a template parameter of " + std::get<CTemplateParam>(v).owner +

@@ -1,8 +1,8 @@
 // Internal to the C++ configuration reader (cpp_config.cpp): the reader of a text's declarations and of the
 // values they evaluate to. One class; its members are defined by concept: cpp_declarations.cpp (the
 // declarations of a text and their scopes), cpp_eval.cpp (evaluating CuTe expressions), cpp_notation.cpp
-// (nodes spelled as core notation and registry names), cpp_collective.cpp (CollectiveMma declarations) and
-// cpp_bindings.cpp (--bind).
+// (nodes spelled as core notation and registry names), cpp_collective.cpp (CollectiveMma declarations),
+// cpp_bindings.cpp (--bind) and cpp_tutorial.cpp (a host function's kernel launch: --config FUNCTION).
 #pragma once
 
 #include <cstddef>
@@ -36,6 +36,26 @@ struct Decl {
   std::string full() const { return scope.empty() ? name : scope + "::" + name; }
 };
 
+// A function parameter: its name and declared type's tokens [type_b, type_e).
+struct FnParam {
+  std::string name;
+  std::size_t type_b = 0, type_e = 0;
+  int line = 0, col = 0;
+};
+
+// A function with a body (cpp_declarations.cpp records them): a host function of CuTe's tutorials or a
+// __global__ kernel.
+struct Function {
+  std::string name;   // as declared (gemm_tn)
+  std::string outer;  // the enclosing scope ("" at file scope)
+  std::string scope;  // the scope of its declarations: outer::name, or outer::name#2 for a second overload
+  std::vector<std::string> tparams;
+  std::vector<FnParam> params;
+  std::size_t body_b = 0, body_e = 0;  // '{' and '}'
+  int line = 0, col = 0;
+  bool global = false;  // __global__: a kernel
+};
+
 class Reader {
  public:
   // Lexes the text, matches its brackets and records its declarations (cpp_declarations.cpp).
@@ -66,6 +86,14 @@ class Reader {
   // reads it where there is one (cpp_collective.cpp).
   std::string found_instead() const;
 
+  // Tutorial functions (cpp_tutorial.cpp).
+  // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.
+  bool names_function(const std::string& spec) const;
+  // The configuration a host function passes to its kernel launch, the function chosen by name and, where
+  // overloaded or a template, by the element types of its pointer parameters (NAME<TA, TB, TC>) or its
+  // callers; `user` binds (--bind KEY=EXPR) override what the launch gives.
+  CppConfig tutorial(const std::string& spec, const std::vector<CppBinding>& user);
+
   // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
   std::vector<int64_t> problem_shape(const Node& n, const std::string& scope, const std::string& construct);
 
@@ -87,6 +115,7 @@ class Reader {
   std::vector<std::size_t> match_;
   std::map<std::string, std::vector<Decl>> decls_;
   std::vector<std::string> order_;
+  std::vector<Function> functions_;
   std::map<std::string, CVal> memo_;
   std::set<std::string> active_;
   int depth_ = 0;
@@ -122,7 +151,7 @@ class Reader {
   void scan(std::size_t b, std::size_t e, const std::string& scope);
 
   // The parameters of the function whose header is [b, body): run-time values in its scope.
-  void function_params(std::size_t b, std::size_t body, const std::string& scope);
+  std::vector<FnParam> function_params(std::size_t b, std::size_t body, const std::string& scope);
 
   std::size_t skip_statement(std::size_t i, std::size_t e);
 
@@ -229,6 +258,26 @@ class Reader {
   static bool known_bind_key(const std::string& k);
   // The spec path a --bind key sets (A.g2s: operands.A.smem.g2s).
   static std::string origin_path(const std::string& k);
+
+  // ------------------------------------------------------------------ tutorial functions (cpp_tutorial.cpp)
+
+  // Tokens [b, e) as C++ text (re-lexed by --bind's reader).
+  std::string tokens_text(std::size_t b, std::size_t e) const;
+  // The arguments of a parenthesised list ('(' at open): token ranges, split at commas outside brackets and
+  // template argument lists.
+  std::vector<std::pair<std::size_t, std::size_t>> arguments(std::size_t open) const;
+  // The kernel launch of a host function: the __global__ function and the launch's arguments (kernel null
+  // when there is none); an error when a launch's argument count is not the kernel's.
+  void launch_of(const Function& f, const Function*& kernel,
+                 std::vector<std::pair<std::size_t, std::size_t>>& args) const;
+  // The element type of a pointer parameter's type tokens (TA const*: TA), empty when not a pointer.
+  std::string pointee(const FnParam& p) const;
+  // The element type the caller passes at argument [b, e) of a call in `caller`: a type's registry name, ""
+  // when it cannot be told (depth: callers followed so far).
+  std::string argument_type(std::size_t b, std::size_t e, const Function& caller, int depth);
+  // The types the text's calls of `f` give its template parameter `param` (through its pointer parameter
+  // `index`), "" when a call does not tell; every call's.
+  std::vector<std::string> caller_types(const Function& f, std::size_t index, int depth);
 
   // ------------------------------------------------------------------ CollectiveMma (cpp_collective.cpp)
 
