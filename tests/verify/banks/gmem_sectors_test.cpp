@@ -60,6 +60,7 @@ TEST(GmemSectors, Literals) {
   EXPECT_EQ(s.counter_requests, 0);
   EXPECT_FALSE(s.measured);
   EXPECT_TRUE(count_gmem_sectors(lanes_at([](int l) { return 4 * l; }, 4)).measured);
+  EXPECT_TRUE(count_gmem_sectors(lanes_at([](int l) { return 4 * l; }, 4, 32, GmemOpKind::Store)).measured);
   EXPECT_THROW(count_gmem_sectors(lanes_at([](int l) { return 4 * l; }, 32)), BankError);
   EXPECT_THROW(count_gmem_sectors(lanes_at([](int l) { return l == 3 ? -4 : 4 * l; }, 4)), BankError);
   EXPECT_EQ(to_string(parse_gmem_op("cp.async.cg")), "cp.async.cg");
@@ -370,6 +371,109 @@ TEST(GmemSectorsH200, MutatedModelsFail) {
               return std::make_pair(s.counter_requests, s.counter_sectors);
             }).size(),
             7u);
+}
+
+// ---- LDG / STG (hw/gmem/run.sh; tests/data/hw/gmem_ldst_h200.tsv) ----
+//
+// gmem_probe.cu: one warp, ONE ld.global or st.global of 1, 2, 4, 8 or 16 bytes per launch (SASS:
+// tests/data/hw/gmem_ldst_h200_sass.txt), offsets and mask from __constant__ memory; the recording holds
+// smsp__inst_executed_op_global_{ld,st} to show the one instruction.
+struct LdSt {
+  std::string name;
+  GmemInstruction inst;
+  int64_t requests = 0, sectors = 0, other_requests = 0, other_sectors = 0, inst_ld = 0, inst_st = 0;
+};
+
+std::vector<LdSt> ldst_recordings(std::map<std::string, std::string>* header = nullptr) {
+  std::ifstream in(std::string(TVLAB_TEST_DATA) + "/hw/gmem_ldst_h200.tsv");
+  EXPECT_TRUE(in.good());
+  std::vector<LdSt> out;
+  bool columns = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("# ")) {
+      const auto colon = line.find(": ");
+      if (header && colon != std::string::npos) (*header)[line.substr(2, colon - 2)] = line.substr(colon + 2);
+      continue;
+    }
+    if (!columns) {  // the header line
+      columns = true;
+      EXPECT_TRUE(line.starts_with("name\top\tbytes\tactive\trequests\tsectors")) << line;
+      continue;
+    }
+    std::vector<std::string> c;
+    std::istringstream ls(line);
+    for (std::string x; std::getline(ls, x, '\t');) c.push_back(x);
+    EXPECT_EQ(c.size(), 42u) << line;
+    if (c.size() != 42u) continue;
+    LdSt r;
+    r.name = c[0];
+    r.inst.op = parse_gmem_op(c[1]);
+    r.inst.bytes = std::stoi(c[2]);
+    const uint32_t active = static_cast<uint32_t>(std::stoul(c[3], nullptr, 16));
+    r.requests = std::stoll(c[4]);
+    r.sectors = std::stoll(c[5]);
+    r.other_requests = std::stoll(c[6]);
+    r.other_sectors = std::stoll(c[7]);
+    r.inst_ld = std::stoll(c[8]);
+    r.inst_st = std::stoll(c[9]);
+    for (int l = 0; l < 32; ++l)
+      r.inst.addresses.push_back((active >> l) & 1u ? std::optional<int64_t>(std::stoll(c[10 + l]))
+                                                    : std::nullopt);
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+std::vector<std::string> ldst_disagreements(const Model& model) {
+  std::vector<std::string> bad;
+  for (const LdSt& r : ldst_recordings()) {
+    const auto want = model(r.inst);
+    if (want != std::make_pair(r.requests, r.sectors))
+      bad.push_back(r.name + ": model " + std::to_string(want.first) + " / " + std::to_string(want.second) +
+                    ", measured " + std::to_string(r.requests) + " / " + std::to_string(r.sectors));
+  }
+  return bad;
+}
+
+TEST(GmemSectorsH200, LdgStgEveryRecordedPatternEqual) {
+  std::map<std::string, std::string> h;
+  const auto recs = ldst_recordings(&h);
+  EXPECT_NE(h["gpu"].find("H200"), std::string::npos);
+  for (const char* k : {"driver", "cuda", "date", "command"}) EXPECT_FALSE(h[k].empty()) << k;
+  std::map<std::pair<std::string, int>, int> per;
+  for (const LdSt& r : recs) {
+    ++per[{to_string(r.inst.op), r.inst.bytes}];
+    // One instruction of the op per launch, nothing on the other op's counters.
+    const bool ld = r.inst.op == GmemOpKind::Load;
+    EXPECT_EQ(ld ? r.inst_ld : r.inst_st, 1) << r.name;
+    EXPECT_EQ(ld ? r.inst_st : r.inst_ld, 0) << r.name;
+    EXPECT_EQ(r.other_requests, 0) << r.name;
+    EXPECT_EQ(r.other_sectors, 0) << r.name;
+  }
+  for (const char* op : {"ld.global", "st.global"})
+    for (int b : {1, 2, 4, 8, 16}) EXPECT_GE((per[{op, b}]), 25) << op << " " << b;
+  EXPECT_EQ(recs.size(), 259u);
+  const auto bad = ldst_disagreements(tvlab_model);
+  std::string listed;
+  for (const std::string& b : bad) listed += b + "\n";
+  EXPECT_TRUE(bad.empty()) << bad.size() << " disagreements:\n" << listed;
+  // Mutation controls.
+  EXPECT_GT(ldst_disagreements([](const GmemInstruction& in) {
+              const GmemSectors s = count_gmem_sectors(in, 64);
+              return std::make_pair(s.counter_requests, s.counter_sectors);
+            }).size(),
+            80u);
+  EXPECT_GT(ldst_disagreements([](const GmemInstruction& in) {  // a 16-byte access as two requests
+              const GmemSectors s = count_gmem_sectors(in);
+              return std::make_pair(s.counter_requests * (in.bytes == 16 ? 2 : 1), s.counter_sectors);
+            })
+                .size(),
+            20u);
+  EXPECT_GT(ldst_disagreements([](const GmemInstruction& in) {
+              const GmemSectors s = count_gmem_sectors(in);
+              return std::make_pair(s.counter_requests, (s.used_bytes + 31) / 32);
+            }).size(),
+            80u);
 }
 
 }  // namespace

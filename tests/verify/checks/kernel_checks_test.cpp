@@ -390,14 +390,23 @@ TEST(KernelChecks, G2sSectorsLiteral) {
   EXPECT_EQ(e.data["sectors"]["sectors"], 256);
   EXPECT_NE(e.summary.find("; 16 sectors/request, 100% of each sector used"), std::string::npos) << e.summary;
   EXPECT_EQ(e.summary.find("where"), std::string::npos) << e.summary;
-  // A UniversalCopy g2s (LDG): the same figure, said not measured.
+  // A UniversalCopy g2s (LDG): the same figure on the op_ld counters (measured too).
   r = verify_plan(build_plan(read_json_value(tn(
       [](nlohmann::json& j) { j["operands"]["A"]["smem"]["g2s"]["atom"] = "UniversalCopy<uint128_t>"; }))));
   const CheckResult& u = check(r, "gmem.A.g2s");
   EXPECT_EQ(u.data["sectors"]["op"], "ld.global");
-  EXPECT_EQ(u.data["sectors"]["measured"], false);
-  EXPECT_NE(u.summary.find("ld.global: the sector rule is not measured for it"), std::string::npos)
-      << u.summary;
+  EXPECT_EQ(u.data["sectors"]["measured"], true);
+  EXPECT_EQ(u.data["sectors"]["sectors"], 256);
+  EXPECT_EQ(u.summary.find("not measured"), std::string::npos) << u.summary;
+  // CACHEGLOBAL: the same sectors, through the L1 bypass, whose counters were not recorded: said so.
+  r = verify_plan(build_plan(read_json_value(tn([](nlohmann::json& j) {
+    j["operands"]["A"]["smem"]["g2s"]["atom"] = "SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>";
+  }))));
+  const CheckResult& cg = check(r, "gmem.A.g2s");
+  EXPECT_EQ(cg.data["sectors"]["op"], "cp.async.cg");
+  EXPECT_EQ(cg.data["sectors"]["measured"], false);
+  EXPECT_NE(cg.summary.find("cp.async.cg: the sector rule is not measured for it"), std::string::npos)
+      << cg.summary;
 }
 
 // Cross-check with an independent path: CuTe's own partition of the problem's global tensor (plan --thread's

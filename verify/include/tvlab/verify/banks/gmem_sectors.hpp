@@ -2,8 +2,9 @@
 // distinct 32-byte sectors of global memory it touches, the figures Nsight Compute counts as
 // l1tex__t_requests_pipe_lsu_mem_global_op_<op>... and l1tex__t_sectors_pipe_lsu_mem_global_op_<op>....
 //
-// The rule (H200 measured for cp.async.ca, tests/data/hw/banks_cpasync_h200_counters.tsv: 1412 of 1412
-// LDGSTS patterns equal, the probe issuing exactly one cp.async per launch):
+// The rule (H200 measured, one instruction per probe launch: cp.async.ca in
+// tests/data/hw/banks_cpasync_h200_counters.tsv, 1412 of 1412 LDGSTS patterns equal; ld.global and st.global
+// of 1, 2, 4, 8 and 16 bytes in tests/data/hw/gmem_ldst_h200.tsv, 259 of 259 LDG / STG patterns equal):
 //   requests  1 per instruction with at least one active lane (a lane with an address), whatever the
 //             addresses: 32 lanes on 32 scattered sectors are still one request
 //   sectors   the distinct 32-byte sectors (byte address / 32) the active lanes' bytes fall in: lanes
@@ -11,8 +12,8 @@
 // cp.async.cg bypasses L1: it counts in the ..._ldgsts_cache_bypass counters, and its ..._cache_access
 // counters stay 0 (7 of 7 recorded patterns); count_gmem_sectors gives the sectors it reads all the same,
 // with measured = false (the bypass counters were not recorded). ld.global / st.global (LDG / STG: a
-// UniversalCopy g2s, the epilogue's stores) follow the same definition of a sector; not measured here
-// (measured = false, said wherever the figure is printed).
+// UniversalCopy g2s, the epilogue's stores) count on
+// l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_{ld,st}.
 //
 // Over an operand tile whose row starts are run-time values (the leading dimension, the base pointer),
 // gmem_row_sectors gives the figure for 32-byte-aligned rows, and the least and most sectors any admissible
@@ -37,7 +38,7 @@ enum class GmemOpKind { CpAsyncCa, CpAsyncCg, Load, Store };
 // "cp.async.ca", "cp.async.cg", "ld.global", "st.global"; BankError listing them otherwise.
 GmemOpKind parse_gmem_op(std::string_view text);
 std::string to_string(GmemOpKind op);
-// Whether the rule is measured on silicon for the op (cp.async.ca only).
+// Whether the rule is measured on silicon for the op (all but cp.async.cg's bypass counters).
 bool gmem_rule_measured(GmemOpKind op);
 // The Nsight Compute counter pair that counts the op's requests and sectors, e.g.
 // "l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_ldgsts_cache_access.sum".
