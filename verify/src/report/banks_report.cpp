@@ -108,7 +108,12 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
       throw BankError(to_string(r.op) + ": not modeled: " + r.analysis.not_modeled + "; at least " +
                       std::to_string(r.analysis.wavefronts) +
                       (r.analysis.wavefronts == 1 ? " wavefront" : " wavefronts") +
-                      (given_gmem ? "" : " (give --gmem)"));
+                      (given_gmem ? "" : " (give --gmem)") +
+                      // The global side is exact all the same (gmem_sectors.hpp).
+                      (r.sectors ? "; global: " + std::to_string(r.sectors->requests) + " request, " +
+                                       std::to_string(r.sectors->sectors) + " sectors of 32 bytes, " +
+                                       std::to_string(r.sectors->used_bytes) + " bytes used"
+                                 : std::string()));
   } catch (const ParseError& e) {
     throw BanksInputError(where, e.what(), e.column());
   } catch (const std::exception& e) {  // BankError, LayoutError, AtomError: all bad input here
