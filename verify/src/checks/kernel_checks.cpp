@@ -256,8 +256,9 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
   }
 }
 
-std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA& m,
-                                           const std::optional<KernelShape>& kernel, std::string* why) {
+namespace {
+std::optional<G2sSectors> g2s_gmem_sectors_of(const PlannedCopy& p, const TiledMMA& m,
+                                              const std::optional<KernelShape>& kernel, std::string* why) {
   auto no = [&](const std::string& w) -> std::optional<G2sSectors> {
     if (why) *why = w;
     return std::nullopt;
@@ -302,6 +303,8 @@ std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA&
         if ((contiguous == 0 ? col : r) != lead || (contiguous == 0 ? r : col) != unit + j)
           return no("a lane's call is not one vector of global memory");
       }
+      // A copy wider than the tile (cta.X.g2s refutes it) reads past the row: no figure.
+      if (unit + n > extent) return no("a lane's vector runs past the tile's contiguous extent");
       in.lanes.push_back(std::make_pair(lead, unit * bytes));
     }
     insts.push_back(std::move(in));
@@ -316,11 +319,26 @@ std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA&
     pitch = std::max(pitch, contiguous == 1 ? pr[2] : (p.name == "A" ? pr[0] : pr[1]));
   }
   out.min_pitch_bytes = pitch * bytes;
-  for (const GmemRowInstruction& in : insts) {
-    out.figure += gmem_row_sectors(in, out.row_align_bytes, out.min_pitch_bytes);
-    ++out.instructions;
+  try {
+    for (const GmemRowInstruction& in : insts) {
+      out.figure += gmem_row_sectors(in, out.row_align_bytes, out.min_pitch_bytes);
+      ++out.instructions;
+    }
+  } catch (const std::exception& e) {
+    return no(std::string("the global sectors: ") + e.what());
   }
   return out;
+}
+}  // namespace
+
+std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA& m,
+                                           const std::optional<KernelShape>& kernel, std::string* why) {
+  try {  // a figure, never an exception out of verify or plan
+    return g2s_gmem_sectors_of(p, m, kernel, why);
+  } catch (const std::exception& e) {
+    if (why) *why = e.what();
+    return std::nullopt;
+  }
 }
 
 namespace {
