@@ -3,7 +3,8 @@
 // l1tex__t_{requests,sectors}_pipe_lsu_mem_global_op_{ld,st} counters then count exactly that instruction.
 // The lanes' offsets and the active mask come through __constant__ memory (LDC, not the LSU's global pipe),
 // and the kernel touches global memory nowhere else (a load's result guards a store that never executes),
-// so no other instruction adds to those counters; smsp__inst_executed_op_global_{ld,st} is recorded to show it.
+// so no other instruction adds to those counters; smsp__inst_executed_op_global_{ld,st} is recorded to show
+// it.
 //
 // Input (argv[1]): one pattern per line, tab separated:  name  op  bytes  active_mask_hex  g0 ... g31
 // op: ld or st (ld.global / st.global of 1, 2, 4, 8 or 16 bytes; 8 and 16 as .v2.b32 / .v4.b32).
@@ -37,9 +38,13 @@ __global__ void probe(unsigned char* buf) {
     if constexpr (BYTES == 1) asm volatile("ld.global.u8 %0, [%1];" : "=r"(a) : "l"(p) : "memory");
     if constexpr (BYTES == 2) asm volatile("ld.global.u16 %0, [%1];" : "=r"(a) : "l"(p) : "memory");
     if constexpr (BYTES == 4) asm volatile("ld.global.b32 %0, [%1];" : "=r"(a) : "l"(p) : "memory");
-    if constexpr (BYTES == 8) asm volatile("ld.global.v2.b32 {%0,%1}, [%2];" : "=r"(a), "=r"(b) : "l"(p) : "memory");
+    if constexpr (BYTES == 8)
+      asm volatile("ld.global.v2.b32 {%0,%1}, [%2];" : "=r"(a), "=r"(b) : "l"(p) : "memory");
     if constexpr (BYTES == 16)
-      asm volatile("ld.global.v4.b32 {%0,%1,%2,%3}, [%4];" : "=r"(a), "=r"(b), "=r"(c), "=r"(d) : "l"(p) : "memory");
+      asm volatile("ld.global.v4.b32 {%0,%1,%2,%3}, [%4];"
+                   : "=r"(a), "=r"(b), "=r"(c), "=r"(d)
+                   : "l"(p)
+                   : "memory");
     // The loaded value must be used, or ptxas drops the load (seen: no LDG in the first build; a comparison a
     // byte can never satisfy dropped the 1- and 2-byte loads in the second). The buffer holds zeros, so this
     // store never executes: the op_st counters may see it predicated off, op_ld never.
@@ -48,17 +53,23 @@ __global__ void probe(unsigned char* buf) {
     if constexpr (BYTES == 1) asm volatile("st.global.u8 [%0], %1;" ::"l"(p), "r"(v) : "memory");
     if constexpr (BYTES == 2) asm volatile("st.global.u16 [%0], %1;" ::"l"(p), "r"(v) : "memory");
     if constexpr (BYTES == 4) asm volatile("st.global.b32 [%0], %1;" ::"l"(p), "r"(v) : "memory");
-    if constexpr (BYTES == 8) asm volatile("st.global.v2.b32 [%0], {%1,%2};" ::"l"(p), "r"(v), "r"(v) : "memory");
+    if constexpr (BYTES == 8)
+      asm volatile("st.global.v2.b32 [%0], {%1,%2};" ::"l"(p), "r"(v), "r"(v) : "memory");
     if constexpr (BYTES == 16)
-      asm volatile("st.global.v4.b32 [%0], {%1,%2,%3,%4};" ::"l"(p), "r"(v), "r"(v), "r"(v), "r"(v) : "memory");
+      asm volatile("st.global.v4.b32 [%0], {%1,%2,%3,%4};" ::"l"(p), "r"(v), "r"(v), "r"(v), "r"(v)
+                   : "memory");
   }
 }
 
 using Kernel = void (*)(unsigned char*);
 template <int OP>
 Kernel by_bytes(int b) {
-  return b == 1 ? probe<OP, 1> : b == 2 ? probe<OP, 2> : b == 4 ? probe<OP, 4> : b == 8 ? probe<OP, 8>
-         : b == 16 ? probe<OP, 16> : nullptr;
+  return b == 1    ? probe<OP, 1>
+         : b == 2  ? probe<OP, 2>
+         : b == 4  ? probe<OP, 4>
+         : b == 8  ? probe<OP, 8>
+         : b == 16 ? probe<OP, 16>
+                   : nullptr;
 }
 
 int main(int argc, char** argv) {
