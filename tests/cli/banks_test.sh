@@ -77,6 +77,19 @@ json cp-8byte 0 "j['wavefronts'], j['ideal_wavefronts'], j['arrangement']" "2 2 
 json cp-same-word 0 "j['wavefronts'], j['ideal_wavefronts'], j['arrangement']" "32 32 line" --smem '1024:1' \
   --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:0'
 
+# The global side of a cp.async with --gmem (gmem_sectors.hpp; H200-measured counters): 1 request, the
+# distinct 32-byte sectors, the bytes used of them.
+text cp-global 0 "global: 1 request, 4 sectors of 32 bytes, 128 of 128 bytes used (100%)" --smem '1024:1' \
+  --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:1'
+text cp-global-same 0 "global: 1 request, 1 sector of 32 bytes, 4 of 32 bytes used (12%)" --smem '1024:1' \
+  --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:0'
+json cp-global-json 0 "j['gmem_sectors']['requests'], j['gmem_sectors']['sectors'], j['gmem_sectors']['used_bytes'], j['gmem_sectors']['measured']" \
+  "1 8 256 True" --smem '(512,1):(1,0)' --tv '(32,2):(2,1)' --type float --op cp.async --gmem '512:1'
+text cp-global-unmodeled 2 "at least 32 wavefronts; global: 1 request, 32 sectors of 32 bytes, 128 bytes used" \
+  --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '(32,32):(32,1)'
+json no-gmem-no-global 0 "'gmem_sectors' in j" "False" --smem 'Sw<3,3,3> o (64,64):(64,1)' --tv "$ldsm" \
+  --type half_t --op ldmatrix.x4
+
 # Text a person reads at a glance.
 text text-rm64 1 "wavefronts 32, ideal 4, bank conflicts 28" --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
 text text-suggest 1 "suggest: Sw<3,3,3> o 0 o (64,64):(64,1): 4 wavefronts (ideal), vector 8" --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4

@@ -255,8 +255,12 @@ TEST(CppConfig, BoundTutorialConfiguration) {
   for (const CheckResult& c : r.checks) got[c.code] = c.summary;
   EXPECT_EQ(got["banks.A.g2s"], "32 wavefronts (4 per instruction): ideal");
   EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements once");
-  EXPECT_EQ(got["gmem.A.g2s"],
-            "4 x float (16 bytes) a call, along M of M-major A, within its 4-element alignment");
+  EXPECT_EQ(
+      got["gmem.A.g2s"],
+      "4 x float (16 bytes) a call, along M of M-major A, within its 4-element alignment; 16 "
+      "sectors/request, "
+      "100% of each sector used where rows start 32-byte aligned (16..17 where only 16-byte aligned: base "
+      "pointer, ld)");
   EXPECT_EQ(got["cta.B.g2s"], "each thread repeats it 1 x 1 times");
   EXPECT_EQ(got.count("fragment.A"), 0u);
   EXPECT_EQ(got.count("banks.A.s2r"), 0u);

@@ -87,6 +87,8 @@ TEST(BanksReport, Literals) {
             "cp.async of float over (8,64):(64,1), 4 bytes a lane\n"
             "wavefronts 4, ideal 1, bank conflicts 3\n"
             "  phase 0: lanes 0-31, 4 wavefronts; bank 0 serves 4 words to lanes 0-3 (and 7 more banks)\n"
+            "global: 1 request, 4 sectors of 32 bytes, 128 of 128 bytes used (100%) (H200-measured LDGSTS "
+            "cache_access counters; .cg reads them through the L1 bypass)\n"
             "suggest: not searched for cp.async (its wavefronts depend on the global sources)\n");
   EXPECT_TRUE(r.gmem);
   r = analyze_banks_request(
@@ -96,7 +98,10 @@ TEST(BanksReport, Literals) {
             "cp.async of float over (512,1):(1,0), 8 bytes a lane\n"
             "wavefronts 2, ideal 2, bank conflicts 0 (conflict-free)\n"
             "  phase 0: lanes 0-15, 1 wavefront\n"
-            "  phase 1: lanes 16-31, 1 wavefront\n");
+            "  phase 1: lanes 16-31, 1 wavefront\n"
+            "global: 1 request, 8 sectors of 32 bytes, 256 of 256 bytes used (100%) (H200-measured LDGSTS "
+            "cache_access counters; .cg reads them through the L1 bypass)\n");
+  EXPECT_EQ(banks_to_json(r)["gmem_sectors"]["sectors"], 8);
 
   // Xe SLM: the unvalidated model says so.
   r = analyze_banks_request(request("(16,16):(16,1)", "(16,1):(1,0)", "float", "ld", std::nullopt, "xe"));
@@ -160,7 +165,8 @@ TEST(BanksReport, BadInput) {
   EXPECT_STREQ(e.what(),
                "cp.async: not modeled: lanes 0-31 (one group of 32) read 4 128-byte lines of global memory "
                "that share source word positions; no rule found in the H200's recordings covers that "
-               "(docs/banks.md); at least 4 wavefronts");
+               "(docs/banks.md); at least 4 wavefronts; global: 1 request, 16 sectors of 32 bytes, 128 bytes "
+               "used");
   e = banks_error(request("1024:1", "(32,1):(1,0)", "float", "ld", std::string("1024:1")));
   EXPECT_EQ(e.where(), "--gmem");
   EXPECT_STREQ(e.what(), "only cp.async reads global memory");
@@ -237,6 +243,18 @@ TEST(BanksReport, JsonAndTextAgree) {
     }
     if (j["op"] != "cp.async" && j["op"] != "ld") {
       EXPECT_EQ(sum, j["wavefronts"].get<int>());  // phases served one after another
+    }
+    if (j.contains("gmem_sectors")) {  // cp.async with --gmem: the global line
+      const ojson& g = j["gmem_sectors"];
+      ASSERT_TRUE(std::getline(text, line));
+      EXPECT_EQ(
+          line.rfind("global: " + g["requests"].dump() + " request, " + g["sectors"].dump() + " sector", 0),
+          0u)
+          << line;
+      EXPECT_NE(line.find(g["used_bytes"].dump() + " of " + std::to_string(32 * g["sectors"].get<int>()) +
+                          " bytes used"),
+                std::string::npos)
+          << line;
     }
     if (j["suggest"].is_null()) {
       if (std::getline(text, line)) {

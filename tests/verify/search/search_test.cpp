@@ -25,8 +25,9 @@ namespace {
 using nlohmann::json;
 
 auto key(const SearchFigures& f) {
-  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.smem_instructions, f.reorder_movs,
-                         f.block2d_loads, f.smem_bytes, f.registers);
+  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.gmem_sectors_per_byte(),
+                         f.gmem_sectors_max_per_byte(), f.smem_instructions, f.reorder_movs, f.block2d_loads,
+                         f.smem_bytes, f.registers);
 }
 
 SearchRequest sm80(const std::string& t, const std::string& la, const std::string& lb,
@@ -350,6 +351,70 @@ TEST(Search, CutlassDefaultsAreInTheSpaceAndNeverBeaten) {
     if (def.figures.excess_wavefronts > 0 && def.figures.wavefronts_exact) {
       EXPECT_EQ(best.excess_wavefronts, 0) << "no ideal alternative to " << file;
       EXPECT_TRUE(best.wavefronts_exact);
+    }
+  }
+}
+
+// The global sectors order rows whose bank figures tie, and only those. f16 TN 128x128x32 (the case):
+// A's g2s of 16 bytes a lane with threads (128,1) (one vector a row: 32 rows of 64 bytes an instruction, each
+// row's 16 bytes a sector of its own) or (32,4) (8 rows, 4 lanes covering each 64-byte row: 2 sectors a row).
+// Their shared-memory figures tie (the same lower bound, the same instructions); the space lists (128,1)
+// first, so without the sector term it ranked first; with it (32,4) does: 256 sectors of A a k-tile against
+// 512, 512 with rows only 16-byte aligned (AlignmentA 8 halves) against 384.
+TEST(Search, GlobalSectorsBreakBankTies) {
+  SearchRequest r = sm80("half_t", "RowMajor", "ColumnMajor", {128, 128, 32});
+  r.only = {"mma.warps=(2,2,1)",
+            "mma.tile=(32,32,16)",
+            "A.smem.atom=Sw<2,3,3> o (8,32):(32,1)",
+            "A.s2r=SM75_U32x4_LDSM_N",
+            "B.smem.atom=Sw<2,3,3> o (8,32):(32,1)",
+            "B.g2s=16 B x (32,4):(4,1)",
+            "B.s2r=SM75_U32x4_LDSM_N",
+            "A.g2s=16 B x (128,1):(1,1)"};
+  r.top = 2;
+  const SearchResult one_row = search(r);
+  ASSERT_EQ(one_row.rows.size(), 1u);
+  const SearchFigures wide = one_row.rows[0].figures;  // (128,1)
+  r.only.back() = "A.g2s=16 B x (32,4):(4,1)";
+  const SearchFigures cov = search(r).rows.at(0).figures;  // (32,4)
+  // Tied bank figures and instructions; the sectors differ.
+  EXPECT_EQ(wide.excess_wavefronts, cov.excess_wavefronts);
+  EXPECT_EQ(wide.wavefronts_exact, cov.wavefronts_exact);
+  EXPECT_EQ(wide.smem_instructions, cov.smem_instructions);
+  EXPECT_EQ(wide.gmem_bytes, cov.gmem_bytes);
+  EXPECT_EQ(wide.gmem_sectors - cov.gmem_sectors, 512 - 256);
+  EXPECT_EQ(wide.gmem_sectors_max - cov.gmem_sectors_max, 512 - 384);
+  // Both free: (32,4) ranks first though the space lists (128,1) first.
+  r.only.pop_back();
+  const SearchPlan plan = plan_search(r);
+  const auto& values = plan.space.knobs;
+  const auto g2s =
+      std::find_if(values.begin(), values.end(), [](const SearchKnob& k) { return k.name == "A.g2s"; });
+  ASSERT_NE(g2s, values.end());
+  const auto pos = [&](const std::string& v) { return std::find(g2s->values.begin(), g2s->values.end(), v); };
+  EXPECT_LT(pos("16 B x (128,1):(1,1)"), pos("16 B x (32,4):(4,1)"));
+  r.top = 20;
+  const SearchResult res = search(r);
+  ASSERT_GE(res.rows.size(), 2u);
+  const auto a_g2s = [](const SearchRow& row) {
+    for (const auto& [k, v] : row.knobs)
+      if (k == "A.g2s") return v;
+    return std::string();
+  };
+  EXPECT_EQ(a_g2s(res.rows[0]), "16 B x (32,4):(4,1)");
+  int wide_rank = 0;
+  for (const SearchRow& row : res.rows)
+    if (a_g2s(row) == "16 B x (128,1):(1,1)") wide_rank = wide_rank ? wide_rank : row.rank;
+  EXPECT_GT(wide_rank, 1);
+  // Never above the bank figures: along the rows, (excess, lower bound) never decreases, and sectors per byte
+  // only decrease where the bank figures worsen.
+  for (size_t i = 1; i < res.rows.size(); ++i) {
+    const SearchFigures &p = res.rows[i - 1].figures, &q = res.rows[i].figures;
+    const auto bank_p = std::make_tuple(p.excess_wavefronts, !p.wavefronts_exact);
+    const auto bank_q = std::make_tuple(q.excess_wavefronts, !q.wavefronts_exact);
+    EXPECT_LE(bank_p, bank_q) << i;
+    if (bank_p == bank_q) {
+      EXPECT_LE(p.gmem_sectors_per_byte(), q.gmem_sectors_per_byte()) << i;
     }
   }
 }

@@ -1,6 +1,8 @@
 #include "tvlab/verify/checks/kernel_checks.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <numeric>
 #include <vector>
 
 #include "tvlab/core/error.hpp"
@@ -254,6 +256,135 @@ void add_kernel_checks(Report& rep, const Plan& plan) {
   }
 }
 
+namespace {
+std::optional<G2sSectors> g2s_gmem_sectors_of(const PlannedCopy& p, const TiledMMA& m,
+                                              const std::optional<KernelShape>& kernel, std::string* why) {
+  auto no = [&](const std::string& w) -> std::optional<G2sSectors> {
+    if (why) *why = w;
+    return std::nullopt;
+  };
+  if (!p.smem || !p.smem->g2s) return no("no g2s copy");
+  if (!p.contiguous_given) return no("the spec does not say how global memory holds " + p.name);
+  const TiledCopy& c = *p.smem->g2s;
+  if (c.value_type.bits % 8 != 0) return no(c.value_type.name + " is not a whole number of bytes");
+  const int64_t bytes = c.value_type.bits / 8;
+  const IntTuple tile = kernel ? cta_operand_tile(*kernel, p.name) : smem_operand_tile(m, p.name);
+  const int64_t rows = tile[0].ival(), cols = tile[1].ival();
+  const int contiguous = p.modes.x;
+  const int64_t extent = contiguous == 0 ? rows : cols;
+  G2sSectors out;
+  const std::string& atom = c.atom.name;
+  out.op = atom.rfind("SM80_CP_ASYNC_CACHEGLOBAL", 0) == 0 ? GmemOpKind::CpAsyncCg
+           : atom.rfind("SM80_CP_ASYNC", 0) == 0           ? GmemOpKind::CpAsyncCa
+                                                           : GmemOpKind::Load;
+  std::vector<CopyInstruction> sites;
+  try {
+    sites = copy_smem_instructions(c, true, tile, 32);
+  } catch (const std::exception& e) {
+    return no(std::string("cannot enumerate the copy: ") + e.what());
+  }
+  int64_t vector = 0;
+  std::vector<GmemRowInstruction> insts;
+  for (const CopyInstruction& s : sites) {
+    GmemRowInstruction in;
+    in.op = out.op;
+    for (const std::vector<int64_t>& run : s.lanes) {
+      if (run.empty()) {
+        in.lanes.push_back(std::nullopt);
+        continue;
+      }
+      const int64_t n = static_cast<int64_t>(run.size());
+      if (vector && n != vector) return no("the lanes' calls differ in length");
+      vector = n;
+      const int64_t r0 = run[0] % rows, c0 = run[0] / rows;
+      const int64_t unit = contiguous == 0 ? r0 : c0, lead = contiguous == 0 ? c0 : r0;
+      for (int64_t j = 1; j < n; ++j) {
+        const int64_t r = run[j] % rows, col = run[j] / rows;
+        if ((contiguous == 0 ? col : r) != lead || (contiguous == 0 ? r : col) != unit + j)
+          return no("a lane's call is not one vector of global memory");
+      }
+      // A copy wider than the tile (cta.X.g2s refutes it) reads past the row: no figure.
+      if (unit + n > extent) return no("a lane's vector runs past the tile's contiguous extent");
+      in.lanes.push_back(std::make_pair(lead, unit * bytes));
+    }
+    insts.push_back(std::move(in));
+  }
+  if (vector * bytes > 16 || vector == 0) return no("a lane's call is not a vector of 1..16 bytes");
+  for (GmemRowInstruction& in : insts) in.bytes = static_cast<int>(vector * bytes);
+  const int64_t align_bytes = p.gmem && p.gmem->alignment > 0 ? p.gmem->alignment * bytes : vector * bytes;
+  out.row_align_bytes = std::gcd(align_bytes, extent * bytes);
+  int64_t pitch = extent;
+  if (kernel && kernel->problem && (p.name == "A" || p.name == "B")) {
+    const auto& pr = *kernel->problem;
+    pitch = std::max(pitch, contiguous == 1 ? pr[2] : (p.name == "A" ? pr[0] : pr[1]));
+  }
+  out.min_pitch_bytes = pitch * bytes;
+  try {
+    for (const GmemRowInstruction& in : insts) {
+      out.figure += gmem_row_sectors(in, out.row_align_bytes, out.min_pitch_bytes);
+      ++out.instructions;
+    }
+  } catch (const std::exception& e) {
+    return no(std::string("the global sectors: ") + e.what());
+  }
+  return out;
+}
+}  // namespace
+
+std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA& m,
+                                           const std::optional<KernelShape>& kernel, std::string* why) {
+  try {  // a figure, never an exception out of verify or plan
+    return g2s_gmem_sectors_of(p, m, kernel, why);
+  } catch (const std::exception& e) {
+    if (why) *why = e.what();
+    return std::nullopt;
+  }
+}
+
+namespace {
+// a / b with at most 2 decimals, trailing zeros dropped.
+std::string ratio_text(int64_t a, int64_t b) {
+  if (b == 0) return "0";
+  if (a % b == 0) return std::to_string(a / b);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(a) / static_cast<double>(b));
+  std::string t = buf;
+  while (t.back() == '0') t.pop_back();
+  return t;
+}
+}  // namespace
+
+nlohmann::ordered_json g2s_sectors_json(const G2sSectors& s) {
+  const GmemSectorFigure& f = s.figure;
+  nlohmann::ordered_json g;
+  g["op"] = to_string(s.op);
+  g["counters"] = gmem_counters(s.op);
+  g["measured"] = gmem_rule_measured(s.op);
+  g["instructions"] = s.instructions;
+  g["requests"] = f.requests;
+  g["sectors"] = f.sectors_aligned;
+  g["sectors_min"] = f.sectors_min;
+  g["sectors_max"] = f.sectors_max;
+  g["exact"] = f.exact();
+  g["bytes"] = f.bytes;
+  g["used_bytes"] = f.used_bytes;
+  g["row_align_bytes"] = s.row_align_bytes;
+  g["min_pitch_bytes"] = s.min_pitch_bytes;
+  return g;
+}
+
+std::string g2s_sectors_text(const G2sSectors& s) {
+  const GmemSectorFigure& f = s.figure;
+  std::string t = ratio_text(f.sectors_aligned, f.requests) + " sectors/request, " +
+                  ratio_text(100 * f.used_bytes, 32 * f.sectors_aligned) + "% of each sector used";
+  if (!f.exact())
+    t += " where rows start 32-byte aligned (" + ratio_text(f.sectors_min, f.requests) + ".." +
+         ratio_text(f.sectors_max, f.requests) + " where only " + std::to_string(s.row_align_bytes) +
+         "-byte aligned: base pointer, ld)";
+  if (!gmem_rule_measured(s.op)) t += " (" + to_string(s.op) + ": the sector rule is not measured for it)";
+  return t;
+}
+
 void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
                      const std::optional<KernelShape>& kernel) {
   if (!p.smem || !p.smem->g2s) return;
@@ -305,6 +436,22 @@ void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
                 std::to_string(n * c.value_type.bits / 8) + " bytes) a call, along " + dims[mem.contiguous] +
                 " of " + major + " " + p.name +
                 (p.gmem ? ", within its " + std::to_string(p.gmem->alignment) + "-element alignment" : "");
+    std::string no_sectors;
+    if (const auto s = g2s_gmem_sectors(p, m, kernel, &no_sectors)) {
+      const GmemSectorFigure& f = s->figure;
+      r.summary += "; " + g2s_sectors_text(*s);
+      r.steps.push_back(
+          {"global sectors (" + to_string(s->op) + ", one k-tile, " + std::to_string(s->instructions) +
+               " warp instructions)",
+           "rows " + std::to_string(s->row_align_bytes) +
+               "-byte aligned, >= " + std::to_string(s->min_pitch_bytes) + " bytes apart",
+           std::to_string(f.requests) + " requests, " + std::to_string(f.sectors_aligned) + " sectors" +
+               (f.exact()
+                    ? ""
+                    : " (" + std::to_string(f.sectors_min) + ".." + std::to_string(f.sectors_max) + ")") +
+               ", " + std::to_string(f.used_bytes) + " bytes used"});
+      r.data["sectors"] = g2s_sectors_json(*s);
+    }
   }
   rep.checks.push_back(std::move(r));
 }

@@ -95,6 +95,11 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
       where = "--gmem";
       r.gmem = parse_smem_layout(*request.gmem);
       set_cp_async_sources(r.instruction, *r.gmem, r.tv, r.type);
+      GmemInstruction g;
+      g.op = GmemOpKind::CpAsyncCa;
+      g.bytes = r.instruction.bytes;
+      g.addresses = r.instruction.sources;
+      r.sectors = count_gmem_sectors(g);
     }
     where = "--tv";
     r.analysis = analyze_banks(r.instruction, r.model);
@@ -103,7 +108,12 @@ BanksResult analyze_banks_request(const BanksRequest& request) {
       throw BankError(to_string(r.op) + ": not modeled: " + r.analysis.not_modeled + "; at least " +
                       std::to_string(r.analysis.wavefronts) +
                       (r.analysis.wavefronts == 1 ? " wavefront" : " wavefronts") +
-                      (given_gmem ? "" : " (give --gmem)"));
+                      (given_gmem ? "" : " (give --gmem)") +
+                      // The global side is exact all the same (gmem_sectors.hpp).
+                      (r.sectors ? "; global: " + std::to_string(r.sectors->requests) + " request, " +
+                                       std::to_string(r.sectors->sectors) + " sectors of 32 bytes, " +
+                                       std::to_string(r.sectors->used_bytes) + " bytes used"
+                                 : std::string()));
   } catch (const ParseError& e) {
     throw BanksInputError(where, e.what(), e.column());
   } catch (const std::exception& e) {  // BankError, LayoutError, AtomError: all bad input here
@@ -143,6 +153,13 @@ nlohmann::ordered_json banks_to_json(const BanksResult& r) {
   if (!a.arrangement.empty()) j["arrangement"] = a.arrangement;
   j["bytes_per_lane"] = in.bytes;
   j["phases"] = phases;
+  if (const auto& g = r.sectors)
+    j["gmem_sectors"] = {{"requests", g->requests},
+                         {"sectors", g->sectors},
+                         {"bytes", g->bytes},
+                         {"used_bytes", g->used_bytes},
+                         {"counters", gmem_counters(GmemOpKind::CpAsyncCa)},
+                         {"measured", g->measured}};
   if (const auto& sug = r.suggestion)
     j["suggest"] = {{"layout", to_string(sug->layout)},
                     {"kind", sug->kind},
@@ -179,6 +196,13 @@ std::string banks_to_text(const BanksResult& r) {
       if (ph.collisions.size() > 1) out << " (and " << ph.collisions.size() - 1 << " more banks)";
     }
     out << '\n';
+  }
+  if (const auto& g = r.sectors) {
+    const int64_t pct = g->sectors ? 100 * g->used_bytes / (32 * g->sectors) : 0;
+    out << "global: " << g->requests << (g->requests == 1 ? " request, " : " requests, ") << g->sectors
+        << (g->sectors == 1 ? " sector" : " sectors") << " of 32 bytes, " << g->used_bytes << " of "
+        << 32 * g->sectors << " bytes used (" << pct << "%)"
+        << " (H200-measured LDGSTS cache_access counters; .cg reads them through the L1 bypass)\n";
   }
   const bool cp = r.op.kind == SmemOpKind::CpAsync;
   if (r.suggestion)

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/checks/kernel_checks.hpp"
 
 namespace tvlab {
 
@@ -63,7 +64,7 @@ ojson smem_stage_json(const SmemStage& st) {
   return sm;
 }
 
-ojson copy_json(const PlannedCopy& p) {
+ojson copy_json(const PlannedCopy& p, const Plan& plan) {
   ojson c;
   c["op"] = p.copy.atom.name;
   c["value_type"] = p.copy.value_type.name;
@@ -101,6 +102,10 @@ ojson copy_json(const PlannedCopy& p) {
                                                                 : "MN")[p.gmem->contiguous])},
                  {"alignment", p.gmem->alignment}};
   if (p.smem) c["smem"] = smem_stage_json(*p.smem);
+  // The g2s copy's global side (kernel_checks.hpp): requests and 32-byte sectors per k-tile, CTA-wide.
+  if (plan.mma && p.smem && p.smem->g2s)
+    if (const auto s = g2s_gmem_sectors(p, *plan.mma, plan.kernel))
+      c["smem"]["g2s_sectors"] = g2s_sectors_json(*s);
   return c;
 }
 
@@ -169,7 +174,7 @@ ojson plan_to_json(const Plan& plan) {
   }
   if (plan.mma) out["mma"] = mma_json(*plan.mma, plan.mma_origin);
   ojson copies = ojson::object();
-  for (const PlannedCopy& p : plan.copies) copies[p.name] = copy_json(p);
+  for (const PlannedCopy& p : plan.copies) copies[p.name] = copy_json(p, plan);
   out["copies"] = copies;
   // Staged operands without a register copy (the MMA reads shared memory itself): their stage only.
   if (!plan.smem_only.empty()) {

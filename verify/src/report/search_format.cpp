@@ -21,6 +21,13 @@ std::string wavefront_text(const SearchFigures& f) {
          std::to_string(f.ideal_wavefronts);
 }
 
+// "256" (exact: rows provably 32-byte aligned) or "256-384" (aligned rows .. the most any allows).
+std::string sectors_text(const SearchFigures& f) {
+  return f.gmem_sectors == f.gmem_sectors_max
+             ? std::to_string(f.gmem_sectors)
+             : std::to_string(f.gmem_sectors) + "-" + std::to_string(f.gmem_sectors_max);
+}
+
 std::string pad(std::string s, size_t w, bool right = false) {
   if (s.size() >= w) return s;
   return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
@@ -70,8 +77,8 @@ std::string search_to_text(const SearchResult& res) {
   if (xe)
     os << pad("reorder movs", 13, true) << "  " << pad("2D loads", 8, true);
   else
-    os << pad("excess", 8, true) << "  " << pad("wavefronts", 12, true) << "  " << pad("smem instr", 10, true)
-       << "  " << pad("smem", 9, true);
+    os << pad("excess", 8, true) << "  " << pad("wavefronts", 12, true) << "  " << pad("g sectors", 9, true)
+       << "  " << pad("smem instr", 10, true) << "  " << pad("smem", 9, true);
   os << "  " << pad("regs", 5, true) << "  warnings\n";
   for (const SearchRow& r : res.rows) {
     const SearchFigures& f = r.figures;
@@ -81,8 +88,9 @@ std::string search_to_text(const SearchResult& res) {
          << pad(std::to_string(f.block2d_loads), 8, true);
     else
       os << pad((f.wavefronts_exact ? "" : ">=") + std::to_string(f.excess_wavefronts), 8, true) << "  "
-         << pad(wavefront_text(f), 12, true) << "  " << pad(std::to_string(f.smem_instructions), 10, true)
-         << "  " << pad(bytes_text(f.smem_bytes), 9, true);
+         << pad(wavefront_text(f), 12, true) << "  " << pad(sectors_text(f), 9, true) << "  "
+         << pad(std::to_string(f.smem_instructions), 10, true) << "  "
+         << pad(bytes_text(f.smem_bytes), 9, true);
     os << "  " << pad(std::to_string(f.registers), 5, true) << "  " << f.warnings << "\n";
     std::string line;
     for (const auto& [k, v] : r.knobs) line += (line.empty() ? "" : ", ") + k + " " + v;
@@ -97,7 +105,9 @@ std::string search_to_text(const SearchResult& res) {
   else
     os << "\nexcess: wavefronts over the ideal per k-tile (banks.X.g2s + banks.X.s2r, CTA-wide; >= where a "
           "cp.async "
-          "is not modeled); smem instr: vector.X.* instructions per k-tile; smem: smem.budget; regs: A and B "
+          "is not modeled); g sectors: global 32-byte sectors the g2s copies read per k-tile (gmem.X.g2s, "
+          "CTA-wide: with 32-byte-aligned rows, then the most AlignmentX allows); smem instr: vector.X.* "
+          "instructions per k-tile; smem: smem.budget; regs: A and B "
           "values "
           "(one k-tile) and C values a thread holds. `--emit cpp --row N` prints a row as C++.\n";
   return os.str();
@@ -125,6 +135,11 @@ nlohmann::ordered_json search_to_json(const SearchResult& res) {
        "sum of data.wavefronts of banks.A.g2s, banks.A.s2r, banks.B.g2s, banks.B.s2r: one k-tile, "
        "all warps (a not-modeled cp.async counts its lower bound and its ideal alike)"},
       {"wavefronts_exact", "false when a banks check is unknown (a cp.async's global sources not modeled)"},
+      {"gmem_sectors",
+       "sum of data.sectors.sectors of gmem.A.g2s and gmem.B.g2s: 32-byte sectors one k-tile's g2s reads, "
+       "all warps, rows 32-byte aligned"},
+      {"gmem_sectors_max", "sum of data.sectors.sectors_max: the most any row alignment AlignmentX allows"},
+      {"gmem_bytes", "sum of data.sectors.bytes: the bytes those copies move"},
       {"smem_instructions",
        "sum of data.instructions of vector.X.g2s and vector.X.s2r: one k-tile, all warps"},
       {"vector_bytes", "data.bytes_per_lane of each vector.X.<copy>"},
@@ -156,6 +171,9 @@ nlohmann::ordered_json search_to_json(const SearchResult& res) {
                       {"wavefronts", f.wavefronts},
                       {"ideal_wavefronts", f.ideal_wavefronts},
                       {"wavefronts_exact", f.wavefronts_exact},
+                      {"gmem_sectors", f.gmem_sectors},
+                      {"gmem_sectors_max", f.gmem_sectors_max},
+                      {"gmem_bytes", f.gmem_bytes},
                       {"smem_instructions", f.smem_instructions},
                       {"vector_bytes", vec},
                       {"smem_bytes", f.smem_bytes},

@@ -66,6 +66,7 @@ int64_t data_int(const CheckResult* c, const char* key) {
 struct CopyFigures {
   int64_t instructions = 0, wavefronts = 0, ideal = 0, bytes = 0;
   bool exact = true;
+  int64_t gmem_sectors = 0, gmem_sectors_max = 0, gmem_bytes = 0;  // g2s: gmem.X.g2s data.sectors
 };
 
 CopyFigures copy_figures(const Report& r, const std::string& x, const std::string& c) {
@@ -82,6 +83,13 @@ CopyFigures copy_figures(const Report& r, const std::string& x, const std::strin
     // lower bound "at least N", the ideal count of the instructions, so the excess is only known to be >= 0.
     if (!f.exact) f.ideal = f.wavefronts;
   }
+  if (c == "g2s")
+    if (const CheckResult* g = find_check(r, "gmem." + x + ".g2s"); g && g->data.contains("sectors")) {
+      const auto& s = g->data["sectors"];
+      f.gmem_sectors = s["sectors"].get<int64_t>();
+      f.gmem_sectors_max = s["sectors_max"].get<int64_t>();
+      f.gmem_bytes = s["bytes"].get<int64_t>();
+    }
   return f;
 }
 
@@ -127,6 +135,9 @@ SearchFigures figures_of(const Report& r, const Plan& plan) {
       f.ideal_wavefronts += cf.ideal;
       f.wavefronts_exact = f.wavefronts_exact && cf.exact;
       f.smem_instructions += cf.instructions;
+      f.gmem_sectors += cf.gmem_sectors;
+      f.gmem_sectors_max += cf.gmem_sectors_max;
+      f.gmem_bytes += cf.gmem_bytes;
       f.vectors.emplace_back(std::string(x) + "." + c, cf.bytes);
     }
     if (const CheckResult* ro = find_check(r, std::string("reorder.") + x))
@@ -143,13 +154,17 @@ SearchFigures figures_of(const Report& r, const Plan& plan) {
 
 // The ranking key: lower is better, lexicographic.
 auto rank_key(const SearchFigures& f) {
-  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.smem_instructions, f.reorder_movs,
-                         f.block2d_loads, f.smem_bytes, f.registers);
+  // The global sectors come after the bank figures (excess and exactness): they only order rows whose
+  // shared-memory figures tie.
+  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.gmem_sectors_per_byte(),
+                         f.gmem_sectors_max_per_byte(), f.smem_instructions, f.reorder_movs, f.block2d_loads,
+                         f.smem_bytes, f.registers);
 }
 
 const char* kRankingSm80 =
     "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then "
-    "fewest "
+    "fewest global 32-byte sectors per byte the g2s copies move (rows 32-byte aligned, then the most any "
+    "row alignment allows), then fewest "
     "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), "
     "then "
     "fewest register values a thread holds; ties in the order the space lists its values";
@@ -389,6 +404,11 @@ class SearchRun {
           opt.fig.excess_wavefronts = opt.fig.wavefronts - opt.fig.ideal_wavefronts;
           opt.fig.wavefronts_exact = r.exact && (!ge || ge->fig.exact);
           opt.fig.smem_instructions = r.instructions + (ge ? ge->fig.instructions : 0);
+          if (ge) {
+            opt.fig.gmem_sectors = ge->fig.gmem_sectors;
+            opt.fig.gmem_sectors_max = ge->fig.gmem_sectors_max;
+            opt.fig.gmem_bytes = ge->fig.gmem_bytes;
+          }
           opt.fig.smem_bytes = se.smem_bytes;
           opt.fig.reorder_movs = se.reorder_movs;
           opt.fig.block2d_loads = se.block2d_loads;
@@ -419,6 +439,9 @@ class SearchRun {
         c.fig.ideal_wavefronts += opt.fig.ideal_wavefronts;
         c.fig.wavefronts_exact = c.fig.wavefronts_exact && opt.fig.wavefronts_exact;
         c.fig.smem_instructions += opt.fig.smem_instructions;
+        c.fig.gmem_sectors += opt.fig.gmem_sectors;
+        c.fig.gmem_sectors_max += opt.fig.gmem_sectors_max;
+        c.fig.gmem_bytes += opt.fig.gmem_bytes;
         c.fig.smem_bytes += opt.fig.smem_bytes;
         c.fig.reorder_movs += opt.fig.reorder_movs;
         c.fig.block2d_loads += opt.fig.block2d_loads;
@@ -494,8 +517,11 @@ class SearchRun {
     row.figures = figures_of(row.report, e.plan);
     if (row.figures.excess_wavefronts != c.fig.excess_wavefronts ||
         row.figures.smem_instructions != c.fig.smem_instructions ||
-        row.figures.smem_bytes != c.fig.smem_bytes || row.figures.reorder_movs != c.fig.reorder_movs ||
-        row.figures.block2d_loads != c.fig.block2d_loads || row.figures.registers != c.fig.registers)
+        row.figures.gmem_sectors != c.fig.gmem_sectors ||
+        row.figures.gmem_sectors_max != c.fig.gmem_sectors_max ||
+        row.figures.gmem_bytes != c.fig.gmem_bytes || row.figures.smem_bytes != c.fig.smem_bytes ||
+        row.figures.reorder_movs != c.fig.reorder_movs || row.figures.block2d_loads != c.fig.block2d_loads ||
+        row.figures.registers != c.fig.registers)
       throw SearchError("", "internal: the whole spec's figures differ from its parts' (" +
                                 std::to_string(row.figures.excess_wavefronts) + " vs " +
                                 std::to_string(c.fig.excess_wavefronts) + " excess wavefronts, " +

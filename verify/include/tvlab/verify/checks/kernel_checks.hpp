@@ -10,7 +10,10 @@
 //   gmem.<X>.g2s   every lane's atom call of the global -> shared copy reads one vector of global memory:
 //                  its values run along the contiguous mode with unit steps, start on a multiple of the
 //                  vector, and the vector fits the operand's alignment (AlignmentX): else a refutation naming
-//                  the thread, its values, their coordinates and element offsets (ld = leading dimension)
+//                  the thread, its values, their coordinates and element offsets (ld = leading dimension);
+//                  when it holds, the copy's global side (gmem_sectors.hpp): requests and 32-byte sectors per
+//                  k-tile, CTA-wide, sectors per request and the share of each sector used, exact where
+//                  every row start is provably 32-byte aligned, else the aligned figure with its bound
 //   source.<X>     the same rule for a register copy that reads memory the spec does not stage in shared
 //                  memory ("contiguous" / "gmem"); unknown (never assumed) when the spec does not say how
 //                  memory holds the operand
@@ -21,6 +24,7 @@
 
 #include <optional>
 
+#include "tvlab/verify/banks/gmem_sectors.hpp"
 #include "tvlab/verify/check/check.hpp"
 #include "tvlab/verify/model/plan.hpp"
 
@@ -42,6 +46,29 @@ std::string memory_vector_witness(const TiledCopy& copy, bool source_side, const
                                   const MemoryMajor& mem, int64_t& vector_values);
 
 void add_kernel_checks(Report& rep, const Plan& plan);
+
+// The global side of an operand's g2s copy over the CTA's operand tile (one k-tile, every warp): each
+// instruction's lanes as (row, byte offset in the row) of the memory layout the spec gives, through
+// gmem_row_sectors. Row starts (base pointer + row * ld, plus the CTA's and k-tile's offsets) are multiples
+// of row_align_bytes = gcd(AlignmentX bytes, the tile's contiguous extent in bytes) (the vector's bytes when
+// the spec gives "contiguous" without an alignment) and at least min_pitch_bytes apart (ld covers the tile's
+// contiguous extent, and the problem's when "problem" is given).
+struct G2sSectors {
+  GmemOpKind op = GmemOpKind::CpAsyncCa;
+  GmemSectorFigure figure;
+  int64_t row_align_bytes = 0, min_pitch_bytes = 0;
+  int64_t instructions = 0;
+};
+// nullopt (and *why) when the operand has no g2s copy, memory's layout is not given, or a lane's call is not
+// one vector of at most 16 bytes.
+std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA& m,
+                                           const std::optional<KernelShape>& kernel,
+                                           std::string* why = nullptr);
+// {op, counters, measured, instructions, requests, sectors (32-byte-aligned rows), sectors_min, sectors_max,
+//  exact, bytes, used_bytes, row_align_bytes, min_pitch_bytes}: verify's data["sectors"], plan --json's.
+nlohmann::ordered_json g2s_sectors_json(const G2sSectors& s);
+// "4 sectors/request, 100% of each sector used" (+ the bound when not exact); the figure's words.
+std::string g2s_sectors_text(const G2sSectors& s);
 void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
                      const std::optional<KernelShape>& kernel);
 

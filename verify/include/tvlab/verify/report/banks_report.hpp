@@ -6,7 +6,7 @@
 //   BanksResult b = analyze_banks_request(r);   // b.analysis: 32 wavefronts, ideal 4, 28 conflicts
 //   banks_to_text(b)  -> "ldmatrix.x4 of half_t over (64,64):(64,1), 16 bytes a lane\nwavefronts 32, ..."
 //   banks_to_json(b)  -> {op, type, smem, tv, model, wavefronts, ideal_wavefronts, bank_conflicts,
-//                         [arrangement,] bytes_per_lane, phases, suggest}
+//                         [arrangement,] bytes_per_lane, phases, [gmem_sectors,] suggest}
 //
 // The steps: parse the layouts, type and op; build the instruction (smem_access.hpp); cp.async takes each
 // lane's global source from gmem; analyze_banks (banks.hpp); a conflicted access that is not a cp.async
@@ -24,6 +24,7 @@
 #include "tvlab/core/layout.hpp"
 #include "tvlab/verify/banks/bank_suggest.hpp"
 #include "tvlab/verify/banks/banks.hpp"
+#include "tvlab/verify/banks/gmem_sectors.hpp"
 #include "tvlab/verify/banks/smem_access.hpp"
 
 namespace tvlab {
@@ -67,6 +68,9 @@ struct BanksResult {
   int64_t warps = 1;
   SmemInstruction instruction;
   BankAnalysis analysis;  // exact (an unmodeled cp.async is a BanksInputError)
+  // cp.async with --gmem: the instruction's global side (gmem_sectors.hpp; the base 128-byte aligned, so
+  // exact): 1 request, the distinct 32-byte sectors of the lanes' sources, the bytes used of them.
+  std::optional<GmemSectors> sectors;
   // The cheapest conflict-free layout where the access has conflicts (none searched for cp.async, whose
   // wavefronts depend on the global sources); nullopt when conflict-free or none found.
   std::optional<BankSuggestion> suggestion;

@@ -74,11 +74,19 @@ struct SearchFigures {
   int64_t wavefronts = 0, ideal_wavefronts = 0;
   bool wavefronts_exact = true;   // false: a cp.async's wavefronts are a lower bound (not modeled)
   int64_t smem_instructions = 0;  // g2s + s2r instructions per k-tile, CTA-wide (fewer: wider vectors)
-  int64_t smem_bytes = 0;         // all stages of A and B
-  int64_t registers = 0;          // A, B (one k-tile) and C values a thread holds
-  int64_t reorder_movs = 0;       // Xe: register moves of the reorders per k-tile (all subgroups)
-  int64_t block2d_loads = 0;      // Xe: block 2D loads a subgroup issues per k-tile
-  int warnings = 0;               // refuted warnings (bank conflicts, reorders)
+  // The g2s copies' global side per k-tile, CTA-wide (gmem.X.g2s data.sectors, A + B): 32-byte sectors with
+  // 32-byte-aligned rows, the most any row placement AlignmentX allows, and the bytes copied.
+  int64_t gmem_sectors = 0, gmem_sectors_max = 0, gmem_bytes = 0;
+  // Sectors per byte copied (0 when no g2s reports sectors): what the ranking compares.
+  double gmem_sectors_per_byte() const { return gmem_bytes ? double(gmem_sectors) / double(gmem_bytes) : 0; }
+  double gmem_sectors_max_per_byte() const {
+    return gmem_bytes ? double(gmem_sectors_max) / double(gmem_bytes) : 0;
+  }
+  int64_t smem_bytes = 0;     // all stages of A and B
+  int64_t registers = 0;      // A, B (one k-tile) and C values a thread holds
+  int64_t reorder_movs = 0;   // Xe: register moves of the reorders per k-tile (all subgroups)
+  int64_t block2d_loads = 0;  // Xe: block 2D loads a subgroup issues per k-tile
+  int warnings = 0;           // refuted warnings (bank conflicts, reorders)
   // Per operand, the vector bytes a lane moves: {"A.g2s": 16, "A.s2r": 16, ...} (NVIDIA).
   std::vector<std::pair<std::string, int64_t>> vectors;
 };
