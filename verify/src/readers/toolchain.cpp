@@ -147,8 +147,14 @@ std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_inc
   }
   t.include_dirs = user_include_dirs;
   t.include_dirs.push_back(t.cutlass_include);
+  const fs::path util = fs::path(t.cutlass_include).parent_path() / "tools" / "util" / "include";
+  if (fs::is_directory(util / "cutlass" / "util", ec))
+    t.include_dirs.push_back(util.lexically_normal().string());
   t.include_dirs.push_back(cuda_inc);
   if (fs::is_directory(fs::path(cuda_inc) / "cccl", ec)) t.include_dirs.push_back(cuda_inc + "/cccl");
+  t.nvcc = which("nvcc");
+  if (t.nvcc.empty() && is_file(fs::path(cuda_inc) / ".." / "bin" / "nvcc"))
+    t.nvcc = (fs::path(cuda_inc) / ".." / "bin" / "nvcc").lexically_normal().string();
   return t;
 }
 

@@ -15,6 +15,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "tvlab/verify/readers/cpp_config.hpp"
@@ -42,6 +43,12 @@ struct CompiledConfig {
 // compile or the program exceeds `timeout_s` seconds; nothing is cached then.
 CompiledConfig compile_config(const std::string& file_path, const std::string& file_text,
                               const std::string& name, const Toolchain& toolchain, double timeout_s = 0);
+
+// The namespaces (outermost first) that declare NAME's first identifier at namespace scope in the text
+// (`struct X`, `class X`, `using X =`): the generated program exports NAME from inside them, so NAME reads as
+// the file writes it (DefaultGemmConfigurationToCutlass3Types<...> in cutlass::gemm::device); empty when the
+// file declares no such name there (NAME is then read at global scope).
+std::vector<std::string> declaring_namespace(std::string_view text, const std::string& name);
 
 // The compile timeout: TVLAB_COMPILE_TIMEOUT (seconds) or 120.
 double compile_timeout_s();

@@ -9,7 +9,9 @@
 //                 tests/cute_oracle/cutlass_include.sh finds it): the first holding cute/tensor.hpp
 //   CUDA          the directory holding cuda_runtime_api.h (and its cccl/ for cuda/std): $TVLAB_CUDA_INCLUDE,
 //                 $CUDA_HOME/include, $CUDA_PATH/include, /usr/local/cuda/include, /usr/local/cuda-*/include
-//                 (newest first), /usr/include (tests/cute_oracle/cuda_include.sh's order)
+//                 (newest first), /usr/include (tests/cute_oracle/cuda_include.sh's order); CUTLASS's
+//                 tools/util/include beside its include/ where there is one (cutlass/util/*.h)
+//   nvcc          on PATH, else beside CUDA's include directory (../bin/nvcc)
 #pragma once
 
 #include <optional>
@@ -23,6 +25,9 @@ struct Toolchain {
   std::string version;                    // its `--version` first line
   std::vector<std::string> include_dirs;  // -I, in order: the user's, CUTLASS's, CUDA's (and its cccl/)
   std::string cutlass_include;            // the directory holding cute/tensor.hpp
+  // nvcc (PATH, else CUDA's bin/): the second try, for files a host compiler cannot take (kernel launches
+  // `<<<...>>>`, CUDA built-ins); "" when there is none.
+  std::string nvcc;
 };
 
 // The toolchain, or nullopt with `why` saying what was looked for and where.
