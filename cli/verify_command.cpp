@@ -87,13 +87,27 @@ std::function<int()> setup_verify(CLI::App& app) {
       std::string text;
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
-        std::string config = opt->config, file_name = path;
-        apply_reader(opt->reader, path, text, config, file_name, opt->bind);
-        for (const NamedPlan& np : load_plans(text, config, file_name, parse_bindings(opt->bind))) {
-          // A C++ configuration's report is named by the configuration (the plan's name).
-          for (const SpecWarning& w : np.plan.warnings)
-            warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);
-          reports.push_back(verify_plan(np.plan, path));
+        // The specs to verify: the file, or (the compiler path) the JSON specs it made.
+        std::vector<std::pair<std::string, std::string>> texts;  // text, file name
+        if (opt->reader.reader == "compiler" && opt->config.empty() && opt->bind.empty() &&
+            looks_like_cpp(text, path)) {
+          std::string note;
+          for (const CompiledConfig& c : compile_all(opt->reader, path, text, note))
+            texts.push_back({c.json, ""});
+          std::cerr << note << '\n';
+        } else {
+          std::string config = opt->config, file_name = path;
+          apply_reader(opt->reader, path, text, config, file_name, opt->bind);
+          texts.push_back({text, file_name});
+        }
+        for (const auto& [spec, file_name] : texts) {
+          const std::string config = file_name.empty() ? "" : opt->config;
+          for (const NamedPlan& np : load_plans(spec, config, file_name, parse_bindings(opt->bind))) {
+            // A C++ configuration's report is named by the configuration (the plan's name).
+            for (const SpecWarning& w : np.plan.warnings)
+              warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);
+            reports.push_back(verify_plan(np.plan, path));
+          }
         }
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());

@@ -132,6 +132,25 @@ template <class Op>
 struct op_spelling {
   static std::string name() { return unqualified(pretty_name<Op>()); }
 };
+// An operation templated on types (SM80_CP_ASYNC_CACHEALWAYS<S, D>, UniversalCopy<S, D>, UniversalFMA<D, A,
+// B, C>): its arguments by tvlab's names (uint64_t, not "long unsigned int").
+template <template <class...> class Op>
+std::string class_template_name() {
+#if defined(__GNUC__) || defined(__clang__)
+  return spelled(__PRETTY_FUNCTION__, "Op = ");
+#else
+  return {};
+#endif
+}
+template <template <class...> class Op, class... Ts>
+struct op_spelling<Op<Ts...>> {
+  static std::string name() {
+    std::string s = unqualified(class_template_name<Op>()) + "<";
+    std::size_t i = 0;
+    ((s += (i++ ? "," : "") + type_name<Ts>()), ...);
+    return s + ">";
+  }
+};
 template <template <auto...> class Op, cute::GMMA::Major A, cute::GMMA::Major B, cute::GMMA::ScaleIn SA,
           cute::GMMA::ScaleIn SB>
 struct op_spelling<Op<A, B, SA, SB>> {

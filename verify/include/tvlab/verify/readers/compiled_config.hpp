@@ -40,9 +40,12 @@ struct CompiledConfig {
 // Compiles `file_path` (its text `file_text`, hashed for the cache) with the toolchain and exports the type
 // `name`: the JSON spec, from the cache where the same inputs were compiled before. SpecError (exit 2) with
 // the compiler's first error lines (those in the file at its line) where it does not compile, or when the
-// compile or the program exceeds `timeout_s` seconds; nothing is cached then.
+// compile or the program exceeds `timeout_s` seconds (0: compile_timeout_s()); nothing is cached then. The
+// names in `also` (the file's other configurations) not yet cached are exported by the same program and cached
+// too (one compile for the whole file); where one of them does not compile, `name` is compiled alone.
 CompiledConfig compile_config(const std::string& file_path, const std::string& file_text,
-                              const std::string& name, const Toolchain& toolchain, double timeout_s = 0);
+                              const std::string& name, const Toolchain& toolchain, double timeout_s = 0,
+                              const std::vector<std::string>& also = {});
 
 // The namespaces (outermost first) that declare NAME's first identifier at namespace scope in the text
 // (`struct X`, `class X`, `using X =`): the generated program exports NAME from inside them, so NAME reads as
@@ -61,5 +64,10 @@ double compile_timeout_s();
 std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const std::string& file_path,
                                             const std::string& text, const std::string& config,
                                             const std::vector<CppBinding>& bind, std::string& note);
+
+// --reader compiler without --config (verify): every configuration the text reader lists in the file,
+// exported by one program (then each from the cache); `note` the line for stderr.
+std::vector<CompiledConfig> compile_all(const ReaderChoice& choice, const std::string& file_path,
+                                        const std::string& text, std::string& note);
 
 }  // namespace tvlab
