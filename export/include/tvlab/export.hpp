@@ -130,7 +130,15 @@ inline const char* major_name(cute::GMMA::Major m) {
 }
 template <class Op>
 struct op_spelling {
-  static std::string name() { return unqualified(pretty_name<Op>()); }
+  // A plain struct: SM90::GMMA::MMA_64x96x32_S32S8S8_SS_TN (the integer GMMAs take no scale) as tvlab names
+  // it.
+  static std::string name() { return gmma_name(pretty_name<Op>()); }
+};
+// CuTe's DefaultCopy is AutoVectorizingCopyWithAssumedAlignment<8> (cute/atom/copy_atom.hpp): the compiler
+// sees one type; tvlab names it as CuTe's alias does.
+template <>
+struct op_spelling<cute::AutoVectorizingCopyWithAssumedAlignment<8>> {
+  static std::string name() { return "DefaultCopy"; }
 };
 // An operation templated on types (SM80_CP_ASYNC_CACHEALWAYS<S, D>, UniversalCopy<S, D>, UniversalFMA<D, A,
 // B, C>): its arguments by tvlab's names (uint64_t, not "long unsigned int").
@@ -426,6 +434,14 @@ void write_tiled_copy(std::ostream& os) {
 
 namespace export_detail {
 
+// The SM90 warp-specialized collectives split their SharedStorage into TensorStorage and PipelineStorage,
+// which the kernel places apart (docs/spec.md, the kernel's shared storage).
+template <class CM, class = void>
+struct has_split_storage : std::false_type {};
+template <class CM>
+struct has_split_storage<CM, std::void_t<typename CM::TensorStorage, typename CM::PipelineStorage>>
+    : std::true_type {};
+
 template <class CollectiveMma>
 struct collective {
   static_assert(dependent_false<CollectiveMma>,
@@ -487,7 +503,11 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
     json_string(os, name);
     os << ",\n \"description\": {\"exported_by\": \"tvlab/export.hpp " << kExportVersion << "\", \"type\": ";
     json_string(os, pretty_name<CM>());
-    os << ", \"mainloop_shared_storage_bytes\": " << sizeof(typename CM::SharedStorage) << "},\n";
+    os << ", \"mainloop_shared_storage_bytes\": " << sizeof(typename CM::SharedStorage);
+    if constexpr (has_split_storage<CM>::value)
+      os << ", \"mainloop_tensor_storage_bytes\": " << sizeof(typename CM::TensorStorage)
+         << ", \"mainloop_pipeline_storage_bytes\": " << sizeof(typename CM::PipelineStorage);
+    os << "},\n";
     os << " \"cta_tile\": [" << int(get<0>(TileShape{})) << ", " << int(get<1>(TileShape{})) << ", "
        << int(get<2>(TileShape{})) << "],\n";
     os << " \"stages\": " << P::stages << ",\n \"mainloop\": \"" << P::name << "\",\n";
