@@ -427,7 +427,12 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     return std::nullopt;
   }
   std::string why;
-  const std::optional<Toolchain> tc = find_toolchain(choice.include_dirs, why);
+  std::error_code ec;
+  std::optional<Toolchain> tc;
+  if (!fs::is_regular_file(file_path, ec))
+    why = file_path + " is not a file the program can #include (standard input is read by the text reader)";
+  else
+    tc = find_toolchain(choice.include_dirs, why);
   if (!tc) {
     if (how == "auto") {
       // The text reader's own error (load_plans throws it), with what would have read the file.
