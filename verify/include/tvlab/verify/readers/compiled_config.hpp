@@ -41,8 +41,8 @@ struct CompiledConfig {
 // `name`: the JSON spec, from the cache where the same inputs were compiled before. SpecError (exit 2) with
 // the compiler's first error lines (those in the file at its line) where it does not compile, or when the
 // compile or the program exceeds `timeout_s` seconds (0: compile_timeout_s()); nothing is cached then. The
-// names in `also` (the file's other configurations) not yet cached are exported by the same program and cached
-// too (one compile for the whole file); where one of them does not compile, `name` is compiled alone.
+// names in `also` (the file's other configurations) not yet cached are exported by the same program and
+// cached too (one compile for the whole file); where one of them does not compile, `name` is compiled alone.
 CompiledConfig compile_config(const std::string& file_path, const std::string& file_text,
                               const std::string& name, const Toolchain& toolchain, double timeout_s = 0,
                               const std::vector<std::string>& also = {});
