@@ -113,6 +113,17 @@ RowMajor    RowMajor    half_t     float   cutlass_sm80_f16.hpp  sm80_f16_tt_128
 RowMajor    ColumnMajor int8_t     int32_t cutlass_sm80_s8.hpp   sm80_s8_tn_128x128x64::CollectiveMainloop
 RowMajor    ColumnMajor double     double  cutlass_sm80_f64.hpp  sm80_f64_tn_128x64x16::CollectiveMainloop
 EOF
+# An SM90 CollectiveBuilder through the host compiler, and the CollectiveMma it builds written out (read by the
+# text reader): one plan.
+b="$cpp/builders/sm90_builder_f16.hpp"
+"$tvlab" plan --json "$b" --config CollectiveMainloop >"$tmp/bc" 2>"$tmp/bc.err"; rc_c=$?
+"$tvlab" plan --json "$b" --config written_out::Mainloop --reader text >"$tmp/bt" 2>/dev/null; rc_t=$?
+grep -q "read through g++\|read through c++\|read through clang" "$tmp/bc.err" && ok || ko "builder: not read by the host compiler: $(head -c 300 "$tmp/bc.err")"
+drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
+if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/bc")" = "$(python3 -c "$drop_name" "$tmp/bt")" ]; then ok; else
+  ko "builder: CollectiveBuilder<...>::CollectiveOp (rc $rc_c) and its CollectiveMma written out (rc $rc_t) differ"
+  diff "$tmp/bc" "$tmp/bt" | head -10
+fi
 # Example 48: a CollectiveBuilder<...>::CollectiveOp at file scope (cluster 4x2x1, StageCountAutoCarveout).
 ex48="$cpp/upstream/48_hopper_warp_specialized_gemm.cu"
 venv_inc="$(ls -d "$TVLAB_CUTLASS_VENV"/lib/python3*/site-packages/cutlass_library/source 2>/dev/null | head -1)"

@@ -49,7 +49,10 @@ std::vector<Attempt> attempts(const Toolchain& t) {
                 // CUTLASS's non-template host functions call CUDA's runtime, which the program never calls:
                 // linked without libcudart (a CI with CUDA's headers alone has none), as a position-dependent
                 // executable (a PIE's unresolved PLT entries do not load).
-                "-no-pie", "-Wl,--unresolved-symbols=ignore-all"}};
+                "-no-pie", "-Wl,--unresolved-symbols=ignore-all",
+                // CUTLASS allows its SM90 builders from CUDA 12 on (__CUDACC_VER_MAJOR__, which a host
+                // compiler has not and which would also turn on the WMMA paths): said directly.
+                "-DCUTLASS_SM90_COLLECTIVE_BUILDER_SUPPORTED"}};
   out.push_back(host);
   if (!t.nvcc.empty()) out.push_back({t.nvcc, "nvcc", nvcc_flags});
   return out;
