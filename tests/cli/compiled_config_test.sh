@@ -124,6 +124,11 @@ if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/bc")
   ko "builder: CollectiveBuilder<...>::CollectiveOp (rc $rc_c) and its CollectiveMma written out (rc $rc_t) differ"
   diff "$tmp/bc" "$tmp/bt" | head -10
 fi
+# The global builder alias named CollectiveMainloop beside written_out::CollectiveMainloop: --config
+# CollectiveMainloop is the global one (compiled), not the namespace's that the text reader would match.
+sed 's/using Mainloop = /using CollectiveMainloop = /' "$b" >"$tmp/same_name.hpp"
+"$tvlab" plan --json "$tmp/same_name.hpp" --config CollectiveMainloop >"$tmp/sn" 2>"$tmp/sn.err"
+grep -q "^tvlab: CollectiveMainloop read through" "$tmp/sn.err" && grep -q '"name": "CollectiveMainloop"' "$tmp/sn" && ok || ko "same name: $(cat "$tmp/sn.err")"
 # Example 48: a CollectiveBuilder<...>::CollectiveOp at file scope (cluster 4x2x1, StageCountAutoCarveout).
 ex48="$cpp/upstream/48_hopper_warp_specialized_gemm.cu"
 venv_inc="$(ls -d "$TVLAB_CUTLASS_VENV"/lib/python3*/site-packages/cutlass_library/source 2>/dev/null | head -1)"

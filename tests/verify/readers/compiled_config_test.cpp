@@ -34,11 +34,14 @@ TEST(CompiledConfig, DeclaringNamespace) {
   EXPECT_EQ(declaring_namespace(text, "CollectiveMainloop"), (V{"a", "b"}));
   EXPECT_EQ(declaring_namespace(text, "Anon"), (V{""}));
   EXPECT_EQ(declaring_namespace(text, "Global"), V{});
-  EXPECT_EQ(declaring_namespace(text, "Local"), V{});   // inside a function: not a namespace's
-  EXPECT_EQ(declaring_namespace(text, "Nested"), V{});  // a member: not at namespace scope
-  EXPECT_EQ(declaring_namespace(text, "cute::Layout<cute::_4>"), V{});  // not declared here
-  EXPECT_EQ(declaring_namespace(text, "::Global"), V{});
-  EXPECT_EQ(declaring_namespace("namespace x { unbalanced (", "y"), V{});
+  EXPECT_EQ(declaring_namespace(text, "Local"), std::nullopt);   // inside a function: not a namespace's
+  EXPECT_EQ(declaring_namespace(text, "Nested"), std::nullopt);  // a member: not at namespace scope
+  EXPECT_EQ(declaring_namespace(text, "cute::Layout<cute::_4>"), std::nullopt);  // not declared here
+  EXPECT_EQ(declaring_namespace(text, "::Global"), std::nullopt);
+  EXPECT_EQ(declaring_namespace("namespace x { unbalanced (", "y"), std::nullopt);
+  // Declared in a namespace and at global scope: the global one, whichever comes first.
+  EXPECT_EQ(declaring_namespace("namespace n { using M = int; }\nusing M = long;", "M"), V{});
+  EXPECT_EQ(declaring_namespace("using M = long;\nnamespace n { using M = int; }", "M"), V{});
 }
 
 std::string error_of(const ReaderChoice& c, const std::string& file, const std::string& text,
@@ -68,6 +71,25 @@ TEST(CompiledConfig, AutoReadsWhatTheTextReaderReads) {
   c.reader = "auto";
   EXPECT_FALSE(
       choose_reader(c, "s.json", test::read_data("specs/cutlass_sm80_f16_tn_128x128x32.json"), "", {}, note));
+}
+
+// A builder's alias at global scope and a CollectiveMma alias of the same last name in a namespace: auto
+// reads the namespace's by its qualified name with the text reader, and leaves the global one to the
+// compiler.
+TEST(CompiledConfig, AGlobalNameIsNotANamespacesConfiguration) {
+  const std::string text =
+      test::read_data("cpp/cutlass_sm80_f16_tn.hpp") +
+      "\nusing CollectiveMainloop = cutlass::gemm::collective::CollectiveBuilder<>::CollectiveOp;\n";
+  ReaderChoice c;
+  c.include_dirs = {"/nonexistent"};
+  std::string note;
+  EXPECT_FALSE(choose_reader(c, "f.hpp", text, "sm80_f16_tn::CollectiveMainloop", {}, note));
+  // f.hpp is no file: the compiler path is out, and the text reader reads what it reads (as before).
+  EXPECT_FALSE(choose_reader(c, "f.hpp", text, "CollectiveMainloop", {}, note));
+  c.reader = "compiler";
+  EXPECT_NE(
+      error_of(c, "f.hpp", text, "CollectiveMainloop").find("f.hpp is not a file the program can #include"),
+      std::string::npos);
 }
 
 TEST(CompiledConfig, ReaderErrors) {

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include <algorithm>
 #include <cctype>
 #include <chrono>
 #include <cstdlib>
@@ -93,7 +94,8 @@ std::string program_text(const std::string& file, const std::string& file_text,
   std::string calls;
   for (std::size_t i = 0; i < names.size(); ++i) {
     std::string open, close, qual;
-    for (const std::string& n : declaring_namespace(file_text, names[i])) {
+    for (const std::string& n :
+         declaring_namespace(file_text, names[i]).value_or(std::vector<std::string>{})) {
       open += "namespace " + n + " { ";
       close += "} ";
       qual += n.empty() ? "" : n + "::";
@@ -162,7 +164,7 @@ bool names_config(const std::string& full, const std::string& only) {
 }
 }  // namespace
 
-std::vector<std::string> declaring_namespace(std::string_view text, const std::string& name) {
+std::optional<std::vector<std::string>> declaring_namespace(std::string_view text, const std::string& name) {
   // The head of NAME: its first identifier (DefaultGemmConfigurationToCutlass3Types<...>::CollectiveMainloop:
   // DefaultGemmConfigurationToCutlass3Types); a name qualified from the global scope (::x) has none.
   std::size_t i = 0;
@@ -171,13 +173,14 @@ std::vector<std::string> declaring_namespace(std::string_view text, const std::s
   std::size_t e = i;
   while (e < name.size() && (std::isalnum(static_cast<unsigned char>(name[e])) || name[e] == '_')) ++e;
   const std::string head = name.substr(i, e - i);
-  if (head.empty()) return {};
+  if (head.empty()) return std::nullopt;
   std::vector<detail::Tok> t;
   try {
     t = detail::lex(text);
   } catch (const SpecError&) {
-    return {};
+    return std::nullopt;
   }
+  std::optional<std::vector<std::string>> first;  // the first namespace that declares it
   std::vector<std::pair<std::string, int>> open;  // namespaces, each with the brace depth inside it
   int depth = 0;
   for (std::size_t k = 0; k < t.size(); ++k) {
@@ -206,12 +209,14 @@ std::vector<std::string> declaring_namespace(std::string_view text, const std::s
         (x.text != "using" || (k + 2 < t.size() && t[k + 2].text == "="))) {
       // Only at namespace scope: inside a struct or function the name is not reachable by itself.
       if (depth != (open.empty() ? 0 : open.back().second)) continue;
-      std::vector<std::string> scope;
-      for (const auto& [n, d] : open) scope.push_back(n);
-      return scope;
+      if (open.empty()) return std::vector<std::string>{};  // the global one: what NAME names there
+      if (!first) {
+        first.emplace();
+        for (const auto& [n, d] : open) first->push_back(n);
+      }
     }
   }
-  return {};
+  return first;
 }
 
 double compile_timeout_s() {
@@ -420,8 +425,13 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     all = r.candidates();
     for (const std::string& full : all)
       if (names_config(full, config)) matches.push_back(full);
-    text_reads = !matches.empty();
-    if (matches.size() == 1) name = matches.front();
+    // A NAME the file declares at global scope (a builder's alias) is that one, though a configuration in a
+    // namespace ends with the same name: the text reader reads it only where it is that very name.
+    const std::optional<std::vector<std::string>> where = declaring_namespace(text, config);
+    const bool global = where && where->empty();
+    const bool exact = std::find(matches.begin(), matches.end(), config) != matches.end();
+    text_reads = exact || (!matches.empty() && !global);
+    if (matches.size() == 1 && !global) name = matches.front();
   } catch (const SpecError& e) {
     text_error = e.what();
   }

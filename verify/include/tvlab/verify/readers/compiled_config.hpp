@@ -49,9 +49,10 @@ CompiledConfig compile_config(const std::string& file_path, const std::string& f
 
 // The namespaces (outermost first) that declare NAME's first identifier at namespace scope in the text
 // (`struct X`, `class X`, `using X =`): the generated program exports NAME from inside them, so NAME reads as
-// the file writes it (DefaultGemmConfigurationToCutlass3Types<...> in cutlass::gemm::device); empty when the
-// file declares no such name there (NAME is then read at global scope).
-std::vector<std::string> declaring_namespace(std::string_view text, const std::string& name);
+// the file writes it (DefaultGemmConfigurationToCutlass3Types<...> in cutlass::gemm::device); empty where the
+// file declares it at global scope (which wins over a namespace's), nullopt where it declares no such name at
+// namespace scope (NAME is then read at global scope).
+std::optional<std::vector<std::string>> declaring_namespace(std::string_view text, const std::string& name);
 
 // The compile timeout: TVLAB_COMPILE_TIMEOUT (seconds) or 120.
 double compile_timeout_s();
