@@ -8,6 +8,7 @@
 #include "command.hpp"
 #include "explore_page.hpp"
 #include "io.hpp"
+#include "reader_options.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/checks/partition.hpp"
@@ -27,6 +28,7 @@ struct ExploreOptions {
   std::string config;
   std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   std::vector<std::string> operands;
+  ReaderChoice reader;  // --reader, --include
 };
 
 std::string mma_line(const Plan& plan) {
@@ -76,7 +78,9 @@ int run_explore(const ExploreOptions& o) {
   in.tool = "tvlab " TVLAB_VERSION;
   in.spec = o.spec;
   try {
-    const Plan plan = load_plan(text, o.config, o.spec, parse_bindings(o.bind));
+    std::string config = o.config, file_name = o.spec;
+    apply_reader(o.reader, o.spec, text, config, file_name, o.bind);
+    const Plan plan = load_plan(text, config, file_name, parse_bindings(o.bind));
     in.name = plan.name;
     in.mma = mma_line(plan);
     std::vector<std::string> ops = o.operands.empty() ? mapped_operands(plan) : o.operands;
@@ -122,6 +126,7 @@ std::function<int()> setup_explore(CLI::App& app) {
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to explore when the file holds several");
   cmd->add_option("--bind", opt->bind, kBindHelp);
+  add_reader_options(cmd, opt->reader);
   cmd->add_option("-o,--output", opt->output, "the page to write (atomically), e.g. page.html")->required();
   cmd->add_option("--operand", opt->operands,
                   "only these operands (A, B, C, D; default: every operand with a copy)")

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "io.hpp"
+#include "reader_options.hpp"
 #include "tvlab/verify/checks/partition.hpp"
 #include "tvlab/verify/checks/verifier.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
@@ -24,6 +25,7 @@ struct PlanOptions {
   std::optional<int64_t> thread;     // --thread T: thread T's partitions instead of the plan
   std::vector<std::string> operand;  // --operand X (repeatable): only these operands / copies
   bool no_table = false;
+  ReaderChoice reader;  // --reader, --include
 };
 
 }  // namespace
@@ -38,6 +40,7 @@ std::function<int()> setup_plan(CLI::App& app) {
       ->required();
   cmd->add_option("--config", opt->config, "the C++ configuration to plan when the file holds several");
   cmd->add_option("--bind", opt->bind, kBindHelp);
+  add_reader_options(cmd, opt->reader);
   cmd->add_flag("--json", opt->json,
                 "print one JSON object: mma.{tile_mnk,permutation,thr_layout_vmnk,a_tv,b_tv,c_tv}, "
                 "copies.<X>.{op,tiler,tv,tv_src,tv_dst,prefetch}, reorders.<X>.{kind,rlayout,noop,movs}");
@@ -76,7 +79,9 @@ std::function<int()> setup_plan(CLI::App& app) {
     std::string text;
     if (!read_input(opt->spec, text, "unreadable spec")) return kBadInput;
     try {
-      const Plan plan = load_plan(text, opt->config, opt->spec, parse_bindings(opt->bind));
+      std::string config = opt->config, file_name = opt->spec;
+      apply_reader(opt->reader, opt->spec, text, config, file_name, opt->bind);
+      const Plan plan = load_plan(text, config, file_name, parse_bindings(opt->bind));
       for (const SpecWarning& w : plan.warnings) warn(w.what, opt->spec + ": " + w.path, w.why);
       if (opt->thread) {
         const std::vector<std::string> ops = opt->operand.empty() ? partition_operands(plan) : opt->operand;

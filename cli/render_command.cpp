@@ -1,9 +1,12 @@
 #include "render_command.hpp"
 
+#include <filesystem>
 #include <memory>
 #include <vector>
 
 #include "command.hpp"
+#include "io.hpp"
+#include "reader_options.hpp"
 #include "tvlab/core/atoms/atom.hpp"
 #include "tvlab/verify/banks/banks.hpp"
 #include "tvlab/viz/output.hpp"
@@ -18,6 +21,7 @@ struct RenderOptions {
   std::string output;
   std::string palette = "default";
   bool force = false;
+  ReaderChoice reader;  // --reader, --include
 };
 
 int run_render(const RenderOptions& opts) {
@@ -78,6 +82,7 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--config", opt->request.config,
                   "the C++ configuration to draw when the file holds several");
   cmd->add_option("--bind", opt->request.bind, kBindHelp);
+  add_reader_options(cmd, opt->reader);
   cmd->add_option("-o,--output", opt->output,
                   "output file; the format follows the extension: .svg .tex .txt .png .pdf")
       ->required();
@@ -141,7 +146,28 @@ std::function<int()> setup_render(CLI::App& app) {
       "      instruction of A\n"
       "Cells list every (T,V) holding them; holes are hatched; (T,V) outside the tile are listed below.\n"
       "Exit codes: 0 written, 2 bad input or unrenderable request (nothing is written), 3 internal error.");
-  return [opt]() { return run_render(*opt); };
+  return [opt]() -> int {
+    // A C++ file's configuration read through the compiler: drawn from the JSON spec it made.
+    viz::RenderRequest& r = opt->request;
+    std::error_code ec;
+    if (!r.spec_text && std::filesystem::is_regular_file(r.what, ec) && !r.what.ends_with(".json")) {
+      std::string text;
+      if (!read_input(r.what, text, "unreadable spec")) return kBadInput;
+      try {
+        std::string config = r.config, file_name = r.what;
+        apply_reader(opt->reader, r.what, text, config, file_name, r.bind);
+        if (file_name.empty()) {  // compiled: a JSON spec, named after the file
+          r.spec_text = text;
+          r.config.clear();
+          r.what += " (compiled).json";
+        }
+      } catch (const SpecError& e) {
+        report("invalid spec", r.what + (e.path().empty() ? "" : ": " + e.path()), e.what());
+        return kBadInput;
+      }
+    }
+    return run_render(*opt);
+  };
 }
 
 }  // namespace tvlab::cli

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "io.hpp"
+#include "reader_options.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/notation.hpp"
 #include "tvlab/verify/checks/verifier.hpp"
@@ -24,6 +25,7 @@ struct VerifyOptions {
   std::string config;
   std::vector<std::string> bind;  // --bind KEY=EXPR (a configuration without a collective)
   bool strict = false;
+  ReaderChoice reader;  // --reader, --include
 };
 
 bool ends_with(const std::string& s, const std::string& suffix) {
@@ -43,6 +45,7 @@ std::function<int()> setup_verify(CLI::App& app) {
       "--config", opt->config,
       "verify only the C++ configuration NAME (a CollectiveMma alias, e.g. Mainloop or ns::Mainloop)");
   cmd->add_option("--bind", opt->bind, kBindHelp);
+  add_reader_options(cmd, opt->reader);
   cmd->add_option("--format", opt->format, "text (default), json (stable check codes) or junit (XML for CI)")
       ->check(CLI::IsMember({"text", "json", "junit"}));
   cmd->add_option("--proof", opt->proof,
@@ -84,11 +87,27 @@ std::function<int()> setup_verify(CLI::App& app) {
       std::string text;
       if (!read_input(path, text, "unreadable spec")) return kBadInput;
       try {
-        for (const NamedPlan& np : load_plans(text, opt->config, path, parse_bindings(opt->bind))) {
-          // A C++ configuration's report is named by the configuration (the plan's name).
-          for (const SpecWarning& w : np.plan.warnings)
-            warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);
-          reports.push_back(verify_plan(np.plan, path));
+        // The specs to verify: the file, or (the compiler path) the JSON specs it made.
+        std::vector<std::pair<std::string, std::string>> texts;  // text, file name
+        if (opt->reader.reader == "compiler" && opt->config.empty() && opt->bind.empty() &&
+            looks_like_cpp(text, path)) {
+          std::string note;
+          for (const CompiledConfig& c : compile_all(opt->reader, path, text, note))
+            texts.push_back({c.json, ""});
+          std::cerr << note << '\n';
+        } else {
+          std::string config = opt->config, file_name = path;
+          apply_reader(opt->reader, path, text, config, file_name, opt->bind);
+          texts.push_back({text, file_name});
+        }
+        for (const auto& [spec, file_name] : texts) {
+          const std::string config = file_name.empty() ? "" : opt->config;
+          for (const NamedPlan& np : load_plans(spec, config, file_name, parse_bindings(opt->bind))) {
+            // A C++ configuration's report is named by the configuration (the plan's name).
+            for (const SpecWarning& w : np.plan.warnings)
+              warn(w.what, (np.config.empty() ? path : path + ":" + np.config) + ": " + w.path, w.why);
+            reports.push_back(verify_plan(np.plan, path));
+          }
         }
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());

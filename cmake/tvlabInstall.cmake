@@ -24,7 +24,7 @@ install(TARGETS tvlab_core tvlab_verify ${TVLAB_VERIFY_LAYERS} tvlab_viz ${tvlab
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
-foreach(lib core verify viz)
+foreach(lib core verify viz export)
   install(DIRECTORY ${PROJECT_SOURCE_DIR}/${lib}/include/ DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 endforeach()
 

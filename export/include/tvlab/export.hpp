@@ -1,0 +1,540 @@
+// tvlab/export.hpp: write a live CuTe / CUTLASS object as a tvlab JSON spec (docs/spec.md).
+//
+// Header-only, and it includes no other tvlab header: a CUDA / CuTe test includes it after CUTLASS's headers
+// and writes what tvlab checks from the types the compiler built,
+//
+//   #include <cutlass/gemm/collective/collective_builder.hpp>
+//   #include <tvlab/export.hpp>
+//   using Mainloop = cutlass::gemm::collective::CollectiveBuilder<...>::CollectiveOp;
+//   tvlab::export_collective<Mainloop>(std::cout, "my_mainloop");   // then: tvlab verify spec.json
+//
+// and `tvlab verify FILE --config NAME --reader compiler` compiles a host program that does the same for
+// NAME. What it writes (docs/spec.md, "C++ configurations"):
+//   export_collective<CollectiveMma>   a whole spec: name, cta_tile, stages, mainloop, cluster_shape and
+//                                      kernel_schedule (SM90), mma, operands.A/B {type, gmem.layout, smem
+//                                      {atom, g2s, s2r}}; "description" records the exporter, the C++ type
+//                                      and sizeof(CollectiveMma::SharedStorage)
+//   write_tiled_mma<TiledMMA>          the "mma" object {atom, atom_layout, permutation}
+//   write_tiled_copy<TiledCopy>        a copy object {atom, value_type, print} (print: CuTe's print() text of
+//                                      the TiledCopy: its tiler, TV layout and the atom's layouts)
+//   write_layout(os, layout)           a layout (swizzled, composed with smem_ptr flags) as CuTe prints it
+// Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and
+// MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule). Anything else, and any
+// part the spec format cannot hold exactly (a transform other than cute::identity, a GMMA scale other than
+// One, a CuTe value this header does not print), is a static_assert naming it: never a dropped swizzle,
+// offset, mode or type.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+#include <cute/tensor.hpp>
+#include <cutlass/gemm/collective/collective_mma_decl.hpp>
+#include <cutlass/gemm/dispatch_policy.hpp>
+
+namespace tvlab {
+
+// Bumped whenever what the exporter writes changes (it is part of tvlab's cache key).
+inline constexpr int kExportVersion = 1;
+
+namespace export_detail {
+
+template <class...>
+inline constexpr bool dependent_false = false;
+
+// The compiler's spelling of a type, from __PRETTY_FUNCTION__ (g++: "... [with T = X; ...]", clang: "[T =
+// X]").
+inline std::string spelled(std::string_view pretty, std::string_view key) {
+  const std::size_t b = pretty.find(key);
+  if (b == std::string_view::npos) return std::string(pretty);
+  std::size_t i = b + key.size(), depth = 0;
+  std::size_t e = i;
+  for (; e < pretty.size(); ++e) {
+    const char c = pretty[e];
+    if (c == '<' || c == '(' || c == '[') ++depth;
+    if (c == '>' || c == ')') --depth;
+    if (c == ']') {
+      if (depth == 0) break;
+      --depth;
+    }
+    if (c == ';' && depth == 0) break;
+  }
+  return std::string(pretty.substr(i, e - i));
+}
+
+template <class T>
+std::string pretty_name() {
+#if defined(__GNUC__) || defined(__clang__)
+  return spelled(__PRETTY_FUNCTION__, "T = ");
+#else
+  static_assert(dependent_false<T>, "tvlab/export.hpp needs __PRETTY_FUNCTION__ (g++ or clang)");
+  return {};
+#endif
+}
+
+// cute:: and cutlass:: dropped (tvlab reads names without them).
+inline std::string unqualified(std::string s) {
+  for (std::string_view ns : {"cute::", "cutlass::"})
+    for (std::size_t p; (p = s.find(ns)) != std::string::npos;) s.erase(p, ns.size());
+  return s;
+}
+
+// An element type's name as tvlab spells it (the fixed-width integers by their <cstdint> names, which
+// compilers print as "signed char", "long int", ...).
+template <class T>
+std::string type_name() {
+  if constexpr (std::is_same_v<T, int8_t>)
+    return "int8_t";
+  else if constexpr (std::is_same_v<T, uint8_t>)
+    return "uint8_t";
+  else if constexpr (std::is_same_v<T, int16_t>)
+    return "int16_t";
+  else if constexpr (std::is_same_v<T, uint16_t>)
+    return "uint16_t";
+  else if constexpr (std::is_same_v<T, int32_t>)
+    return "int32_t";
+  else if constexpr (std::is_same_v<T, uint32_t>)
+    return "uint32_t";
+  else if constexpr (std::is_same_v<T, int64_t>)
+    return "int64_t";
+  else if constexpr (std::is_same_v<T, uint64_t>)
+    return "uint64_t";
+  else
+    return unqualified(pretty_name<T>());
+}
+
+// A template template parameter's name (the GMMA ops are templates over their majors and scales).
+template <template <auto...> class Op>
+std::string template_name() {
+#if defined(__GNUC__) || defined(__clang__)
+  return spelled(__PRETTY_FUNCTION__, "Op = ");
+#else
+  return {};
+#endif
+}
+
+// An operation's name as tvlab's atom tables spell it: SM90::GMMA::MMA_64x128x16_F32F16F16_SS<Major::K,
+// Major::K, One, One> is SM90_64x128x16_F32F16F16_SS<GMMA::Major::K,GMMA::Major::K>.
+inline std::string gmma_name(std::string t) {
+  t = unqualified(t);
+  const std::string_view from = "SM90::GMMA::MMA_";
+  if (t.rfind(from, 0) == 0) t = "SM90_" + t.substr(from.size());
+  return t;
+}
+inline const char* major_name(cute::GMMA::Major m) {
+  return m == cute::GMMA::Major::K ? "GMMA::Major::K" : "GMMA::Major::MN";
+}
+template <class Op>
+struct op_spelling {
+  // A plain struct: SM90::GMMA::MMA_64x96x32_S32S8S8_SS_TN (the integer GMMAs take no scale) as tvlab names
+  // it.
+  static std::string name() { return gmma_name(pretty_name<Op>()); }
+};
+// CuTe's DefaultCopy is AutoVectorizingCopyWithAssumedAlignment<8> (cute/atom/copy_atom.hpp): the compiler
+// sees one type; tvlab names it as CuTe's alias does.
+template <>
+struct op_spelling<cute::AutoVectorizingCopyWithAssumedAlignment<8>> {
+  static std::string name() { return "DefaultCopy"; }
+};
+// An operation templated on types (SM80_CP_ASYNC_CACHEALWAYS<S, D>, UniversalCopy<S, D>, UniversalFMA<D, A,
+// B, C>): its arguments by tvlab's names (uint64_t, not "long unsigned int").
+template <template <class...> class Op>
+std::string class_template_name() {
+#if defined(__GNUC__) || defined(__clang__)
+  return spelled(__PRETTY_FUNCTION__, "Op = ");
+#else
+  return {};
+#endif
+}
+template <template <class...> class Op, class... Ts>
+struct op_spelling<Op<Ts...>> {
+  static std::string name() {
+    std::string s = unqualified(class_template_name<Op>()) + "<";
+    std::size_t i = 0;
+    ((s += (i++ ? "," : "") + type_name<Ts>()), ...);
+    return s + ">";
+  }
+};
+template <template <auto...> class Op, cute::GMMA::Major A, cute::GMMA::Major B, cute::GMMA::ScaleIn SA,
+          cute::GMMA::ScaleIn SB>
+struct op_spelling<Op<A, B, SA, SB>> {
+  static_assert(SA == cute::GMMA::ScaleIn::One && SB == cute::GMMA::ScaleIn::One,
+                "tvlab/export.hpp: a GMMA op with a ScaleIn other than One is not exported (tvlab's atoms "
+                "name the One scale only)");
+  static std::string name() {
+    return gmma_name(template_name<Op>()) + "<" + major_name(A) + "," + major_name(B) + ">";
+  }
+};
+template <template <auto...> class Op, cute::GMMA::ScaleIn SA, cute::GMMA::ScaleIn SB>
+struct op_spelling<Op<SA, SB>> {
+  static_assert(SA == cute::GMMA::ScaleIn::One && SB == cute::GMMA::ScaleIn::One,
+                "tvlab/export.hpp: a GMMA op with a ScaleIn other than One is not exported (tvlab's atoms "
+                "name the One scale only)");
+  static std::string name() { return gmma_name(template_name<Op>()); }
+};
+
+// CuTe's print() of the values a layout holds, to a stream (print() itself writes to stdout).
+template <class T>
+struct printer {
+  static void put(std::ostream& os, T const& x) {
+    if constexpr (cute::is_underscore<T>::value) {
+      os << "_";
+    } else if constexpr (cute::is_integral<T>::value && cute::is_static<T>::value) {
+      os << "_" << T::value;
+    } else if constexpr (std::is_integral_v<T>) {
+      os << x;
+    } else if constexpr (cute::is_tuple<T>::value) {
+      os << "(";
+      put_tuple(os, x, std::make_index_sequence<cute::tuple_size<T>::value>{});
+      os << ")";
+    } else {
+      static_assert(
+          dependent_false<T>,
+          "tvlab/export.hpp: a CuTe value of this kind is not exported (it prints integers, tuples, "
+          "layouts, swizzles, smem_ptr flags and composed layouts)");
+    }
+  }
+  template <std::size_t... I>
+  static void put_tuple(std::ostream& os, T const& x, std::index_sequence<I...>) {
+    ((os << (I == 0 ? "" : ","), printer<std::decay_t<decltype(cute::get<I>(x))>>::put(os, cute::get<I>(x))),
+     ...);
+  }
+};
+template <class S, class D>
+struct printer<cute::Layout<S, D>> {
+  static void put(std::ostream& os, cute::Layout<S, D> const& l) {
+    printer<S>::put(os, l.shape());
+    os << ":";
+    printer<D>::put(os, l.stride());
+  }
+};
+template <int B, int M, int S>
+struct printer<cute::Swizzle<B, M, S>> {
+  static void put(std::ostream& os, cute::Swizzle<B, M, S> const&) {
+    os << "Sw<" << B << "," << M << "," << S << ">";
+  }
+};
+template <int B>
+struct printer<cute::smem_ptr_flag_bits<B>> {
+  static void put(std::ostream& os, cute::smem_ptr_flag_bits<B> const&) {
+    os << "smem_ptr[" << B << "b](unset)";
+  }
+};
+template <class A, class O, class B>
+struct printer<cute::ComposedLayout<A, O, B>> {
+  static void put(std::ostream& os, cute::ComposedLayout<A, O, B> const& l) {
+    printer<A>::put(os, l.layout_a());
+    os << " o ";
+    printer<O>::put(os, l.offset());
+    os << " o ";
+    printer<B>::put(os, l.layout_b());
+  }
+};
+
+template <class T>
+std::string text(T const& x) {
+  std::ostringstream os;
+  printer<T>::put(os, x);
+  return os.str();
+}
+
+inline void json_string(std::ostream& os, std::string_view s) {
+  os << '"';
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      os << '\\' << c;
+    else if (c == '\n')
+      os << "\\n";
+    else if (static_cast<unsigned char>(c) < 0x20)
+      os << ' ';
+    else
+      os << c;
+  }
+  os << '"';
+}
+
+// MMA_Atom<Op> and MMA_Atom<MMA_Traits<Op>>: the operation.
+template <class Atom>
+struct mma_op {
+  static_assert(dependent_false<Atom>, "tvlab/export.hpp: a TiledMMA's atom must be MMA_Atom<Op>");
+};
+template <class Op>
+struct mma_op<cute::MMA_Atom<Op>> {
+  using type = Op;
+};
+template <class Op>
+struct mma_op<cute::MMA_Atom<cute::MMA_Traits<Op>>> {
+  using type = Op;
+};
+
+// Copy_Atom<Op, T> and Copy_Atom<Copy_Traits<Op>, T>: the operation and the value type.
+template <class Atom>
+struct copy_atom {
+  static_assert(dependent_false<Atom>, "tvlab/export.hpp: expected Copy_Atom<Op, T>");
+};
+template <class Op, class T>
+struct copy_atom<cute::Copy_Atom<Op, T>> {
+  using op = Op;
+  using value = T;
+};
+template <class Op, class T>
+struct copy_atom<cute::Copy_Atom<cute::Copy_Traits<Op>, T>> {
+  using op = Op;
+  using value = T;
+};
+
+// TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK> and TiledCopy<Copy_Atom<Op, T>, LayoutTV, Tiler>:
+// their parts.
+template <class T>
+struct tiled_mma {
+  static_assert(dependent_false<T>,
+                "tvlab/export.hpp: expected a cute::TiledMMA<MMA_Atom<Op>, Layout, Tile>");
+};
+template <class Atom, class L, class P>
+struct tiled_mma<cute::TiledMMA<Atom, L, P>> {
+  using op = typename mma_op<Atom>::type;
+  using atom_layout = L;
+  using permutation = P;
+};
+template <class T>
+struct tiled_copy {
+  static_assert(
+      dependent_false<T>,
+      "tvlab/export.hpp: expected a cute::TiledCopy<Copy_Atom<Op, T>, LayoutCopy_TV, ShapeTiler_MN> "
+      "(make_tiled_copy(...))");
+};
+template <class Atom, class TV, class Tiler>
+struct tiled_copy<cute::TiledCopy<Atom, TV, Tiler>> {
+  using atom = Atom;
+  using tv = TV;
+  using tiler = Tiler;
+};
+
+// The dispatch policies.
+template <class P>
+struct policy {
+  static constexpr bool known = false;
+};
+template <int S, class C>
+struct policy<cutlass::gemm::MainloopSm80CpAsync<S, C>> {
+  static_assert(cute::size(C{}) == 1,
+                "tvlab/export.hpp: MainloopSm80CpAsync with a cluster of more than one CTA is not exported");
+  static constexpr bool known = true, sm90 = false;
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopSm80CpAsync";
+  using cluster = C;
+  static std::string schedule() { return ""; }
+};
+template <int S>
+struct policy<cutlass::gemm::MainloopSm80CpAsyncUnpredicated<S>> {
+  static constexpr bool known = true, sm90 = false;
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopSm80CpAsyncUnpredicated";
+  using cluster = cute::Shape<cute::_1, cute::_1, cute::_1>;
+  static std::string schedule() { return ""; }
+};
+template <int S, class C, int P>
+struct policy<cutlass::gemm::MainloopSm90TmaGmma<S, C, P>> {
+  static constexpr bool known = true, sm90 = true;
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopSm90TmaGmma";
+  using cluster = C;
+  static std::string schedule() { return ""; }
+};
+template <int S, class C, class K>
+struct policy<cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<S, C, K>> {
+  static constexpr bool known = true, sm90 = true;
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopSm90TmaGmmaWarpSpecialized";
+  using cluster = C;
+  // The schedules whose SharedStorage tvlab lays out (docs/spec.md, the kernel's shared storage); another
+  // (a derived FP8 or mixed-input schedule) is left out: the layouts do not depend on it.
+  static std::string schedule() {
+    if constexpr (std::is_same_v<K, cutlass::gemm::KernelTmaWarpSpecialized>)
+      return "KernelTmaWarpSpecialized";
+    else if constexpr (std::is_same_v<K, cutlass::gemm::KernelTmaWarpSpecializedPingpong>)
+      return "KernelTmaWarpSpecializedPingpong";
+    else if constexpr (std::is_same_v<K, cutlass::gemm::KernelTmaWarpSpecializedCooperative>)
+      return "KernelTmaWarpSpecializedCooperative";
+    else
+      return "";
+  }
+};
+
+// A StrideX's layout tag: the mode of its static _1 (TagToStrideA_t<RowMajor> is Stride<int64_t, _1,
+// int64_t>).
+template <class Stride>
+std::string gmem_layout(char operand) {
+  static_assert(cute::is_tuple<Stride>::value && cute::tuple_size<Stride>::value >= 2,
+                "tvlab/export.hpp: StrideA / StrideB must be a stride tuple (TagToStrideA_t<...>)");
+  using S0 = std::decay_t<decltype(cute::get<0>(Stride{}))>;
+  using S1 = std::decay_t<decltype(cute::get<1>(Stride{}))>;
+  constexpr bool unit0 = cute::is_constant<1, S0>::value, unit1 = cute::is_constant<1, S1>::value;
+  static_assert(unit0 != unit1,
+                "tvlab/export.hpp: StrideA / StrideB must have exactly one static _1 among its first two "
+                "modes (the contiguous one), as TagToStrideA_t<RowMajor | ColumnMajor> makes it");
+  // CUTLASS's tags (cutlass/detail/layout.hpp, TagToStrideA/B): A RowMajor and B ColumnMajor are K-major.
+  if (unit1) return operand == 'A' ? "RowMajor" : "ColumnMajor";
+  return operand == 'A' ? "ColumnMajor" : "RowMajor";
+}
+
+}  // namespace export_detail
+
+// A layout as CuTe's print() writes it: "(_8,_32):(_32,_1)", "Sw<3,4,3> o smem_ptr[16b](unset) o ...".
+template <class Layout>
+void write_layout(std::ostream& os, Layout const& layout) {
+  export_detail::printer<Layout>::put(os, layout);
+}
+
+// The "mma" object of a TiledMMA<MMA_Atom<Op>, AtomLayoutMNK, PermutationMNK>.
+template <class TiledMma>
+void write_tiled_mma(std::ostream& os) {
+  using T = export_detail::tiled_mma<TiledMma>;
+  os << "{\"atom\": ";
+  export_detail::json_string(os, export_detail::op_spelling<typename T::op>::name());
+  os << ", \"atom_layout\": ";
+  export_detail::json_string(os, export_detail::text(typename T::atom_layout{}));
+  os << ", \"permutation\": ";
+  export_detail::json_string(os, export_detail::text(typename T::permutation{}));
+  os << "}";
+}
+
+// CuTe's print(tiled_copy) text, which tvlab's "print" reads (docs/spec.md, CuTe's print() output).
+template <class TiledCopy>
+std::string tiled_copy_print() {
+  using Atom = typename export_detail::tiled_copy<TiledCopy>::atom;
+  std::ostringstream os;
+  os << "TiledCopy\n  Tiler_MN:       "
+     << export_detail::text(typename export_detail::tiled_copy<TiledCopy>::tiler{})
+     << "\n  TiledLayout_TV: " << export_detail::text(typename export_detail::tiled_copy<TiledCopy>::tv{})
+     << "\nCopy_Atom\n  ThrID:        " << export_detail::text(typename Atom::ThrID{})
+     << "\n  ValLayoutSrc: " << export_detail::text(typename Atom::ValLayoutSrc{})
+     << "\n  ValLayoutDst: " << export_detail::text(typename Atom::ValLayoutDst{})
+     << "\n  ValLayoutRef: " << export_detail::text(typename Atom::ValLayoutRef{})
+     << "\n  ValueType:    " << cute::sizeof_bits<typename Atom::ValType>::value << "b\n";
+  return os.str();
+}
+
+// A copy object of a TiledCopy<Copy_Atom<Op, T>, LayoutTV, Tiler>: {"atom", "value_type", "print"}.
+template <class TiledCopy>
+void write_tiled_copy(std::ostream& os) {
+  using A = export_detail::copy_atom<typename export_detail::tiled_copy<TiledCopy>::atom>;
+  os << "{\"atom\": ";
+  export_detail::json_string(os, export_detail::op_spelling<typename A::op>::name());
+  os << ", \"value_type\": ";
+  export_detail::json_string(os, export_detail::type_name<typename A::value>());
+  os << ", \"print\": ";
+  export_detail::json_string(os, tiled_copy_print<TiledCopy>());
+  os << "}";
+}
+
+namespace export_detail {
+
+// The SM90 warp-specialized collectives split their SharedStorage into TensorStorage and PipelineStorage,
+// which the kernel places apart (docs/spec.md, the kernel's shared storage).
+template <class CM, class = void>
+struct has_split_storage : std::false_type {};
+template <class CM>
+struct has_split_storage<CM, std::void_t<typename CM::TensorStorage, typename CM::PipelineStorage>>
+    : std::true_type {};
+
+template <class CollectiveMma>
+struct collective {
+  static_assert(dependent_false<CollectiveMma>,
+                "tvlab::export_collective: the type is not a cutlass::gemm::collective::CollectiveMma<...> "
+                "(give the mainloop: a CollectiveMma alias, CollectiveBuilder<...>::CollectiveOp or "
+                "DefaultGemmConfigurationToCutlass3Types<...>::CollectiveMainloop)");
+};
+
+template <class DispatchPolicy, class TileShape, class ElementA, class StrideA, class ElementB, class StrideB,
+          class TiledMma, class GmemTiledCopyA, class SmemLayoutAtomA, class SmemCopyAtomA, class TransformA,
+          class GmemTiledCopyB, class SmemLayoutAtomB, class SmemCopyAtomB, class TransformB>
+struct collective<cutlass::gemm::collective::CollectiveMma<
+    DispatchPolicy, TileShape, ElementA, StrideA, ElementB, StrideB, TiledMma, GmemTiledCopyA,
+    SmemLayoutAtomA, SmemCopyAtomA, TransformA, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB, TransformB>> {
+  using P = policy<DispatchPolicy>;
+  static_assert(P::known,
+                "tvlab::export_collective: this dispatch policy is not exported (tvlab exports "
+                "MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and "
+                "MainloopSm90TmaGmmaWarpSpecialized)");
+  static_assert(
+      std::is_same_v<TransformA, cute::identity> && std::is_same_v<TransformB, cute::identity>,
+      "tvlab::export_collective: TransformA / TransformB other than cute::identity are not exported");
+  static_assert(cute::rank(TileShape{}) == 3 && cute::is_static<TileShape>::value,
+                "tvlab::export_collective: TileShape must be a static (BLK_M, BLK_N, BLK_K)");
+
+  template <class Element, class Stride, class Gmem, class Atom, class S2R>
+  static void operand(std::ostream& os, char x) {
+    os << "{\"type\": ";
+    json_string(os, type_name<Element>());
+    os << ", \"gmem\": {\"layout\": ";
+    json_string(os, gmem_layout<Stride>(x));
+    os << "}, \"smem\": {\"atom\": ";
+    json_string(os, text(Atom{}));
+    os << ", \"g2s\": ";
+    if constexpr (P::sm90) {
+      static_assert(
+          std::is_same_v<Gmem, cute::SM90_TMA_LOAD> || std::is_same_v<Gmem, cute::SM90_TMA_LOAD_MULTICAST>,
+          "tvlab::export_collective: an SM90 mainloop's GmemTiledCopy must be SM90_TMA_LOAD or "
+          "SM90_TMA_LOAD_MULTICAST");
+      static_assert(std::is_void_v<S2R>,
+                    "tvlab::export_collective: an SM90 GMMA mainloop's SmemCopyAtom must be void");
+      json_string(os, op_spelling<Gmem>::name());
+    } else {
+      write_tiled_copy<Gmem>(os);
+      using C = copy_atom<S2R>;
+      os << ", \"s2r\": {\"atom\": ";
+      json_string(os, op_spelling<typename C::op>::name());
+      os << ", \"from_mma\": true, \"value_type\": ";
+      json_string(os, type_name<typename C::value>());
+      os << "}";
+    }
+    os << "}}";
+  }
+
+  template <class CM>
+  static void write(std::ostream& os, std::string_view name) {
+    using cute::get;
+    os << "{\n \"name\": ";
+    json_string(os, name);
+    os << ",\n \"description\": {\"exported_by\": \"tvlab/export.hpp " << kExportVersion << "\", \"type\": ";
+    json_string(os, pretty_name<CM>());
+    os << ", \"mainloop_shared_storage_bytes\": " << sizeof(typename CM::SharedStorage);
+    if constexpr (has_split_storage<CM>::value)
+      os << ", \"mainloop_tensor_storage_bytes\": " << sizeof(typename CM::TensorStorage)
+         << ", \"mainloop_pipeline_storage_bytes\": " << sizeof(typename CM::PipelineStorage);
+    os << "},\n";
+    os << " \"cta_tile\": [" << int(get<0>(TileShape{})) << ", " << int(get<1>(TileShape{})) << ", "
+       << int(get<2>(TileShape{})) << "],\n";
+    os << " \"stages\": " << P::stages << ",\n \"mainloop\": \"" << P::name << "\",\n";
+    if constexpr (P::sm90) {
+      using C = typename P::cluster;
+      static_assert(cute::rank(C{}) == 3 && cute::is_static<C>::value,
+                    "tvlab::export_collective: ClusterShape must be a static (x, y, z)");
+      os << " \"cluster_shape\": [" << int(get<0>(C{})) << ", " << int(get<1>(C{})) << ", "
+         << int(get<2>(C{})) << "],\n";
+      if (!P::schedule().empty()) os << " \"kernel_schedule\": \"" << P::schedule() << "\",\n";
+    }
+    os << " \"mma\": ";
+    write_tiled_mma<TiledMma>(os);
+    os << ",\n \"operands\": {\n  \"A\": ";
+    operand<ElementA, StrideA, GmemTiledCopyA, SmemLayoutAtomA, SmemCopyAtomA>(os, 'A');
+    os << ",\n  \"B\": ";
+    operand<ElementB, StrideB, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB>(os, 'B');
+    os << "\n }\n}\n";
+  }
+};
+
+}  // namespace export_detail
+
+// A CUTLASS CollectiveMma (a mainloop) as a whole tvlab spec named `name`.
+template <class CollectiveMma>
+void export_collective(std::ostream& os, std::string_view name) {
+  export_detail::collective<CollectiveMma>::template write<CollectiveMma>(os, name);
+}
+
+}  // namespace tvlab

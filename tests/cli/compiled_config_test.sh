@@ -1,0 +1,174 @@
+#!/usr/bin/env bash
+# cli.compiled_config (issue 34, item 1): the compiler as tvlab's front end (docs/spec.md, "C++ configurations").
+#   (a) every SM80/SM90 configuration of tests/data/cpp/*.hpp (sycl-tla's Xe files need Intel's headers: not
+#       here) through --reader compiler gives the plan (plan --json, every byte) and the verify report (every
+#       check line) and exit code of --reader text: two independent readers of one file;
+#   (b) the cache: a second run hits it, a changed file misses it, a corrupt entry is recompiled, no temporary
+#       file is left in it;
+#   (c) CUTLASS 4.2.0's own files, unmodified (tests/data/cpp/upstream/README.md), read with --config NAME alone:
+#       default_gemm_configuration.hpp's DefaultGemmConfigurationToCutlass3Types<...>::CollectiveMainloop equals
+#       the text reader's transcription of it (tests/data/cpp/cutlass_sm80_*.hpp), example 48's
+#       CollectiveBuilder<...>::CollectiveOp (nvcc: the example launches kernels) verifies, and tvlab's
+#       smem.budget equals sizeof(CollectiveMainloop::SharedStorage) as the compiler laid it out;
+#   (d) hostile: a file that does not compile, a NAME that is not a type, a NAME that is not a CollectiveMma, no
+#       compiler, a timeout, --bind with --reader compiler, a JSON file: exit 2, a clear message, nothing cached.
+# Needs a C++ compiler, CUTLASS (TVLAB_CUTLASS_DIR, or the nvidia-cutlass package cute.oracle installs) and
+# CUDA's headers; skipped (77) without them. TVLAB_CUTE_ORACLE_REQUIRED=1 turns the skip into a failure.
+set -u
+tvlab="$(realpath "$1")"
+cutlass_dir="${2:-}"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cpp="$root/tests/data/cpp"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+fails=0; passes=0
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $1"; fails=$((fails+1)); }
+skip() {
+  echo "SKIP cli.compiled_config: $1"
+  [ "${TVLAB_CUTE_ORACLE_REQUIRED:-0}" = 1 ] && exit 1
+  exit 77
+}
+# The toolchain as a user has it, with a cache of the test's own.
+export TVLAB_CUTLASS_VENV="${TVLAB_CUTLASS_VENV:-${XDG_CACHE_HOME:-$HOME/.cache}/tvlab/cutlass-venv}"
+[ -n "$cutlass_dir" ] && export TVLAB_CUTLASS_DIR="$cutlass_dir"
+export XDG_CACHE_HOME="$tmp/cache"
+cache="$XDG_CACHE_HOME/tvlab/compiled"
+entries() { find "$cache" -maxdepth 1 -type f 2>/dev/null | wc -l; }
+
+probe="$("$tvlab" plan "$cpp/cutlass_sm80_f16_tn.hpp" --config sm80_f16_tn::CollectiveMainloop --reader compiler 2>&1 >/dev/null)"
+case "$probe" in
+  *"no C++ compiler"*|*"no CuTe headers"*|*"no CUDA headers"*) skip "${probe#error: }" ;;
+esac
+
+# (a) Every configuration, both readers.
+for f in "$cpp"/*.hpp; do
+  case "$(basename "$f")" in sycl_tla_*) continue ;; esac
+  rel="tests/data/cpp/$(basename "$f")"
+  # One compile for the whole file (every configuration cached), then each configuration alone.
+  "$tvlab" verify "$f" --reader compiler >"$tmp/vc" 2>"$tmp/vc.err"; rc_c=$?
+  "$tvlab" verify "$f" --reader text >"$tmp/vt" 2>/dev/null; rc_t=$?
+  if [ "$rc_c" = "$rc_t" ] && cmp -s "$tmp/vc" "$tmp/vt"; then ok; else
+    ko "$rel: verify --reader compiler (rc $rc_c) differs from --reader text (rc $rc_t)"
+    head -3 "$tmp/vc.err"; diff "$tmp/vc" "$tmp/vt" | head -10
+  fi
+  grep -q "configuration(s) of .* read through" "$tmp/vc.err" && ok || ko "$rel: no note of the compiler path: $(head -2 "$tmp/vc.err")"
+  names="$("$tvlab" verify --format json "$f" 2>/dev/null | python3 -c 'import json,sys; [print(s["name"]) for s in json.load(sys.stdin)["specs"]]')"
+  [ -n "$names" ] || ko "$rel: no configurations listed"
+  for n in $names; do
+    "$tvlab" plan --json "$f" --config "$n" --reader compiler >"$tmp/pc" 2>"$tmp/pc.err"; rc_c=$?
+    "$tvlab" plan --json "$f" --config "$n" --reader text >"$tmp/pt" 2>/dev/null; rc_t=$?
+    if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && cmp -s "$tmp/pc" "$tmp/pt"; then ok; else
+      ko "$rel $n: plan --json through the compiler (rc $rc_c) differs from the text reader's (rc $rc_t)"
+      head -3 "$tmp/pc.err"; diff "$tmp/pc" "$tmp/pt" | head -10
+    fi
+    grep -q "^tvlab: $n read through .* (cached)$" "$tmp/pc.err" && ok || ko "$rel $n: not from the cache: $(cat "$tmp/pc.err")"
+  done
+done
+# The comparison's control: a configuration with another swizzle must be told apart.
+sed 's/Swizzle<2, 3, 3>/Swizzle<3, 3, 3>/' "$cpp/cutlass_sm80_f16_tn.hpp" >"$tmp/mutated.hpp"
+"$tvlab" plan --json "$tmp/mutated.hpp" --config sm80_f16_tn::CollectiveMainloop --reader compiler >"$tmp/pm" 2>/dev/null
+"$tvlab" plan --json "$cpp/cutlass_sm80_f16_tn.hpp" --config sm80_f16_tn::CollectiveMainloop --reader text >"$tmp/pt" 2>/dev/null
+if [ -s "$tmp/pm" ] && ! cmp -s "$tmp/pm" "$tmp/pt" && grep -q 'Sw<3,3,3>' "$tmp/pm"; then ok; else ko "control: the mutated swizzle was not seen"; fi
+
+# (b) The cache (one of its own: its entries are corrupted below).
+export XDG_CACHE_HOME="$tmp/cache_b"
+cache="$XDG_CACHE_HOME/tvlab/compiled"
+f="$tmp/cached.hpp"; cp "$cpp/cutlass_sm80_f16_tn.hpp" "$f"
+n=sm80_f16_tn::CollectiveMainloop
+"$tvlab" plan "$f" --config "$n" --reader compiler >"$tmp/p1" 2>"$tmp/e1" && grep -q "read through .* (compiled in" "$tmp/e1" && ok || ko "cache: first run: $(cat "$tmp/e1")"
+"$tvlab" plan "$f" --config "$n" --reader compiler >"$tmp/p2" 2>"$tmp/e2" && grep -q "(cached)$" "$tmp/e2" && cmp -s "$tmp/p1" "$tmp/p2" && ok || ko "cache: second run: $(cat "$tmp/e2")"
+echo "// changed" >>"$f"
+"$tvlab" plan "$f" --config "$n" --reader compiler >/dev/null 2>"$tmp/e3" && grep -q "(compiled in" "$tmp/e3" && ok || ko "cache: a changed file hit the cache: $(cat "$tmp/e3")"
+for e in "$cache"/*.json; do echo '{"mma": {"atom": "not an atom"' >"$e"; done  # every entry corrupt
+"$tvlab" plan "$f" --config "$n" --reader compiler >"$tmp/p4" 2>"$tmp/e4" && grep -q "(compiled in" "$tmp/e4" && cmp -s "$tmp/p1" "$tmp/p4" && ok || ko "cache: a corrupt entry was not recompiled: $(cat "$tmp/e4")"
+"$tvlab" plan "$f" --config "$n" --reader compiler >/dev/null 2>"$tmp/e5" && grep -q "(cached)$" "$tmp/e5" && ok || ko "cache: the recompiled entry was not stored"
+[ -z "$(find "$cache" -name '*.tmp.*')" ] && ok || ko "cache: temporary files left: $(find "$cache" -name '*.tmp.*')"
+# The text path is untouched by the option: no compile, no note under auto.
+"$tvlab" plan "$cpp/cutlass_sm80_f16_tn.hpp" --config "$n" >/dev/null 2>"$tmp/e6" && [ ! -s "$tmp/e6" ] && ok || ko "auto: the text reader's configuration gave stderr: $(cat "$tmp/e6")"
+"$tvlab" plan "$cpp/cutlass_sm80_f16_tn.hpp" --config "$n" --reader auto >/dev/null 2>"$tmp/e7" && grep -q "read by the text reader" "$tmp/e7" && ok || ko "--reader auto: no note: $(cat "$tmp/e7")"
+# render and explore read through it too.
+"$tvlab" render "$f" --config "$n" --reader compiler -o "$tmp/r.svg" 2>/dev/null && [ -s "$tmp/r.svg" ] && ok || ko "render --reader compiler"
+"$tvlab" explore "$f" --config "$n" --reader compiler -o "$tmp/x.html" 2>/dev/null && [ -s "$tmp/x.html" ] && ok || ko "explore --reader compiler"
+
+export XDG_CACHE_HOME="$tmp/cache"
+cache="$XDG_CACHE_HOME/tvlab/compiled"
+
+# (c) CUTLASS 4.2.0's files as they are.
+up="$cpp/upstream/default_gemm_configuration.hpp"
+while read -r a_layout b_layout elem acc text_file text_config; do
+  [ -z "$a_layout" ] && continue
+  name="DefaultGemmConfigurationToCutlass3Types<arch::OpClassTensorOp, arch::Sm80, $elem, layout::$a_layout, $elem, layout::$b_layout, $acc, layout::ColumnMajor, $acc>::CollectiveMainloop"
+  "$tvlab" verify "$up" --config "$name" >"$tmp/uc" 2>"$tmp/uc.err"; rc_c=$?
+  "$tvlab" verify "$cpp/$text_file" --config "$text_config" >"$tmp/ut" 2>/dev/null; rc_t=$?
+  grep -q "read through" "$tmp/uc.err" && ok || ko "upstream $elem $a_layout $b_layout: auto did not compile: $(head -2 "$tmp/uc.err")"
+  if [ "$rc_c" = "$rc_t" ] && cmp -s <(tail -n +2 "$tmp/uc") <(tail -n +2 "$tmp/ut"); then ok; else
+    ko "upstream $name (rc $rc_c) differs from $text_file $text_config (rc $rc_t)"
+    head -3 "$tmp/uc.err"; diff <(tail -n +2 "$tmp/uc") <(tail -n +2 "$tmp/ut") | head -10
+  fi
+done <<'EOF'
+RowMajor    ColumnMajor half_t     float   cutlass_sm80_f16.hpp  sm80_f16_tn_128x128x32::CollectiveMainloop
+ColumnMajor RowMajor    half_t     float   cutlass_sm80_f16.hpp  sm80_f16_nt_128x128x32::CollectiveMainloop
+ColumnMajor ColumnMajor half_t     float   cutlass_sm80_f16.hpp  sm80_f16_nn_128x128x32::CollectiveMainloop
+RowMajor    RowMajor    half_t     float   cutlass_sm80_f16.hpp  sm80_f16_tt_128x128x32::CollectiveMainloop
+RowMajor    ColumnMajor int8_t     int32_t cutlass_sm80_s8.hpp   sm80_s8_tn_128x128x64::CollectiveMainloop
+RowMajor    ColumnMajor double     double  cutlass_sm80_f64.hpp  sm80_f64_tn_128x64x16::CollectiveMainloop
+EOF
+# An SM90 CollectiveBuilder through the host compiler, and the CollectiveMma it builds written out (read by the
+# text reader): one plan.
+b="$cpp/builders/sm90_builder_f16.hpp"
+"$tvlab" plan --json "$b" --config CollectiveMainloop >"$tmp/bc" 2>"$tmp/bc.err"; rc_c=$?
+"$tvlab" plan --json "$b" --config written_out::Mainloop --reader text >"$tmp/bt" 2>/dev/null; rc_t=$?
+grep -q "read through g++\|read through c++\|read through clang" "$tmp/bc.err" && ok || ko "builder: not read by the host compiler: $(head -c 300 "$tmp/bc.err")"
+drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
+if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/bc")" = "$(python3 -c "$drop_name" "$tmp/bt")" ]; then ok; else
+  ko "builder: CollectiveBuilder<...>::CollectiveOp (rc $rc_c) and its CollectiveMma written out (rc $rc_t) differ"
+  diff "$tmp/bc" "$tmp/bt" | head -10
+fi
+# The global builder alias named CollectiveMainloop beside written_out::CollectiveMainloop: --config
+# CollectiveMainloop is the global one (compiled), not the namespace's that the text reader would match.
+sed 's/using Mainloop = /using CollectiveMainloop = /' "$b" >"$tmp/same_name.hpp"
+"$tvlab" plan --json "$tmp/same_name.hpp" --config CollectiveMainloop >"$tmp/sn" 2>"$tmp/sn.err"
+grep -q "^tvlab: CollectiveMainloop read through" "$tmp/sn.err" && grep -q '"name": "CollectiveMainloop"' "$tmp/sn" && ok || ko "same name: $(cat "$tmp/sn.err")"
+# Example 48: a CollectiveBuilder<...>::CollectiveOp at file scope (cluster 4x2x1, StageCountAutoCarveout).
+ex48="$cpp/upstream/48_hopper_warp_specialized_gemm.cu"
+venv_inc="$(ls -d "$TVLAB_CUTLASS_VENV"/lib/python3*/site-packages/cutlass_library/source 2>/dev/null | head -1)"
+common="${TVLAB_CUTLASS_DIR:-$venv_inc}/examples/common"
+if ! command -v nvcc >/dev/null && [ ! -x /usr/local/cuda/bin/nvcc ]; then
+  echo "note: no nvcc: example 48 (kernel launches, which a host compiler cannot take) not compiled"
+elif [ ! -f "$common/helper.h" ]; then
+  echo "note: no examples/common/helper.h beside CUTLASS: example 48 not compiled"
+else
+  "$tvlab" verify "$ex48" --config CollectiveMainloop -I "$common" --format json >"$tmp/e48" 2>"$tmp/e48.err"; rc=$?
+  if [ "$rc" = 0 ] && grep -q "read through nvcc" "$tmp/e48.err"; then ok; else ko "example 48: rc $rc: $(head -c 600 "$tmp/e48.err")"; fi
+  # tvlab's mainloop-only budget of a warp-specialized mainloop is TensorStorage + PipelineStorage (the kernel
+  # places them apart), each as CUTLASS's compile laid it out (the spec's description records them).
+  json="$(grep -l '"name": "CollectiveMainloop"' "$cache"/*.json | head -1)"
+  want="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; print(d["mainloop_tensor_storage_bytes"] + d["mainloop_pipeline_storage_bytes"])' "$json" 2>/dev/null)"
+  got="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["data"]["bytes"] for c in d["specs"][0]["checks"] if c["code"]=="smem.budget"][0])' "$tmp/e48" 2>/dev/null)"
+  if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else ko "example 48: smem.budget $got B, CUTLASS's sizeof(TensorStorage) + sizeof(PipelineStorage) $want B"; fi
+fi
+
+# (d) Hostile input: exit 2, a clear message, nothing cached.
+before="$(entries)"
+expect2() {  # name, message pattern, command...
+  local name="$1" want="$2"; shift 2
+  "$@" >/dev/null 2>"$tmp/err"; local rc=$?
+  if [ "$rc" = 2 ] && grep -q -- "$want" "$tmp/err"; then ok; else ko "$name: rc $rc: $(head -c 400 "$tmp/err")"; fi
+}
+printf '#include <cute/tensor.hpp>\nnamespace bad {\nusing X = cute::Layout<cute::Shape<cute::_4>>;\nint y = undefined_name;\n}\n' >"$tmp/bad.hpp"
+expect2 "a file that does not compile" "bad.hpp:4:.*undefined_name" "$tvlab" verify "$tmp/bad.hpp" --config bad::X --reader compiler
+expect2 "a NAME that is not a type" "\-\-config not_a_type_42, column" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --config not_a_type_42 --reader compiler
+expect2 "a NAME that is not a CollectiveMma" "is not a cutlass::gemm::collective::CollectiveMma" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --config 'cute::Layout<cute::_4>' --reader compiler
+expect2 "no compiler" "no C++ compiler found" env CXX=/nonexistent/c++ "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --config not_cached::CollectiveMainloop --reader compiler
+expect2 "no compiler, auto" "the compiler path would read" env CXX=/nonexistent/c++ "$tvlab" verify "$up" --config 'DefaultGemmConfigurationToCutlass3Types<>::CollectiveMainloop'
+{ cat "$cpp/generated_sm90.hpp"; echo "// not cached"; } >"$tmp/slow.hpp"
+expect2 "a timeout" "did not finish within" env TVLAB_COMPILE_TIMEOUT=0.3 "$tvlab" verify "$tmp/slow.hpp" --config gen90_03::CollectiveMainloop --reader compiler
+expect2 "--bind with the compiler" "--bind is read by the text reader" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --config sm80_f16_tn::CollectiveMainloop --reader compiler --bind A.alignment=8
+expect2 "--reader compiler on JSON" "is not C++" "$tvlab" verify "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" --reader compiler
+expect2 "--reader compiler without --config on a file without configurations" "name the type with --config NAME" "$tvlab" verify "$tmp/bad.hpp" --reader compiler
+expect2 "--reader bad" "reader" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --reader bogus
+[ "$(entries)" = "$before" ] && ok || ko "hostile runs left cache entries ($before before, $(entries) after)"
+[ -z "$(find "$cache" -name '*.tmp.*')" ] && ok || ko "temporary files left in the cache"
+
+echo "cli.compiled_config: $passes passed, $fails failed"
+[ "$fails" = 0 ]
