@@ -85,8 +85,11 @@ text cp-global-same 0 "global: 1 request, 1 sector of 32 bytes, 4 of 32 bytes us
   --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:0'
 json cp-global-json 0 "j['gmem_sectors']['requests'], j['gmem_sectors']['sectors'], j['gmem_sectors']['used_bytes'], j['gmem_sectors']['measured']" \
   "1 8 256 True" --smem '(512,1):(1,0)' --tv '(32,2):(2,1)' --type float --op cp.async --gmem '512:1'
-text cp-global-unmodeled 2 "at least 32 wavefronts; global: 1 request, 32 sectors of 32 bytes, 128 bytes used" \
-  --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '(32,32):(32,1)'
+text cp-global-unmodeled 2 "at least 4 wavefronts; global: 1 request, 16 sectors of 32 bytes, 128 bytes used" \
+  --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:4'
+# One line a lane, each at word 0: one wavefront a lane (the bound reaches the active lanes: exact).
+text cp-global-serial 0 "wavefronts 32, ideal 32" --smem '1024:1' --tv '(32,1):(1,0)' --type float --op cp.async \
+  --gmem '(32,32):(32,1)'
 json no-gmem-no-global 0 "'gmem_sectors' in j" "False" --smem 'Sw<3,3,3> o (64,64):(64,1)' --tv "$ldsm" \
   --type half_t --op ldmatrix.x4
 

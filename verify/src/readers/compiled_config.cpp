@@ -430,7 +430,9 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     const std::optional<std::vector<std::string>> where = declaring_namespace(text, config);
     const bool global = where && where->empty();
     const bool exact = std::find(matches.begin(), matches.end(), config) != matches.end();
-    text_reads = exact || (!matches.empty() && !global);
+    // A host function of CuTe's tutorials (--config gemm_tn, gemm_tn<cute::half_t>): the text reader reads what
+    // it passes to its kernel launch; the compiler has no type to export there.
+    text_reads = exact || (!matches.empty() && !global) || (matches.empty() && r.names_function(config));
     if (matches.size() == 1 && !global) name = matches.front();
   } catch (const SpecError& e) {
     text_error = e.what();
