@@ -388,34 +388,7 @@ inline void __syncthreads() {}
 // swizzle mode to the driver's cuTensorMapEncodeTiled (called directly: CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL,
 // with CUDA 13's version macros, which a host compile lacks). Defined here, it records them instead: no driver,
 // no GPU. to_underlying_arguments encodes A's map, then B's.
-#define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
-#include <cstdio>
-#include <cuda.h>
-#include <cuda_runtime_api.h>
-inline int tvlab_oracle_tma_calls = 0;
-extern "C" CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType, cuuint32_t rank, void*,
-                                                   const cuuint64_t* gdim, const cuuint64_t* gstride,
-                                                   const cuuint32_t* box, const cuuint32_t*, CUtensorMapInterleave,
-                                                   CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
-                                                   CUtensorMapFloatOOBfill) {
-  const char x = tvlab_oracle_tma_calls++ == 0 ? 'A' : 'B';
-  std::printf("tma.%%c.box = {", x);
-  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%u" : "%%u", box[i]);
-  std::printf("}\ntma.%%c.global_dim = {", x);
-  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gdim[i]);
-  std::printf("}\ntma.%%c.global_stride_bytes = {", x);
-  for (unsigned i = 0; i + 1 < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gstride[i]);
-  static const char* const names[] = {"NONE", "32B", "64B", "128B"};
-  if ((int)swizzle >= 0 && (int)swizzle < 4)
-    std::printf("}\ntma.%%c.swizzle = CU_TENSOR_MAP_SWIZZLE_%%s\n", x, names[(int)swizzle]);
-  else
-    std::printf("}\ntma.%%c.swizzle = %%d\n", x, (int)swizzle);
-  return CUDA_SUCCESS;
-}
-extern "C" cudaError_t CUDARTAPI cudaDriverGetVersion(int* v) {
-  *v = 13000;
-  return cudaSuccess;
-}
+#include "tma_encode_stub.hpp"
 
 #include "%(path)s"
 
@@ -707,7 +680,7 @@ def run_cute(path, names, out, cxx, includes, partitions):
     with open(src, "w", encoding="utf-8") as f:
         f.write(program_text(path, names, partitions))
     cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
-           "-I" + os.path.dirname(path)]
+           "-I" + os.path.dirname(path), "-I" + os.path.dirname(os.path.abspath(__file__))]
     cmd += ["-I" + i for i in includes] + [src, "-o", exe]
     t0 = time.time()
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
@@ -779,7 +752,7 @@ class Tvlab:
 
     def config_names(self, path):
         """The configurations tvlab finds in the file (from its 'no configuration named' message), or None."""
-        r = self.run(["plan", "--json", path, "--config", "tvlab_oracle_no_such_config"])
+        r = self.run(["plan", "--json", "--reader", "text", path, "--config", "tvlab_oracle_no_such_config"])
         m = re.search(r"the file has (.*)$", r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "")
         return [n.strip() for n in m.group(1).split(",")] if m else None
 

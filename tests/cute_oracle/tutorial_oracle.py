@@ -70,34 +70,7 @@ inline void __syncthreads() {}
 // make_tma_atom hands the box, global dimensions and strides and the swizzle to the driver's
 // cuTensorMapEncodeTiled (called directly, as tests/cute_oracle/oracle.py's program does): defined here, it
 // prints them instead (no driver, no GPU); the first call of a case is A's, the second B's.
-#define CUTLASS_ENABLE_DIRECT_CUDA_DRIVER_CALL 1
-#include <cstdio>
-#include <cuda.h>
-#include <cuda_runtime_api.h>
-inline int tvlab_oracle_tma_calls = 0;
-extern "C" CUresult CUDAAPI cuTensorMapEncodeTiled(CUtensorMap*, CUtensorMapDataType, cuuint32_t rank, void*,
-                                                   const cuuint64_t* gdim, const cuuint64_t* gstride,
-                                                   const cuuint32_t* box, const cuuint32_t*, CUtensorMapInterleave,
-                                                   CUtensorMapSwizzle swizzle, CUtensorMapL2promotion,
-                                                   CUtensorMapFloatOOBfill) {
-  const char x = tvlab_oracle_tma_calls++ == 0 ? 'A' : 'B';
-  std::printf("tma.%%c.box = {", x);
-  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%u" : "%%u", box[i]);
-  std::printf("}\ntma.%%c.global_dim = {", x);
-  for (unsigned i = 0; i < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gdim[i]);
-  std::printf("}\ntma.%%c.global_stride_bytes = {", x);
-  for (unsigned i = 0; i + 1 < rank; ++i) std::printf(i ? ",%%llu" : "%%llu", (unsigned long long)gstride[i]);
-  static const char* const names[] = {"NONE", "32B", "64B", "128B"};
-  if ((int)swizzle >= 0 && (int)swizzle < 4)
-    std::printf("}\ntma.%%c.swizzle = CU_TENSOR_MAP_SWIZZLE_%%s\n", x, names[(int)swizzle]);
-  else
-    std::printf("}\ntma.%%c.swizzle = %%d\n", x, (int)swizzle);
-  return CUDA_SUCCESS;
-}
-extern "C" cudaError_t CUDARTAPI cudaDriverGetVersion(int* v) {
-  *v = 13000;
-  return cudaSuccess;
-}
+#include "tma_encode_stub.hpp"
 #include <cute/tensor.hpp>
 #include <cute/atom/mma_atom.hpp>
 #include <cute/atom/copy_atom.hpp>
@@ -276,7 +249,8 @@ def run_cute(out, cxx, includes):
     exe = os.path.join(out, "tutorial_oracle")
     with open(src, "w", encoding="utf-8") as f:
         f.write(program())
-    cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0"]
+    cmd = [cxx, "-std=c++17", "-O0", "-w", "-fpermissive", "-D__CUDACC_VER_MAJOR__=13", "-D__CUDACC_VER_MINOR__=0",
+           "-I" + os.path.dirname(os.path.abspath(__file__))]
     cmd += ["-I" + i for i in includes] + [src, "-o", exe]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode != 0:
