@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# cli.compiled_config.xe (issue 34, item 3): sycl-tla's Xe collectives through the compiler path. Every
+# configuration of tests/data/cpp/sycl_tla_*.hpp read through --reader compiler (g++ as the host pass of a SYCL
+# build: sycl-tla's headers, Intel's SYCL headers, tvlab/export.hpp) gives the plan (plan --json, every byte) and
+# the verify report and exit code of --reader text; without the SYCL headers the compiler path exits 2 naming
+# them. Needs g++, a sycl-tla tree (TVLAB_SYCL_TLA_DIR or ~/.cache/tvlab/sycl-tla) and the intel-sycl-rt venv
+# (TVLAB_SYCL_VENV or ~/.cache/tvlab/sycl-venv, as tests/sycl_tla_oracle/run.sh installs it); skipped (77)
+# without them. TVLAB_SYCL_TLA_ORACLE_REQUIRED=1 turns the skip into a failure.
+set -u
+tvlab="$(realpath "$1")"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cpp="$root/tests/data/cpp"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+fails=0; passes=0
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $1"; fails=$((fails+1)); }
+skip() {
+  echo "SKIP cli.compiled_config.xe: $1"
+  [ "${TVLAB_SYCL_TLA_ORACLE_REQUIRED:-0}" = 1 ] && exit 1
+  exit 77
+}
+home_cache="${XDG_CACHE_HOME:-$HOME/.cache}"
+export TVLAB_SYCL_VENV="${TVLAB_SYCL_VENV:-$home_cache/tvlab/sycl-venv}"
+export TVLAB_SYCL_TLA_DIR="${TVLAB_SYCL_TLA_DIR:-$home_cache/tvlab/sycl-tla}"
+export XDG_CACHE_HOME="$tmp/cache"
+
+probe="$("$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler 2>&1 >/dev/null)"
+case "$probe" in
+  *"no C++ compiler"*|*"no sycl-tla headers"*|*"no SYCL headers"*) skip "${probe#error: }" ;;
+esac
+
+for f in "$cpp"/sycl_tla_*.hpp; do
+  rel="tests/data/cpp/$(basename "$f")"
+  "$tvlab" verify "$f" --reader compiler >"$tmp/vc" 2>"$tmp/vc.err"; rc_c=$?
+  "$tvlab" verify "$f" --reader text >"$tmp/vt" 2>/dev/null; rc_t=$?
+  if [ "$rc_c" = "$rc_t" ] && cmp -s "$tmp/vc" "$tmp/vt"; then ok; else
+    ko "$rel: verify --reader compiler (rc $rc_c) differs from --reader text (rc $rc_t)"
+    head -3 "$tmp/vc.err"; diff "$tmp/vc" "$tmp/vt" | head -10
+  fi
+  grep -q "configuration(s) of .* read through g++" "$tmp/vc.err" && ok || ko "$rel: no note of the compiler path: $(head -2 "$tmp/vc.err")"
+  names="$("$tvlab" verify --format json "$f" 2>/dev/null | python3 -c 'import json,sys; [print(s["name"]) for s in json.load(sys.stdin)["specs"]]')"
+  [ -n "$names" ] || ko "$rel: no configurations listed"
+  for n in $names; do
+    "$tvlab" plan --json "$f" --config "$n" --reader compiler >"$tmp/pc" 2>"$tmp/pc.err"; rc_c=$?
+    "$tvlab" plan --json "$f" --config "$n" --reader text >"$tmp/pt" 2>/dev/null; rc_t=$?
+    if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && cmp -s "$tmp/pc" "$tmp/pt"; then ok; else
+      ko "$rel --config $n: plan --json --reader compiler (rc $rc_c) differs from --reader text (rc $rc_t)"
+      head -3 "$tmp/pc.err"; diff "$tmp/pc" "$tmp/pt" | head -10
+    fi
+    # The exported spec is sycl-tla's Xe form: mma.tile + mma.sg_layout (TiledMMAHelper's), operands.X.copy.
+    grep -q '"atom": "XE_' "$tmp/pc" && ok || ko "$rel --config $n: no Xe atom in the compiled plan"
+  done
+done
+
+# Without Intel's SYCL headers: exit 2, naming what is missing; nothing cached.
+rm -rf "$XDG_CACHE_HOME"
+TVLAB_SYCL_VENV="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop \
+  --reader compiler >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "no SYCL headers found ($tmp/none/include/sycl/sycl.hpp" "$tmp/err" && ok ||
+  ko "no SYCL headers: rc $rc, $(cat "$tmp/err")"
+# Without sycl-tla (CUTLASS's CuTe has no Xe atoms): exit 2 naming sycl-tla.
+TVLAB_SYCL_TLA_DIR="$tmp/none" XDG_CACHE_HOME="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" \
+  --config bmg_gemm::CollectiveMainloop --reader compiler >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "no sycl-tla headers found" "$tmp/err" && ok || ko "no sycl-tla: rc $rc, $(cat "$tmp/err")"
+[ -z "$(ls -A "$XDG_CACHE_HOME/tvlab/compiled" 2>/dev/null)" ] && ok || ko "a failed compile was cached"
+
+echo "cli.compiled_config.xe: $passes passed, $fails failed"
+[ "$fails" = 0 ]
