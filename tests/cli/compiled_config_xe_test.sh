@@ -52,6 +52,21 @@ for f in "$cpp"/sycl_tla_*.hpp; do
   done
 done
 
+# sycl-tla's Xe CollectiveBuilder (example 01's, at global scope): the plan of the CollectiveMma written out
+# in sycl_tla_00_bmg_gemm.hpp, but for the stages the builder picks (3).
+"$tvlab" plan --json "$cpp/builders/xe_builder_bf16.hpp" --config XeBuilderMainloop --reader compiler >"$tmp/bc" \
+  2>"$tmp/bc.err"; rc=$?
+"$tvlab" plan --json "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader text >"$tmp/bt" 2>/dev/null
+if [ "$rc" = 0 ] && python3 - "$tmp/bc" "$tmp/bt" <<'PY'
+import json, sys
+b, t = (json.load(open(p)) for p in sys.argv[1:3])
+assert b["kernel"]["stages"] == 3 and t["kernel"]["stages"] == 2, (b["kernel"], t["kernel"])
+for d in (b, t):
+    d.pop("name"); d["kernel"].pop("stages")
+assert b == t, "the builder's plan differs from the hand-written CollectiveMma's"
+PY
+then ok; else ko "xe_builder_bf16.hpp: rc $rc, $(head -3 "$tmp/bc.err")"; fi
+
 # Without Intel's SYCL headers: exit 2, naming what is missing; nothing cached.
 rm -rf "$XDG_CACHE_HOME"
 TVLAB_SYCL_VENV="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop \
