@@ -67,6 +67,25 @@ assert b == t, "the builder's plan differs from the hand-written CollectiveMma's
 PY
 then ok; else ko "xe_builder_bf16.hpp: rc $rc, $(head -3 "$tmp/bc.err")"; fi
 
+# sycl-tla's example 02, unmodified (tests/data/cpp/upstream/README.md), with --config NAME: the ConvertOnly
+# A-narrower mainloop its main() builds through helpers::MixedCollectiveMmaBuilder, spelled out; its plan is the
+# text reader's of tests/data/cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp (bf16_s8_a_narrower) but for the name. Its
+# includes need sycl-tla's examples/common and oneMKL's SYCL headers (TVLAB_ONEMKL_INCLUDE, else
+# ~/.cache/tvlab/onemkl-include/include: pip install --no-deps --target ... onemkl-sycl-include).
+mkl="${TVLAB_ONEMKL_INCLUDE:-$home_cache/tvlab/onemkl-include/include}"
+if [ -f "$mkl/oneapi/mkl/rng/device.hpp" ] && [ -d "$TVLAB_SYCL_TLA_DIR/examples/common" ]; then
+  e2='helpers::MixedCollectiveMmaBuilder<cutlass::gemm::MainloopIntelXeXMX16MixedPrecision<3>, Shape<_256, _256, _32>, cutlass::gemm::TagToStrideA_t<cutlass::layout::RowMajor>, cutlass::gemm::TagToStrideB_t<cutlass::layout::RowMajor>, TiledMMAHelper<MMA_Atom<XE_8x16x16_F32BF16BF16F32_TT>, Layout<Shape<_256, _256, _32>>, Layout<Shape<_8, _4, _1>, Stride<_4, _1, _0>>>::TiledMMA, XE_2D_U8x32x32_LD_N, XE_2D_U16x32x32_LD_V>::CollectiveMma<cute::tuple<int8_t>, bfloat16_t>'
+  "$tvlab" plan --json "$cpp/upstream/02_bmg_gemm_bf16_s8_bf16.cpp" --config "$e2" --reader compiler \
+    -I "$TVLAB_SYCL_TLA_DIR/examples/common" -I "$mkl" >"$tmp/ec" 2>"$tmp/ec.err"; rc=$?
+  "$tvlab" plan --json "$cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp" --config bmg_gemm_mixed::bf16_s8_a_narrower::CollectiveMainloop \
+    --reader text >"$tmp/et" 2>/dev/null
+  if [ "$rc" = 0 ] && cmp -s <(sed 2d "$tmp/ec") <(sed 2d "$tmp/et"); then ok; else
+    ko "upstream 02_bmg_gemm_bf16_s8_bf16.cpp: rc $rc, $(head -c 600 "$tmp/ec.err")"; diff "$tmp/ec" "$tmp/et" | head
+  fi
+else
+  echo "note: sycl-tla's example 02 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
+fi
+
 # Without Intel's SYCL headers: exit 2, naming what is missing; nothing cached.
 rm -rf "$XDG_CACHE_HOME"
 TVLAB_SYCL_VENV="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop \
