@@ -86,6 +86,15 @@ else
   echo "note: sycl-tla's example 02 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
 fi
 
+# Another kernel schedule (KernelXeCooperative): sycl-tla's Xe collectives take it only to name the policy
+# (cutlass/gemm/collective/xe_mma.hpp), so both readers give the same plan, which does not name it.
+sed 's/MainloopXeL1Staged<PipelineStages>/MainloopXeL1Staged<PipelineStages, cutlass::gemm::KernelXeCooperative>/' \
+  "$cpp/sycl_tla_00_bmg_gemm.hpp" >"$tmp/sched.hpp"
+"$tvlab" plan --json "$tmp/sched.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler >"$tmp/sc" 2>"$tmp/err"; rc=$?
+"$tvlab" plan --json "$tmp/sched.hpp" --config bmg_gemm::CollectiveMainloop --reader text >"$tmp/st" 2>/dev/null
+[ "$rc" = 0 ] && grep -q KernelXeCooperative "$tmp/sched.hpp" && cmp -s "$tmp/sc" "$tmp/st" && ok ||
+  ko "KernelXeCooperative: rc $rc, $(head -c 400 "$tmp/err")"
+
 # Without Intel's SYCL headers: exit 2, naming what is missing; nothing cached.
 rm -rf "$XDG_CACHE_HOME"
 TVLAB_SYCL_VENV="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop \

@@ -21,8 +21,8 @@
 // Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and
 // MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule); with sycl-tla's
 // headers (CUTLASS_ENABLE_SYCL / SYCL_INTEL_TARGET defined, as sycl-tla's CMake does), its Xe collectives
-// MainloopXeL1Staged, MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision (ConvertOnly) with the
-// default KernelXe schedule: mma {atom, tile, sg_layout} where the TiledMMA is TiledMMAHelper's, and
+// MainloopXeL1Staged, MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision (ConvertOnly), any kernel
+// schedule: mma {atom, tile, sg_layout} where the TiledMMA is TiledMMAHelper's, and
 // operands.X {type, gmem.layout, copy}. Anything else, and any
 // part the spec format cannot hold exactly (a transform other than cute::identity, a GMMA scale other than
 // One, a CuTe value this header does not print), is a static_assert naming it: never a dropped swizzle,
@@ -382,20 +382,15 @@ struct policy<cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<S, C, K>> {
 };
 
 // sycl-tla's Xe dispatch policies (cutlass/gemm/dispatch_policy.hpp at intel/sycl-tla 6601377d:
-// MainloopXeL1Staged under CUTLASS_ENABLE_SYCL, the MainloopIntelXeXMX16 family under SYCL_INTEL_TARGET). The
-// layouts tvlab checks are those of the default KernelXe schedule; another is not exported.
+// MainloopXeL1Staged under CUTLASS_ENABLE_SYCL, the MainloopIntelXeXMX16 family under SYCL_INTEL_TARGET).
+// Their collectives (cutlass/gemm/collective/xe_mma.hpp, xe_mma_legacy.hpp, xe_mma_mixed_input.hpp) take the
+// kernel schedule only to name the policy: the layouts do not depend on it, which is not written (as the text
+// reader).
 template <class Schedule>
 struct xe_policy {
-#if defined(CUTLASS_ENABLE_SYCL)
-  static_assert(
-      std::is_same_v<Schedule, cutlass::gemm::KernelXe>,
-      "tvlab/export.hpp: an Xe mainloop with a kernel schedule other than KernelXe is not exported");
-#endif
   static constexpr bool known = true, sm90 = false, xe = true;
   using cluster = cute::Shape<cute::_1, cute::_1, cute::_1>;
-  static std::string schedule() {
-    return "";
-  }
+  static std::string schedule() { return ""; }
 };
 #if defined(CUTLASS_ENABLE_SYCL)
 template <int S, class K>
