@@ -19,7 +19,11 @@
 //                                      the TiledCopy: its tiler, TV layout and the atom's layouts)
 //   write_layout(os, layout)           a layout (swizzled, composed with smem_ptr flags) as CuTe prints it
 // Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and
-// MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule). Anything else, and any
+// MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule); with sycl-tla's
+// headers (CUTLASS_ENABLE_SYCL / SYCL_INTEL_TARGET defined, as sycl-tla's CMake does), its Xe collectives
+// MainloopXeL1Staged, MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision (ConvertOnly), any kernel
+// schedule: mma {atom, tile, sg_layout} where the TiledMMA is TiledMMAHelper's, and
+// operands.X {type, gmem.layout, copy}. Anything else, and any
 // part the spec format cannot hold exactly (a transform other than cute::identity, a GMMA scale other than
 // One, a CuTe value this header does not print), is a static_assert naming it: never a dropped swizzle,
 // offset, mode or type.
@@ -39,7 +43,7 @@
 namespace tvlab {
 
 // Bumped whenever what the exporter writes changes (it is part of tvlab's cache key).
-inline constexpr int kExportVersion = 1;
+inline constexpr int kExportVersion = 2;
 
 namespace export_detail {
 
@@ -176,6 +180,18 @@ struct op_spelling<Op<SA, SB>> {
                 "name the One scale only)");
   static std::string name() { return gmma_name(template_name<Op>()); }
 };
+
+#if defined(CUTLASS_ENABLE_SYCL) && __has_include(<cute/arch/mma_xe.hpp>)
+// sycl-tla's XE_DPAS_TT<M, TypeD, TypeA, TypeB = TypeA, TypeC = TypeD> (cute/arch/mma_xe.hpp): its types by
+// tvlab's names (int8_t, not "signed char"), all five written (tvlab reads the defaults as written out).
+template <int M, class D, class A, class B, class C>
+struct op_spelling<cute::XE_DPAS_TT<M, D, A, B, C>> {
+  static std::string name() {
+    return "XE_DPAS_TT<" + std::to_string(M) + "," + type_name<D>() + "," + type_name<A>() + "," +
+           type_name<B>() + "," + type_name<C>() + ">";
+  }
+};
+#endif
 
 // CuTe's print() of the values a layout holds, to a stream (print() itself writes to stdout).
 template <class T>
@@ -323,7 +339,7 @@ template <int S, class C>
 struct policy<cutlass::gemm::MainloopSm80CpAsync<S, C>> {
   static_assert(cute::size(C{}) == 1,
                 "tvlab/export.hpp: MainloopSm80CpAsync with a cluster of more than one CTA is not exported");
-  static constexpr bool known = true, sm90 = false;
+  static constexpr bool known = true, sm90 = false, xe = false, mixed = false;
   static constexpr int stages = S;
   static constexpr const char* name = "MainloopSm80CpAsync";
   using cluster = C;
@@ -331,7 +347,7 @@ struct policy<cutlass::gemm::MainloopSm80CpAsync<S, C>> {
 };
 template <int S>
 struct policy<cutlass::gemm::MainloopSm80CpAsyncUnpredicated<S>> {
-  static constexpr bool known = true, sm90 = false;
+  static constexpr bool known = true, sm90 = false, xe = false, mixed = false;
   static constexpr int stages = S;
   static constexpr const char* name = "MainloopSm80CpAsyncUnpredicated";
   using cluster = cute::Shape<cute::_1, cute::_1, cute::_1>;
@@ -339,7 +355,7 @@ struct policy<cutlass::gemm::MainloopSm80CpAsyncUnpredicated<S>> {
 };
 template <int S, class C, int P>
 struct policy<cutlass::gemm::MainloopSm90TmaGmma<S, C, P>> {
-  static constexpr bool known = true, sm90 = true;
+  static constexpr bool known = true, sm90 = true, xe = false, mixed = false;
   static constexpr int stages = S;
   static constexpr const char* name = "MainloopSm90TmaGmma";
   using cluster = C;
@@ -347,7 +363,7 @@ struct policy<cutlass::gemm::MainloopSm90TmaGmma<S, C, P>> {
 };
 template <int S, class C, class K>
 struct policy<cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<S, C, K>> {
-  static constexpr bool known = true, sm90 = true;
+  static constexpr bool known = true, sm90 = true, xe = false, mixed = false;
   static constexpr int stages = S;
   static constexpr const char* name = "MainloopSm90TmaGmmaWarpSpecialized";
   using cluster = C;
@@ -364,6 +380,40 @@ struct policy<cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<S, C, K>> {
       return "";
   }
 };
+
+// sycl-tla's Xe dispatch policies (cutlass/gemm/dispatch_policy.hpp at intel/sycl-tla 6601377d:
+// MainloopXeL1Staged under CUTLASS_ENABLE_SYCL, the MainloopIntelXeXMX16 family under SYCL_INTEL_TARGET).
+// Their collectives (cutlass/gemm/collective/xe_mma.hpp, xe_mma_legacy.hpp, xe_mma_mixed_input.hpp) take the
+// kernel schedule only to name the policy: the layouts do not depend on it, which is not written (as the text
+// reader).
+template <class Schedule>
+struct xe_policy {
+  static constexpr bool known = true, sm90 = false, xe = true;
+  using cluster = cute::Shape<cute::_1, cute::_1, cute::_1>;
+  static std::string schedule() { return ""; }
+};
+#if defined(CUTLASS_ENABLE_SYCL)
+template <int S, class K>
+struct policy<cutlass::gemm::MainloopXeL1Staged<S, K>> : xe_policy<K> {
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopXeL1Staged";
+  static constexpr bool mixed = false;
+};
+#endif
+#if defined(SYCL_INTEL_TARGET)
+template <int S, class K>
+struct policy<cutlass::gemm::MainloopIntelXeXMX16<S, K>> : xe_policy<K> {
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopIntelXeXMX16";
+  static constexpr bool mixed = false;
+};
+template <int S, class K>
+struct policy<cutlass::gemm::MainloopIntelXeXMX16MixedPrecision<S, K>> : xe_policy<K> {
+  static constexpr int stages = S;
+  static constexpr const char* name = "MainloopIntelXeXMX16MixedPrecision";
+  static constexpr bool mixed = true;
+};
+#endif
 
 // A StrideX's layout tag: the mode of its static _1 (TagToStrideA_t<RowMajor> is Stride<int64_t, _1,
 // int64_t>).
@@ -442,6 +492,12 @@ template <class CM>
 struct has_split_storage<CM, std::void_t<typename CM::TensorStorage, typename CM::PipelineStorage>>
     : std::true_type {};
 
+// sycl-tla's Xe collectives keep nothing in shared memory (no SharedStorage).
+template <class CM, class = void>
+struct has_shared_storage : std::false_type {};
+template <class CM>
+struct has_shared_storage<CM, std::void_t<typename CM::SharedStorage>> : std::true_type {};
+
 template <class CollectiveMma>
 struct collective {
   static_assert(dependent_false<CollectiveMma>,
@@ -459,13 +515,86 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
   using P = policy<DispatchPolicy>;
   static_assert(P::known,
                 "tvlab::export_collective: this dispatch policy is not exported (tvlab exports "
-                "MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and "
-                "MainloopSm90TmaGmmaWarpSpecialized)");
+                "MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma, "
+                "MainloopSm90TmaGmmaWarpSpecialized and, with sycl-tla, MainloopXeL1Staged, "
+                "MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision)");
   static_assert(
       std::is_same_v<TransformA, cute::identity> && std::is_same_v<TransformB, cute::identity>,
       "tvlab::export_collective: TransformA / TransformB other than cute::identity are not exported");
   static_assert(cute::rank(TileShape{}) == 3 && cute::is_static<TileShape>::value,
                 "tvlab::export_collective: TileShape must be a static (BLK_M, BLK_N, BLK_K)");
+
+  // sycl-tla's mixed-input mainloop takes one operand as cute::tuple<T> (ConvertOnly); a scale or zero
+  // point after T is loaded by copies tvlab does not model.
+  template <class Element>
+  struct element {
+    using type = Element;
+    static constexpr bool tuple = false;
+  };
+  template <class... Ts>
+  struct element<cute::tuple<Ts...>> {
+    static_assert(sizeof...(Ts) == 1,
+                  "tvlab::export_collective: a mixed-input operand with a scale or zero point "
+                  "(cute::tuple<T, Scale[, Zero]>) is not exported: those loads are not modelled");
+    using type = std::tuple_element_t<0, std::tuple<Ts..., void>>;
+    static constexpr bool tuple = true;
+  };
+
+  // An Xe operand: {type, gmem.layout, copy} (copy "auto" for a void GmemTiledCopy, which
+  // get_block_2d_copy_X picks, else the block 2D op); no shared memory.
+  template <class Element, class Stride, class Gmem, class Atom, class S2R>
+  static void xe_operand(std::ostream& os, char x) {
+    static_assert(std::is_void_v<Atom> && std::is_void_v<S2R>,
+                  "tvlab::export_collective: an Xe mainloop's SmemLayoutAtom and SmemCopyAtom must be void");
+    static_assert(P::mixed || !element<Element>::tuple,
+                  "tvlab::export_collective: a tuple element type is read by the mixed-input mainloop "
+                  "(MainloopIntelXeXMX16MixedPrecision) only");
+    os << "{\"type\": ";
+    json_string(os, type_name<typename element<Element>::type>());
+    os << ", \"gmem\": {\"layout\": ";
+    json_string(os, gmem_layout<Stride>(x));
+    os << "}, \"copy\": ";
+    if constexpr (std::is_void_v<Gmem>) {
+      json_string(os, "auto");
+    } else {
+      static_assert(std::is_empty_v<Gmem> && !cute::is_tuple<Gmem>::value,
+                    "tvlab::export_collective: an Xe mainloop's GmemTiledCopy must be void or a block 2D "
+                    "copy op (XE_LOAD_2D<...>, XE_2D_U16x32x32_LD_N, ...)");
+      std::string op = op_spelling<Gmem>::name();
+      for (std::size_t p; (p = op.find(", ")) != std::string::npos;) op.erase(p + 1, 1);
+      json_string(os, op);
+    }
+    os << "}";
+  }
+
+  // An Xe TiledMMA: {atom, tile, sg_layout} where it is TiledMMAHelper<Atom, Layout<TileShape>,
+  // SgLayout>::TiledMMA (cute/atom/mma_atom.hpp of sycl-tla) for the tile its permutation spans, else
+  // {atom, atom_layout, permutation}.
+  template <class TM>
+  static void xe_mma(std::ostream& os) {
+#if defined(CUTLASS_ENABLE_SYCL)
+    using T = tiled_mma<TM>;
+    using Perm = std::remove_const_t<typename T::permutation>;
+    constexpr int m = int(cute::size<0>(Perm{})), n = int(cute::size<1>(Perm{})),
+                  k = int(cute::size<2>(Perm{}));
+    using Helper =
+        typename cute::TiledMMAHelper<cute::MMA_Atom<typename T::op>,
+                                      cute::Layout<cute::Shape<cute::Int<m>, cute::Int<n>, cute::Int<k>>>,
+                                      typename T::atom_layout>::TiledMMA;
+    if constexpr (std::is_same_v<Helper, TM>) {
+      os << "{\"atom\": ";
+      json_string(os, op_spelling<typename T::op>::name());
+      os << ", \"tile\": [" << m << ", " << n << ", " << k << "], \"sg_layout\": ";
+      json_string(os, text(typename T::atom_layout{}));
+      os << "}";
+    } else {
+      write_tiled_mma<TM>(os);
+    }
+#else
+    static_assert(dependent_false<TM>,
+                  "tvlab/export.hpp: an Xe TiledMMA needs sycl-tla (CUTLASS_ENABLE_SYCL)");
+#endif
+  }
 
   template <class Element, class Stride, class Gmem, class Atom, class S2R>
   static void operand(std::ostream& os, char x) {
@@ -503,7 +632,8 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
     json_string(os, name);
     os << ",\n \"description\": {\"exported_by\": \"tvlab/export.hpp " << kExportVersion << "\", \"type\": ";
     json_string(os, pretty_name<CM>());
-    os << ", \"mainloop_shared_storage_bytes\": " << sizeof(typename CM::SharedStorage);
+    if constexpr (has_shared_storage<CM>::value)
+      os << ", \"mainloop_shared_storage_bytes\": " << sizeof(typename CM::SharedStorage);
     if constexpr (has_split_storage<CM>::value)
       os << ", \"mainloop_tensor_storage_bytes\": " << sizeof(typename CM::TensorStorage)
          << ", \"mainloop_pipeline_storage_bytes\": " << sizeof(typename CM::PipelineStorage);
@@ -520,11 +650,22 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
       if (!P::schedule().empty()) os << " \"kernel_schedule\": \"" << P::schedule() << "\",\n";
     }
     os << " \"mma\": ";
-    write_tiled_mma<TiledMma>(os);
-    os << ",\n \"operands\": {\n  \"A\": ";
-    operand<ElementA, StrideA, GmemTiledCopyA, SmemLayoutAtomA, SmemCopyAtomA>(os, 'A');
-    os << ",\n  \"B\": ";
-    operand<ElementB, StrideB, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB>(os, 'B');
+    if constexpr (P::xe) {
+      static_assert(!P::mixed || element<ElementA>::tuple != element<ElementB>::tuple,
+                    "tvlab::export_collective: Either A OR B must be a tuple (sycl-tla's mixed-input "
+                    "mainloop)");
+      xe_mma<TiledMma>(os);
+      os << ",\n \"operands\": {\n  \"A\": ";
+      xe_operand<ElementA, StrideA, GmemTiledCopyA, SmemLayoutAtomA, SmemCopyAtomA>(os, 'A');
+      os << ",\n  \"B\": ";
+      xe_operand<ElementB, StrideB, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB>(os, 'B');
+    } else {
+      write_tiled_mma<TiledMma>(os);
+      os << ",\n \"operands\": {\n  \"A\": ";
+      operand<ElementA, StrideA, GmemTiledCopyA, SmemLayoutAtomA, SmemCopyAtomA>(os, 'A');
+      os << ",\n  \"B\": ";
+      operand<ElementB, StrideB, GmemTiledCopyB, SmemLayoutAtomB, SmemCopyAtomB>(os, 'B');
+    }
     os << "\n }\n}\n";
   }
 };

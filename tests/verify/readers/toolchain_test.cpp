@@ -74,5 +74,59 @@ TEST(Toolchain, CutlassFromTheUsersDirectoryFirst) {
   fs::remove_all(dir);
 }
 
+// A file is sycl-tla's when it names an Xe policy, atom or copy as a whole word; CUTLASS's files are not.
+TEST(Toolchain, SyclTlaSource) {
+  EXPECT_TRUE(sycl_tla_source("using P = cutlass::gemm::MainloopXeL1Staged<2>;"));
+  EXPECT_TRUE(sycl_tla_source("MMA_Atom<XE_DPAS_TT<8, float, bfloat16_t>>"));
+  EXPECT_TRUE(sycl_tla_source("using G = XE_2D_U8x32x32_LD_N;"));
+  EXPECT_TRUE(sycl_tla_source("CollectiveBuilder<cutlass::arch::IntelXe, OpClassTensorOp"));
+  EXPECT_TRUE(sycl_tla_source("MainloopIntelXeXMX16MixedPrecision<3>"));
+  EXPECT_FALSE(sycl_tla_source("using P = cutlass::gemm::MainloopSm80CpAsync<3>; // SM80_CP_ASYNC"));
+  EXPECT_FALSE(sycl_tla_source("int MY_XE_DPAS_TT = 1; int myIntelXe = 2;"));  // not a whole word
+  EXPECT_FALSE(sycl_tla_source(""));
+}
+
+// sycl-tla's toolchain: its CuTe (a tree with cute/arch/mma_xe.hpp, not CUTLASS's), Intel's SYCL headers and
+// libsycl from the venv, sycl-tla's defines; no nvcc. Each missing part is named.
+TEST(Toolchain, SyclTlaTreeAndSyclHeaders) {
+  if (std::system("command -v g++ >/dev/null 2>&1") != 0) GTEST_SKIP() << "no g++";
+  Env cxx("CXX", "g++");
+  const fs::path dir = fs::temp_directory_path() / ("tvlab_tc_xe_" + std::to_string(::getpid()));
+  fs::create_directories(dir / "cutlass" / "include" / "cute");
+  std::ofstream(dir / "cutlass" / "include" / "cute" / "tensor.hpp") << "";
+  fs::create_directories(dir / "sycl-tla" / "include" / "cute" / "arch");
+  std::ofstream(dir / "sycl-tla" / "include" / "cute" / "tensor.hpp") << "";
+  std::ofstream(dir / "sycl-tla" / "include" / "cute" / "arch" / "mma_xe.hpp") << "";
+  Env home("XDG_CACHE_HOME", (dir / "cache").string());
+  Env tree("TVLAB_SYCL_TLA_DIR", (dir / "sycl-tla").string());
+  Env venv("TVLAB_SYCL_VENV", (dir / "venv").string());
+  std::string why;
+  // CUTLASS's CuTe given first is passed over (no Xe atoms); no SYCL headers yet.
+  EXPECT_FALSE(find_toolchain({(dir / "cutlass").string()}, why, true));
+  EXPECT_NE(why.find("no SYCL headers found (" + (dir / "venv").string() + "/include/sycl/sycl.hpp"),
+            std::string::npos)
+      << why;
+  fs::create_directories(dir / "venv" / "include" / "sycl");
+  fs::create_directories(dir / "venv" / "lib");
+  std::ofstream(dir / "venv" / "include" / "sycl" / "sycl.hpp") << "";
+  std::ofstream(dir / "venv" / "lib" / "libsycl.so.9") << "";
+  why.clear();
+  const auto t = find_toolchain({(dir / "cutlass").string()}, why, true);
+  ASSERT_TRUE(t) << why;
+  EXPECT_EQ(t->cutlass_include, (dir / "sycl-tla" / "include").string());
+  EXPECT_TRUE(t->nvcc.empty());
+  ASSERT_GE(t->extra_flags.size(), 2u);
+  EXPECT_EQ(t->extra_flags[0], "-DSYCL_INTEL_TARGET");
+  EXPECT_EQ(t->extra_flags[1], "-DCUTLASS_ENABLE_SYCL");
+  EXPECT_EQ(t->include_dirs.back(), (dir / "venv" / "include").string());
+  // No sycl-tla tree anywhere: named, with where it looked.
+  Env none("TVLAB_SYCL_TLA_DIR", (dir / "missing").string());
+  why.clear();
+  EXPECT_FALSE(find_toolchain({}, why, true));
+  EXPECT_NE(why.find("no sycl-tla headers found"), std::string::npos) << why;
+  EXPECT_NE(why.find((dir / "missing").string()), std::string::npos) << why;
+  fs::remove_all(dir);
+}
+
 }  // namespace
 }  // namespace tvlab

@@ -54,6 +54,7 @@ std::vector<Attempt> attempts(const Toolchain& t) {
                 // CUTLASS allows its SM90 builders from CUDA 12 on (__CUDACC_VER_MAJOR__, which a host
                 // compiler has not and which would also turn on the WMMA paths): said directly.
                 "-DCUTLASS_SM90_COLLECTIVE_BUILDER_SUPPORTED"}};
+  host.flags.insert(host.flags.end(), t.extra_flags.begin(), t.extra_flags.end());
   out.push_back(host);
   if (!t.nvcc.empty()) out.push_back({t.nvcc, "nvcc", nvcc_flags});
   return out;
@@ -447,7 +448,7 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
   if (!fs::is_regular_file(file_path, ec))
     why = file_path + " is not a file the program can #include (standard input is read by the text reader)";
   else
-    tc = find_toolchain(choice.include_dirs, why);
+    tc = find_toolchain(choice.include_dirs, why, sycl_tla_source(text));
   if (!tc) {
     if (how == "auto") {
       // The text reader's own error (load_plans throws it), with what would have read the file.
@@ -497,7 +498,7 @@ std::vector<CompiledConfig> compile_all(const ReaderChoice& choice, const std::s
                     "(CollectiveMma aliases), and " +
                         file_path + " has none: name the type with --config NAME");
   std::string why;
-  const std::optional<Toolchain> tc = find_toolchain(choice.include_dirs, why);
+  const std::optional<Toolchain> tc = find_toolchain(choice.include_dirs, why, sycl_tla_source(text));
   if (!tc) throw SpecError("", "--reader compiler: " + why);
   std::vector<CompiledConfig> out;
   const std::vector<std::string> rest(names.begin() + 1, names.end());

@@ -66,7 +66,73 @@ std::string short_compiler_name(const std::string& cxx, const std::string& versi
   return version.empty() ? name + " (" + version_line + ")" : name + " " + version;
 }
 
-std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_include_dirs, std::string& why) {
+bool sycl_tla_source(const std::string& text) {
+  for (const char* word : {"MainloopXeL1Staged", "MainloopIntelXe", "XE_DPAS_TT", "XE_2D_", "XE_LOAD_2D",
+                           "XE_8x16x", "IntelXe", "KernelXe"}) {
+    for (std::size_t p = text.find(word); p != std::string::npos; p = text.find(word, p + 1)) {
+      const bool starts =
+          p == 0 || !(std::isalnum(static_cast<unsigned char>(text[p - 1])) || text[p - 1] == '_');
+      if (starts) return true;
+    }
+  }
+  return false;
+}
+
+namespace {
+std::string cache_dir() {
+  const std::string xdg = env("XDG_CACHE_HOME"), home = env("HOME");
+  return !xdg.empty() ? xdg : home.empty() ? "" : home + "/.cache";
+}
+
+// sycl-tla's toolchain: its CuTe, Intel's SYCL headers and libsycl, the host compiler t.cxx.
+std::optional<Toolchain> sycl_tla_toolchain(Toolchain t, const std::vector<std::string>& user_include_dirs,
+                                            std::string& why) {
+  std::vector<std::string> candidates = user_include_dirs;
+  if (!env("TVLAB_SYCL_TLA_DIR").empty()) candidates.push_back(env("TVLAB_SYCL_TLA_DIR"));
+  const std::string cache = cache_dir();
+  if (!cache.empty()) candidates.push_back(cache + "/tvlab/sycl-tla");
+  for (const std::string& c : candidates) {
+    const std::string d = cute_dir(c);
+    // sycl-tla's CuTe, not CUTLASS's: it has the Xe atoms.
+    if (!d.empty() && is_file(fs::path(d) / "cute" / "arch" / "mma_xe.hpp")) {
+      t.cutlass_include = d;
+      break;
+    }
+  }
+  if (t.cutlass_include.empty()) {
+    why =
+        "no sycl-tla headers found (include/cute/arch/mma_xe.hpp; the file names sycl-tla's Xe types): give "
+        "sycl-tla's include directory with --include DIR, or set TVLAB_SYCL_TLA_DIR; looked in ";
+    for (std::size_t i = 0; i < candidates.size(); ++i) why += (i ? ", " : "") + candidates[i];
+    return std::nullopt;
+  }
+  std::string venv = env("TVLAB_SYCL_VENV");
+  if (venv.empty() && !cache.empty()) venv = cache + "/tvlab/sycl-venv";
+  if (venv.empty() || !is_file(fs::path(venv) / "include" / "sycl" / "sycl.hpp") ||
+      !is_file(fs::path(venv) / "lib" / "libsycl.so.9")) {
+    why = "no SYCL headers found (" + (venv.empty() ? std::string("$TVLAB_SYCL_VENV") : venv) +
+          "/include/sycl/sycl.hpp and lib/libsycl.so.9; sycl-tla's host pass needs them): pip install "
+          "--no-deps intel-sycl-rt==2026.2.0 into a venv there, or set TVLAB_SYCL_VENV";
+    return std::nullopt;
+  }
+  t.include_dirs = user_include_dirs;
+  t.include_dirs.push_back(t.cutlass_include);
+  const fs::path root = fs::path(t.cutlass_include).parent_path();
+  std::error_code ec;
+  if (fs::is_directory(root / "tools" / "util" / "include" / "cutlass" / "util", ec))
+    t.include_dirs.push_back((root / "tools" / "util" / "include").lexically_normal().string());
+  t.include_dirs.push_back((fs::path(venv) / "include").lexically_normal().string());
+  const std::string lib = (fs::path(venv) / "lib").lexically_normal().string();
+  t.extra_flags = {
+      "-DSYCL_INTEL_TARGET", "-DCUTLASS_ENABLE_SYCL", "-DSYCL_DISABLE_FSYCL_SYCLHPP_WARNING", "-L" + lib,
+      "-l:libsycl.so.9",     "-Wl,-rpath," + lib};
+  t.nvcc.clear();
+  return t;
+}
+}  // namespace
+
+std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_include_dirs, std::string& why,
+                                        bool sycl_tla) {
   Toolchain t;
   std::vector<std::string> looked;
   const std::string cxx_env = env("CXX");
@@ -87,6 +153,7 @@ std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_inc
     return std::nullopt;
   }
   t.version = v.out.substr(0, v.out.find('\n'));
+  if (sycl_tla) return sycl_tla_toolchain(t, user_include_dirs, why);
 
   // CUTLASS: the user's directories, the environment, the package from PyPI.
   std::vector<std::string> candidates = user_include_dirs;

@@ -28,10 +28,21 @@ struct Toolchain {
   // nvcc (PATH, else CUDA's bin/): the second try, for files a host compiler cannot take (kernel launches
   // `<<<...>>>`, CUDA built-ins); "" when there is none.
   std::string nvcc;
+  // Flags after the host compiler's own: for sycl-tla (sycl_tla_source), the defines sycl-tla's CMake sets
+  // for an Intel target and libsycl's link (the host pass of a SYCL build; tests/sycl_tla_oracle/README.md).
+  std::vector<std::string> extra_flags;
 };
 
+// Whether a file is sycl-tla's: it names an Xe dispatch policy, atom or copy (MainloopXeL1Staged,
+// MainloopIntelXe..., XE_DPAS_TT, XE_2D_..., XE_LOAD_2D..., IntelXe, KernelXe).
+bool sycl_tla_source(const std::string& text);
+
 // The toolchain, or nullopt with `why` saying what was looked for and where.
-std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_include_dirs, std::string& why);
+// With `sycl_tla`, CuTe is sycl-tla's: -I DIR, $TVLAB_SYCL_TLA_DIR,
+// ${XDG_CACHE_HOME:-~/.cache}/tvlab/sycl-tla; Intel's SYCL headers and libsycl from
+// ${TVLAB_SYCL_VENV:-<cache>/tvlab/sycl-venv} (PyPI's intel-sycl-rt); no CUDA, no nvcc.
+std::optional<Toolchain> find_toolchain(const std::vector<std::string>& user_include_dirs, std::string& why,
+                                        bool sycl_tla = false);
 
 // "g++ 12.2.0" from a version line ("g++ (Debian 12.2.0-14+deb12u1) 12.2.0"): the program's name and the last
 // word that starts with a digit; the line itself where it has no such word.

@@ -1,0 +1,111 @@
+#!/usr/bin/env bash
+# cli.compiled_config.xe (issue 34, item 3): sycl-tla's Xe collectives through the compiler path. Every
+# configuration of tests/data/cpp/sycl_tla_*.hpp read through --reader compiler (g++ as the host pass of a SYCL
+# build: sycl-tla's headers, Intel's SYCL headers, tvlab/export.hpp) gives the plan (plan --json, every byte) and
+# the verify report and exit code of --reader text; without the SYCL headers the compiler path exits 2 naming
+# them. Needs g++, a sycl-tla tree (TVLAB_SYCL_TLA_DIR or ~/.cache/tvlab/sycl-tla) and the intel-sycl-rt venv
+# (TVLAB_SYCL_VENV or ~/.cache/tvlab/sycl-venv, as tests/sycl_tla_oracle/run.sh installs it); skipped (77)
+# without them. TVLAB_SYCL_TLA_ORACLE_REQUIRED=1 turns the skip into a failure.
+set -u
+tvlab="$(realpath "$1")"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cpp="$root/tests/data/cpp"
+tmp="$(mktemp -d)"; trap 'rm -rf "$tmp"' EXIT
+fails=0; passes=0
+ok() { passes=$((passes+1)); }
+ko() { echo "FAIL $1"; fails=$((fails+1)); }
+skip() {
+  echo "SKIP cli.compiled_config.xe: $1"
+  [ "${TVLAB_SYCL_TLA_ORACLE_REQUIRED:-0}" = 1 ] && exit 1
+  exit 77
+}
+home_cache="${XDG_CACHE_HOME:-$HOME/.cache}"
+export TVLAB_SYCL_VENV="${TVLAB_SYCL_VENV:-$home_cache/tvlab/sycl-venv}"
+export TVLAB_SYCL_TLA_DIR="${TVLAB_SYCL_TLA_DIR:-$home_cache/tvlab/sycl-tla}"
+export XDG_CACHE_HOME="$tmp/cache"
+
+probe="$("$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler 2>&1 >/dev/null)"
+case "$probe" in
+  *"no C++ compiler"*|*"no sycl-tla headers"*|*"no SYCL headers"*) skip "${probe#error: }" ;;
+esac
+
+for f in "$cpp"/sycl_tla_*.hpp; do
+  rel="tests/data/cpp/$(basename "$f")"
+  "$tvlab" verify "$f" --reader compiler >"$tmp/vc" 2>"$tmp/vc.err"; rc_c=$?
+  "$tvlab" verify "$f" --reader text >"$tmp/vt" 2>/dev/null; rc_t=$?
+  if [ "$rc_c" = "$rc_t" ] && cmp -s "$tmp/vc" "$tmp/vt"; then ok; else
+    ko "$rel: verify --reader compiler (rc $rc_c) differs from --reader text (rc $rc_t)"
+    head -3 "$tmp/vc.err"; diff "$tmp/vc" "$tmp/vt" | head -10
+  fi
+  grep -q "configuration(s) of .* read through g++" "$tmp/vc.err" && ok || ko "$rel: no note of the compiler path: $(head -2 "$tmp/vc.err")"
+  names="$("$tvlab" verify --format json "$f" 2>/dev/null | python3 -c 'import json,sys; [print(s["name"]) for s in json.load(sys.stdin)["specs"]]')"
+  [ -n "$names" ] || ko "$rel: no configurations listed"
+  for n in $names; do
+    "$tvlab" plan --json "$f" --config "$n" --reader compiler >"$tmp/pc" 2>"$tmp/pc.err"; rc_c=$?
+    "$tvlab" plan --json "$f" --config "$n" --reader text >"$tmp/pt" 2>/dev/null; rc_t=$?
+    if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && cmp -s "$tmp/pc" "$tmp/pt"; then ok; else
+      ko "$rel --config $n: plan --json --reader compiler (rc $rc_c) differs from --reader text (rc $rc_t)"
+      head -3 "$tmp/pc.err"; diff "$tmp/pc" "$tmp/pt" | head -10
+    fi
+    # The exported spec is sycl-tla's Xe form: mma.tile + mma.sg_layout (TiledMMAHelper's), operands.X.copy.
+    grep -q '"atom": "XE_' "$tmp/pc" && ok || ko "$rel --config $n: no Xe atom in the compiled plan"
+  done
+done
+
+# sycl-tla's Xe CollectiveBuilder (example 01's, at global scope): the plan of the CollectiveMma written out
+# in sycl_tla_00_bmg_gemm.hpp, but for the stages the builder picks (3).
+"$tvlab" plan --json "$cpp/builders/xe_builder_bf16.hpp" --config XeBuilderMainloop --reader compiler >"$tmp/bc" \
+  2>"$tmp/bc.err"; rc=$?
+"$tvlab" plan --json "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader text >"$tmp/bt" 2>/dev/null
+if [ "$rc" = 0 ] && python3 - "$tmp/bc" "$tmp/bt" <<'PY'
+import json, sys
+b, t = (json.load(open(p)) for p in sys.argv[1:3])
+assert b["kernel"]["stages"] == 3 and t["kernel"]["stages"] == 2, (b["kernel"], t["kernel"])
+for d in (b, t):
+    d.pop("name"); d["kernel"].pop("stages")
+assert b == t, "the builder's plan differs from the hand-written CollectiveMma's"
+PY
+then ok; else ko "xe_builder_bf16.hpp: rc $rc, $(head -3 "$tmp/bc.err")"; fi
+
+# sycl-tla's example 02, unmodified (tests/data/cpp/upstream/README.md), with --config NAME: the ConvertOnly
+# A-narrower mainloop its main() builds through helpers::MixedCollectiveMmaBuilder, spelled out; its plan is the
+# text reader's of tests/data/cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp (bf16_s8_a_narrower) but for the name. Its
+# includes need sycl-tla's examples/common and oneMKL's SYCL headers (TVLAB_ONEMKL_INCLUDE, else
+# ~/.cache/tvlab/onemkl-include/include: pip install --no-deps --target ... onemkl-sycl-include).
+mkl="${TVLAB_ONEMKL_INCLUDE:-$home_cache/tvlab/onemkl-include/include}"
+if [ -f "$mkl/oneapi/mkl/rng/device.hpp" ] && [ -d "$TVLAB_SYCL_TLA_DIR/examples/common" ]; then
+  e2='helpers::MixedCollectiveMmaBuilder<cutlass::gemm::MainloopIntelXeXMX16MixedPrecision<3>, Shape<_256, _256, _32>, cutlass::gemm::TagToStrideA_t<cutlass::layout::RowMajor>, cutlass::gemm::TagToStrideB_t<cutlass::layout::RowMajor>, TiledMMAHelper<MMA_Atom<XE_8x16x16_F32BF16BF16F32_TT>, Layout<Shape<_256, _256, _32>>, Layout<Shape<_8, _4, _1>, Stride<_4, _1, _0>>>::TiledMMA, XE_2D_U8x32x32_LD_N, XE_2D_U16x32x32_LD_V>::CollectiveMma<cute::tuple<int8_t>, bfloat16_t>'
+  "$tvlab" plan --json "$cpp/upstream/02_bmg_gemm_bf16_s8_bf16.cpp" --config "$e2" --reader compiler \
+    -I "$TVLAB_SYCL_TLA_DIR/examples/common" -I "$mkl" >"$tmp/ec" 2>"$tmp/ec.err"; rc=$?
+  "$tvlab" plan --json "$cpp/sycl_tla_02_bmg_gemm_bf16_s8.hpp" --config bmg_gemm_mixed::bf16_s8_a_narrower::CollectiveMainloop \
+    --reader text >"$tmp/et" 2>/dev/null
+  if [ "$rc" = 0 ] && cmp -s <(sed 2d "$tmp/ec") <(sed 2d "$tmp/et"); then ok; else
+    ko "upstream 02_bmg_gemm_bf16_s8_bf16.cpp: rc $rc, $(head -c 600 "$tmp/ec.err")"; diff "$tmp/ec" "$tmp/et" | head
+  fi
+else
+  echo "note: sycl-tla's example 02 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
+fi
+
+# Another kernel schedule (KernelXeCooperative): sycl-tla's Xe collectives take it only to name the policy
+# (cutlass/gemm/collective/xe_mma.hpp), so both readers give the same plan, which does not name it.
+sed 's/MainloopXeL1Staged<PipelineStages>/MainloopXeL1Staged<PipelineStages, cutlass::gemm::KernelXeCooperative>/' \
+  "$cpp/sycl_tla_00_bmg_gemm.hpp" >"$tmp/sched.hpp"
+"$tvlab" plan --json "$tmp/sched.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler >"$tmp/sc" 2>"$tmp/err"; rc=$?
+"$tvlab" plan --json "$tmp/sched.hpp" --config bmg_gemm::CollectiveMainloop --reader text >"$tmp/st" 2>/dev/null
+[ "$rc" = 0 ] && grep -q KernelXeCooperative "$tmp/sched.hpp" && cmp -s "$tmp/sc" "$tmp/st" && ok ||
+  ko "KernelXeCooperative: rc $rc, $(head -c 400 "$tmp/err")"
+
+# Without Intel's SYCL headers: exit 2, naming what is missing; nothing cached.
+rm -rf "$XDG_CACHE_HOME"
+TVLAB_SYCL_VENV="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop \
+  --reader compiler >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "no SYCL headers found ($tmp/none/include/sycl/sycl.hpp" "$tmp/err" && ok ||
+  ko "no SYCL headers: rc $rc, $(cat "$tmp/err")"
+# Without sycl-tla (CUTLASS's CuTe has no Xe atoms): exit 2 naming sycl-tla.
+TVLAB_SYCL_TLA_DIR="$tmp/none" XDG_CACHE_HOME="$tmp/none" "$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" \
+  --config bmg_gemm::CollectiveMainloop --reader compiler >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "no sycl-tla headers found" "$tmp/err" && ok || ko "no sycl-tla: rc $rc, $(cat "$tmp/err")"
+[ -z "$(ls -A "$XDG_CACHE_HOME/tvlab/compiled" 2>/dev/null)" ] && ok || ko "a failed compile was cached"
+
+echo "cli.compiled_config.xe: $passes passed, $fails failed"
+[ "$fails" = 0 ]
