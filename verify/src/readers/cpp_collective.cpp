@@ -367,6 +367,23 @@ std::string Reader::found_instead() const {
                       "concrete `using` alias)");
       break;
     }
+  // A CUTLASS 2.x device-level GEMM (cutlass::gemm::device::Gemm<...>, GemmUniversal<...>, ...;
+  // CUTLASS 4.2.0's examples/14_ampere_tf32_tensorop_gemm): threadblock and warp iterators, no CuTe layout,
+  // nothing tvlab models. GemmUniversalAdapter is CUTLASS 3's wrapper of a CuTe kernel, not this.
+  for (std::size_t i = 0; i + 4 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "device" && t_[i + 1].text == "::" &&
+        t_[i + 2].kind == Tok::Ident && t_[i + 2].text.starts_with("Gemm") && t_[i + 3].text == "<" &&
+        t_[i + 2].text != "GemmUniversalAdapter" && i >= 2 && t_[i - 1].text == "::" &&
+        t_[i - 2].text == "gemm") {
+      bool cute = false;  // does the file name CuTe anywhere (cute::, #include <cute/...>)?
+      for (const auto& tok : t_) cute = cute || (tok.kind == Tok::Ident && tok.text == "cute");
+      found.push_back("a CUTLASS 2.x device GEMM cutlass::gemm::device::" + t_[i + 2].text + "<...> (line " +
+                      std::to_string(t_[i].line) +
+                      "): CUTLASS 2.x's threadblock and warp iterators, not CuTe layouts" +
+                      (cute ? "" : "; the file names no CuTe type: it holds no CuTe configuration") +
+                      " (no flag reads it: tvlab reads CuTe's TiledMMA, copies and CollectiveMma)");
+      break;
+    }
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
     if (t_[i].kind == Tok::Ident && t_[i].text == "TEST" && t_[i + 1].text == "(") {
       found.push_back("a TEST() body (line " + std::to_string(t_[i].line) +
