@@ -212,6 +212,8 @@ fi
 # (TVLAB_UPSTREAM_LIVE=record rewrites it). Row: file (under examples/) | --config | recording | summary line.
 rec="$up/recorded"
 live="${TVLAB_UPSTREAM_LIVE:-0}"
+# nvcc's front ends on a CUTLASS example take minutes on a loaded 2-core machine: more than the 120 s default.
+[ "$live" != 0 ] && export TVLAB_COMPILE_TIMEOUT="${TVLAB_COMPILE_TIMEOUT:-900}"
 have_nvcc=0; { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; } && have_nvcc=1
 while IFS='|' read -r file config recording summary; do
   [ -z "$file" ] && continue

@@ -35,7 +35,7 @@ struct Attempt {
   std::string cxx, label;
   std::vector<std::string> flags;
   // Tried only where the attempt before failed on an option this nvcc does not know (-fdevice-syntax-only,
-  // CUDA 12.4 on): the same compile with device code generated.
+  // not in older nvcc): the same compile with device code generated.
   bool only_after_unknown_option = false;
 };
 std::vector<Attempt> attempts(const Toolchain& t) {
