@@ -169,7 +169,9 @@ while read -r a_layout b_layout elem acc text_file text_config summary; do
   if [ "$rc_c" = "$rc_t" ] && [ "$last" = "$summary" ] && cmp -s <(tail -n +2 "$tmp/$n.vc") <(tail -n +2 "$tmp/$n.vt"); then ok; else
     ko "$n: verify rc $rc_c '$last' (want '$summary'), the transcription rc $rc_t"; diff <(tail -n +2 "$tmp/$n.vc") <(tail -n +2 "$tmp/$n.vt") | head -6
   fi
-  echo "row: default_gemm_configuration.hpp --config '$name': $last (first run ${ms} ms, g++)"
+  note="$(grep -o '(compiled in [0-9.]* s)\|(cached)' "$tmp/$n.pc.err")"
+  [ "$note" = "(cached)" ] && note="$(printf '%s' "$probe" | grep -o '(compiled in [0-9.]* s)') (by the probe above)"
+  echo "row: default_gemm_configuration.hpp --config '$name': $last (g++ $note; ${ms} ms here)"
 done <<'EOF2'
 RowMajor    ColumnMajor half_t     float   cutlass_sm80_f16.hpp  sm80_f16_tn_128x128x32::CollectiveMainloop 31 proved, 0 refuted, 2 unknown: passed
 ColumnMajor RowMajor    half_t     float   cutlass_sm80_f16.hpp  sm80_f16_nt_128x128x32::CollectiveMainloop 33 proved, 0 refuted, 0 unknown: passed

@@ -1011,6 +1011,23 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
       "    TileShape, ClusterShape, StageCountAuto, KernelScheduleAuto>::CollectiveOp;\n";
   EXPECT_NE(error(builder).find("found instead: a CollectiveBuilder (line 1)"), std::string::npos)
       << error(builder);
+  // The flag that reads it through the compiler: the alias's name at file scope; none inside a function body
+  // (the compiler cannot name a local alias); the epilogue's builder is not the configuration.
+  EXPECT_NE(error(builder).find("read it through the compiler: --config CollectiveMainloop (with"),
+            std::string::npos)
+      << error(builder);
+  const std::string local = "void run() {\n" + builder + "}\n";
+  EXPECT_NE(error(local).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
+      << error(local);
+  EXPECT_NE(error(local).find("inside a function body, whose aliases the compiler path cannot name either"),
+            std::string::npos)
+      << error(local);
+  const std::string epilogue =
+      "using CollectiveEpilogue = typename "
+      "cutlass::epilogue::collective::CollectiveBuilder<int>::CollectiveOp;\n" +
+      builder;
+  EXPECT_NE(error(epilogue).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
+      << error(epilogue);
   const std::string spec =
       "template <typename T> struct DefaultGemmConfigurationToCutlass3Types;\ntemplate <>\n"
       "struct DefaultGemmConfigurationToCutlass3Types<half_t> {\n"
