@@ -240,10 +240,15 @@ while IFS='|' read -r file config recording summary; do
   [ "$rc" = 0 ] && [ "$last" = "$summary" ] && ok || ko "$recording: rc $rc '$last', want '$summary': $(head -c 300 "$tmp/rec.err")"
   python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["description"]["exported_by"].startswith("tvlab/export.hpp"), d["description"]' "$rec/$recording" && ok ||
     ko "$recording: not an export of tvlab/export.hpp"
+  # smem.budget is CUTLASS's own sizeof(TensorStorage) + sizeof(PipelineStorage), as nvcc laid them out.
+  "$tvlab" verify "$rec/$recording" --format json >"$tmp/rec.json" 2>/dev/null
+  want="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; print(d["mainloop_tensor_storage_bytes"] + d["mainloop_pipeline_storage_bytes"])' "$rec/$recording" 2>/dev/null)"
+  got="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["data"]["bytes"] for c in d["specs"][0]["checks"] if c["code"]=="smem.budget"][0])' "$tmp/rec.json" 2>/dev/null)"
+  [ -n "$want" ] && [ "$want" = "$got" ] && ok || ko "$recording: smem.budget $got B, CUTLASS's sizeof(TensorStorage) + sizeof(PipelineStorage) $want B"
   [ "$live" = 0 ] && echo "row: $file --config $config -I examples/common: $last (the recording of nvcc's export; TVLAB_UPSTREAM_LIVE=1 compiles it)"
 done <<'EOF2'
-48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu|CollectiveMainloop|48_CollectiveMainloop.json|SUMMARY48
-49_hopper_gemm_with_collective_builder/49_collective_builder.cu|ExampleRunner<>::CollectiveMainloop|49_ExampleRunner_auto.json|SUMMARY49
+48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu|CollectiveMainloop|48_CollectiveMainloop.json|31 proved, 0 refuted, 0 unknown: passed
+49_hopper_gemm_with_collective_builder/49_collective_builder.cu|ExampleRunner<>::CollectiveMainloop|49_ExampleRunner_auto.json|31 proved, 0 refuted, 0 unknown: passed
 EOF2
 
 echo "cli.upstream: $passes passed, $fails failed"
