@@ -125,6 +125,17 @@ PY
 if [ "$rc" = 0 ]; then ok; else ko "tutorials against CuTe's prints:"; fi
 cat "$tmp/oracle.out"
 
+# tiled_copy.cu: a copy-only kernel (copy_kernel_vectorized(TensorS, TensorD, TiledCopy), no pointer): not a GEMM
+# launch, which is what --config FUNCTION reads. Refused, exit 2, saying so (not a parse error at its tensors).
+tc="$ex/cute/tutorial/tiled_copy.cu"
+"$tvlab" verify "$tc" >/dev/null 2>"$tmp/tc.err"; rc=$?
+[ "$rc" = 2 ] && grep -qF "found instead: the function main (line 123) passes CuTe objects (A.g2s or B.g2s=tiled_copy) to its copy_kernel_vectorized launch, a copy-only kernel (no pointer parameters), which tvlab does not read" "$tmp/tc.err" && ok ||
+  ko "tiled_copy.cu: rc $rc: $(head -c 500 "$tmp/tc.err")"
+"$tvlab" verify "$tc" --config main >/dev/null 2>"$tmp/tc2.err"; rc=$?
+[ "$rc" = 2 ] && grep -qF "line 123, column 5: main: its copy_kernel_vectorized launch passes no pointer" "$tmp/tc2.err" && ok ||
+  ko "tiled_copy.cu --config main: rc $rc: $(head -c 500 "$tmp/tc2.err")"
+echo "row: cute/tutorial/tiled_copy.cu --config main: exit $rc (a copy-only kernel: not read)"
+
 # --- Not CuTe: example 14 is a CUTLASS 2.x device GEMM (cutlass::gemm::device::Gemm<...>, threadblock and warp
 # iterators): no CuTe configuration, said with what was found, exit 2.
 e14="$ex/14_ampere_tf32_tensorop_gemm/ampere_tf32_tensorop_gemm.cu"

@@ -1028,6 +1028,20 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
       builder;
   EXPECT_NE(error(epilogue).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
       << error(epilogue);
+  // A copy-only kernel (CuTe's tiled_copy.cu): its launch is named as not read, no --config offered.
+  const std::string copy_only =
+      "template <class S, class D, class C> __global__ void copy_kernel(S s, D d, C c) {}\n"
+      "void run() {\n"
+      "  auto copy = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_32, "
+      "_8>>{},\n"
+      "                              Layout<Shape<_4, _1>>{});\n"
+      "  copy_kernel<<<1, 256>>>(1, 2, copy);\n"
+      "}\n";
+  EXPECT_NE(
+      error(copy_only).find("launch, a copy-only kernel (no pointer parameters), which tvlab does not read"),
+      std::string::npos)
+      << error(copy_only);
+  EXPECT_EQ(error(copy_only).find("--config run"), std::string::npos) << error(copy_only);
   const std::string spec =
       "template <typename T> struct DefaultGemmConfigurationToCutlass3Types;\ntemplate <>\n"
       "struct DefaultGemmConfigurationToCutlass3Types<half_t> {\n"

@@ -453,6 +453,13 @@ std::string Reader::found_instead() const {
       }
       int overloads = 0;
       for (const Function& f : functions_) overloads += f.outer == fn->outer && f.name == fn->name;
+      if (kernel && std::none_of(kernel->params.begin(), kernel->params.end(),
+                                 [&](const FnParam& p) { return !pointee(p).empty(); })) {
+        found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +
+                        ") passes CuTe objects (" + names + ") to its " + kernel->name +
+                        " launch, a copy-only kernel (no pointer parameters), which tvlab does not read");
+        continue;
+      }
       if (kernel) {
         if (!told.insert(fn->outer + "::" + fn->name).second) continue;
         found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +
