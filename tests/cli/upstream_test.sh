@@ -146,6 +146,50 @@ if [ "$rc" = 2 ] && grep -qF "found instead: a CUTLASS 2.x device GEMM cutlass::
 fi
 echo "row: 14_ampere_tf32_tensorop_gemm/ampere_tf32_tensorop_gemm.cu: exit $rc, $(grep -o 'a CUTLASS 2.x device GEMM[^(]*(line [0-9]*)' "$tmp/e14.err")"
 
+# --- The nvcc rows: CUTLASS's examples 48 and 49 launch kernels (a host compiler cannot parse <<<...>>>, which
+# CUTLASS's own kernel_launch.h writes), so nvcc compiles them: tens of seconds each on 2 cores. What nvcc's
+# export wrote (CuTe's types as tvlab/export.hpp prints them) is recorded under tests/data/cpp/upstream/recorded/
+# and verified on every run; TVLAB_UPSTREAM_LIVE=1 compiles them live and requires the recording byte for byte
+# (TVLAB_UPSTREAM_LIVE=record rewrites it). Row: file (under examples/) | --config | recording | summary line.
+rec="$up/recorded"
+live="${TVLAB_UPSTREAM_LIVE:-0}"
+# nvcc's front ends on a CUTLASS example take minutes on a loaded 2-core machine: more than the 120 s default.
+[ "$live" != 0 ] && export TVLAB_COMPILE_TIMEOUT="${TVLAB_COMPILE_TIMEOUT:-900}"
+have_nvcc=0; { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; } && have_nvcc=1
+while IFS='|' read -r file config recording summary; do
+  [ -z "$file" ] && continue
+  if [ "$live" != 0 ]; then
+    if [ "$have_nvcc" = 0 ]; then ko "TVLAB_UPSTREAM_LIVE=$live but no nvcc"; continue; fi
+    s=$(date +%s%N)
+    "$tvlab" verify "$ex/$file" --config "$config" -I "$ex/common" --reader compiler >"$tmp/live.out" 2>"$tmp/live.err"; rc=$?
+    ms=$(( ($(date +%s%N) - s) / 1000000 ))
+    grep -q "read through nvcc" "$tmp/live.err" && ok || ko "$file --config $config: not read through nvcc: $(head -c 600 "$tmp/live.err")"
+    entry="$(grep -l "\"name\": \"$(printf '%s' "$config" | sed 's/[][\.*^$]/\\&/g')\"" "$XDG_CACHE_HOME"/tvlab/compiled/*.json 2>/dev/null | head -1)"
+    if [ "$live" = record ] && [ -n "$entry" ]; then mkdir -p "$rec"; cp "$entry" "$rec/$recording"; fi
+    if [ -n "$entry" ] && cmp -s "$entry" "$rec/$recording"; then ok; else
+      ko "$file --config $config: nvcc's export differs from the recording $recording"; diff "$entry" "$rec/$recording" | head -6
+    fi
+    last="$(tail -1 "$tmp/live.out")"
+    [ "$rc" = 0 ] && [ "$last" = "$summary" ] && ok || ko "$file --config $config (live): rc $rc '$last', want '$summary'"
+    echo "row: $file --config $config -I examples/common: $last (live: nvcc, ${ms} ms)"
+  fi
+  # Every run: the recording is a spec of CuTe's own types; it verifies as the live compile did.
+  "$tvlab" verify "$rec/$recording" >"$tmp/rec.out" 2>"$tmp/rec.err"; rc=$?
+  last="$(tail -1 "$tmp/rec.out")"
+  [ "$rc" = 0 ] && [ "$last" = "$summary" ] && ok || ko "$recording: rc $rc '$last', want '$summary': $(head -c 300 "$tmp/rec.err")"
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["description"]["exported_by"].startswith("tvlab/export.hpp"), d["description"]' "$rec/$recording" && ok ||
+    ko "$recording: not an export of tvlab/export.hpp"
+  # smem.budget is CUTLASS's own sizeof(TensorStorage) + sizeof(PipelineStorage), as nvcc laid them out.
+  "$tvlab" verify "$rec/$recording" --format json >"$tmp/rec.json" 2>/dev/null
+  want="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; print(d["mainloop_tensor_storage_bytes"] + d["mainloop_pipeline_storage_bytes"])' "$rec/$recording" 2>/dev/null)"
+  got="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["data"]["bytes"] for c in d["specs"][0]["checks"] if c["code"]=="smem.budget"][0])' "$tmp/rec.json" 2>/dev/null)"
+  [ -n "$want" ] && [ "$want" = "$got" ] && ok || ko "$recording: smem.budget $got B, CUTLASS's sizeof(TensorStorage) + sizeof(PipelineStorage) $want B"
+  [ "$live" = 0 ] && echo "row: $file --config $config -I examples/common: $last (the recording of nvcc's export; TVLAB_UPSTREAM_LIVE=1 compiles it)"
+done <<'EOF2'
+48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu|CollectiveMainloop|48_CollectiveMainloop.json|31 proved, 0 refuted, 0 unknown: passed
+49_hopper_gemm_with_collective_builder/49_collective_builder.cu|ExampleRunner<>::CollectiveMainloop|49_ExampleRunner_auto.json|31 proved, 0 refuted, 0 unknown: passed
+EOF2
+
 # --- The compiler path needs a C++ compiler and CUDA's headers.
 probe="$("$tvlab" plan "$up/default_gemm_configuration.hpp" --reader compiler --config 'DefaultGemmConfigurationToCutlass3Types<arch::OpClassTensorOp, arch::Sm80, half_t, layout::RowMajor, half_t, layout::ColumnMajor, float, layout::ColumnMajor, float>::CollectiveMainloop' 2>&1 >/dev/null)"
 case "$probe" in
@@ -217,50 +261,6 @@ grep -q "^  using CollectiveMainloop = cutlass::gemm::collective::CollectiveMma<
 if [ "$rc_c" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/t90.pc")" = "$(python3 -c "$drop_name" "$tmp/t90.pt" 2>/dev/null)" ]; then ok; else
   ko "TEST#4: the compiler's plan (rc $rc_c) differs from the text reader's: $(head -c 400 "$tmp/t90.pc.err")"; diff "$tmp/t90.pc" "$tmp/t90.pt" | head -8
 fi
-
-# --- The nvcc rows: CUTLASS's examples 48 and 49 launch kernels (a host compiler cannot parse <<<...>>>, which
-# CUTLASS's own kernel_launch.h writes), so nvcc compiles them: tens of seconds each on 2 cores. What nvcc's
-# export wrote (CuTe's types as tvlab/export.hpp prints them) is recorded under tests/data/cpp/upstream/recorded/
-# and verified on every run; TVLAB_UPSTREAM_LIVE=1 compiles them live and requires the recording byte for byte
-# (TVLAB_UPSTREAM_LIVE=record rewrites it). Row: file (under examples/) | --config | recording | summary line.
-rec="$up/recorded"
-live="${TVLAB_UPSTREAM_LIVE:-0}"
-# nvcc's front ends on a CUTLASS example take minutes on a loaded 2-core machine: more than the 120 s default.
-[ "$live" != 0 ] && export TVLAB_COMPILE_TIMEOUT="${TVLAB_COMPILE_TIMEOUT:-900}"
-have_nvcc=0; { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; } && have_nvcc=1
-while IFS='|' read -r file config recording summary; do
-  [ -z "$file" ] && continue
-  if [ "$live" != 0 ]; then
-    if [ "$have_nvcc" = 0 ]; then ko "TVLAB_UPSTREAM_LIVE=$live but no nvcc"; continue; fi
-    s=$(date +%s%N)
-    "$tvlab" verify "$ex/$file" --config "$config" -I "$ex/common" --reader compiler >"$tmp/live.out" 2>"$tmp/live.err"; rc=$?
-    ms=$(( ($(date +%s%N) - s) / 1000000 ))
-    grep -q "read through nvcc" "$tmp/live.err" && ok || ko "$file --config $config: not read through nvcc: $(head -c 600 "$tmp/live.err")"
-    entry="$(grep -l "\"name\": \"$(printf '%s' "$config" | sed 's/[][\.*^$]/\\&/g')\"" "$XDG_CACHE_HOME"/tvlab/compiled/*.json 2>/dev/null | head -1)"
-    if [ "$live" = record ] && [ -n "$entry" ]; then mkdir -p "$rec"; cp "$entry" "$rec/$recording"; fi
-    if [ -n "$entry" ] && cmp -s "$entry" "$rec/$recording"; then ok; else
-      ko "$file --config $config: nvcc's export differs from the recording $recording"; diff "$entry" "$rec/$recording" | head -6
-    fi
-    last="$(tail -1 "$tmp/live.out")"
-    [ "$rc" = 0 ] && [ "$last" = "$summary" ] && ok || ko "$file --config $config (live): rc $rc '$last', want '$summary'"
-    echo "row: $file --config $config -I examples/common: $last (live: nvcc, ${ms} ms)"
-  fi
-  # Every run: the recording is a spec of CuTe's own types; it verifies as the live compile did.
-  "$tvlab" verify "$rec/$recording" >"$tmp/rec.out" 2>"$tmp/rec.err"; rc=$?
-  last="$(tail -1 "$tmp/rec.out")"
-  [ "$rc" = 0 ] && [ "$last" = "$summary" ] && ok || ko "$recording: rc $rc '$last', want '$summary': $(head -c 300 "$tmp/rec.err")"
-  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["description"]["exported_by"].startswith("tvlab/export.hpp"), d["description"]' "$rec/$recording" && ok ||
-    ko "$recording: not an export of tvlab/export.hpp"
-  # smem.budget is CUTLASS's own sizeof(TensorStorage) + sizeof(PipelineStorage), as nvcc laid them out.
-  "$tvlab" verify "$rec/$recording" --format json >"$tmp/rec.json" 2>/dev/null
-  want="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; print(d["mainloop_tensor_storage_bytes"] + d["mainloop_pipeline_storage_bytes"])' "$rec/$recording" 2>/dev/null)"
-  got="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["data"]["bytes"] for c in d["specs"][0]["checks"] if c["code"]=="smem.budget"][0])' "$tmp/rec.json" 2>/dev/null)"
-  [ -n "$want" ] && [ "$want" = "$got" ] && ok || ko "$recording: smem.budget $got B, CUTLASS's sizeof(TensorStorage) + sizeof(PipelineStorage) $want B"
-  [ "$live" = 0 ] && echo "row: $file --config $config -I examples/common: $last (the recording of nvcc's export; TVLAB_UPSTREAM_LIVE=1 compiles it)"
-done <<'EOF2'
-48_hopper_warp_specialized_gemm/48_hopper_warp_specialized_gemm.cu|CollectiveMainloop|48_CollectiveMainloop.json|31 proved, 0 refuted, 0 unknown: passed
-49_hopper_gemm_with_collective_builder/49_collective_builder.cu|ExampleRunner<>::CollectiveMainloop|49_ExampleRunner_auto.json|31 proved, 0 refuted, 0 unknown: passed
-EOF2
 
 echo "cli.upstream: $passes passed, $fails failed"
 [ "$fails" = 0 ]
