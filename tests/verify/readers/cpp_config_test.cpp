@@ -1011,6 +1011,37 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
       "    TileShape, ClusterShape, StageCountAuto, KernelScheduleAuto>::CollectiveOp;\n";
   EXPECT_NE(error(builder).find("found instead: a CollectiveBuilder (line 1)"), std::string::npos)
       << error(builder);
+  // The flag that reads it through the compiler: the alias's name at file scope; none inside a function body
+  // (the compiler cannot name a local alias); the epilogue's builder is not the configuration.
+  EXPECT_NE(error(builder).find("read it through the compiler: --config CollectiveMainloop (with"),
+            std::string::npos)
+      << error(builder);
+  const std::string local = "void run() {\n" + builder + "}\n";
+  EXPECT_NE(error(local).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
+      << error(local);
+  EXPECT_NE(error(local).find("inside a function body, whose aliases the compiler path cannot name either"),
+            std::string::npos)
+      << error(local);
+  const std::string epilogue =
+      "using CollectiveEpilogue = typename "
+      "cutlass::epilogue::collective::CollectiveBuilder<int>::CollectiveOp;\n" +
+      builder;
+  EXPECT_NE(error(epilogue).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
+      << error(epilogue);
+  // A copy-only kernel (CuTe's tiled_copy.cu): its launch is named as not read, no --config offered.
+  const std::string copy_only =
+      "template <class S, class D, class C> __global__ void copy_kernel(S s, D d, C c) {}\n"
+      "void run() {\n"
+      "  auto copy = make_tiled_copy(Copy_Atom<UniversalCopy<uint128_t>, float>{}, Layout<Shape<_32, "
+      "_8>>{},\n"
+      "                              Layout<Shape<_4, _1>>{});\n"
+      "  copy_kernel<<<1, 256>>>(1, 2, copy);\n"
+      "}\n";
+  EXPECT_NE(
+      error(copy_only).find("launch, a copy-only kernel (no pointer parameters), which tvlab does not read"),
+      std::string::npos)
+      << error(copy_only);
+  EXPECT_EQ(error(copy_only).find("--config run"), std::string::npos) << error(copy_only);
   const std::string spec =
       "template <typename T> struct DefaultGemmConfigurationToCutlass3Types;\ntemplate <>\n"
       "struct DefaultGemmConfigurationToCutlass3Types<half_t> {\n"

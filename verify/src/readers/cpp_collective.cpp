@@ -353,10 +353,33 @@ std::string Reader::found_instead() const {
   // specialisation), a TEST() body, a function that builds CuTe objects: the first of each, by line.
   std::vector<std::string> found;
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
-    if (t_[i].kind == Tok::Ident && t_[i].text == "CollectiveBuilder") {
+    if (t_[i].kind == Tok::Ident && t_[i].text == "CollectiveBuilder" &&
+        // the mainloop's (gemm::collective::), not the epilogue's
+        !(i >= 2 && t_[i - 1].text == "::" && t_[i - 2].text == "collective" && i >= 4 &&
+          t_[i - 4].text == "epilogue")) {
+      // The alias that holds it says which flag reads it through the compiler (docs/spec.md, "Two readers"):
+      // one at file or namespace scope by its name, one in a class template by the class's instantiation; one
+      // inside a function body (a TEST(), main) by neither reader: the compiler cannot name a local alias.
+      const Decl* alias = nullptr;
+      for (const std::string& full : order_)
+        for (const Decl& d : decls_.at(full))
+          if (!alias && !d.template_param && !d.runtime && d.init_b <= i && i < d.init_e) alias = &d;
+      bool in_function = false;
+      for (const Function& f : functions_) in_function |= f.body_b < i && i < f.body_e;
+      std::string how = "(the text reader has no flag for it; write the CollectiveMma<...> it builds out";
+      if (in_function)
+        how += "; it sits inside a function body, whose aliases the compiler path cannot name either)";
+      else if (alias && alias->user_template)
+        how += ", or read it through the compiler: --config '" + alias->scope + "<...>::" + alias->name +
+               "' with the class template's arguments written)";
+      else if (alias)
+        how += ", or read it through the compiler: --config " + alias->full() +
+               " (with CUTLASS's headers found or given with -I; docs/spec.md, \"Two readers\"))";
+      else
+        how += ")";
       found.push_back("a CollectiveBuilder (line " + std::to_string(t_[i].line) +
-                      "): CUTLASS picks its layouts as it compiles, which the text reader does not do "
-                      "(no flag reads it; write the CollectiveMma<...> it builds out)");
+                      "): CUTLASS picks its layouts as it compiles, which the text reader does not do " +
+                      how);
       break;
     }
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
@@ -365,6 +388,23 @@ std::string Reader::found_instead() const {
                       std::to_string(t_[i].line) +
                       "): tvlab does not instantiate templates (no flag reads it; write it out as a "
                       "concrete `using` alias)");
+      break;
+    }
+  // A CUTLASS 2.x device-level GEMM (cutlass::gemm::device::Gemm<...>, GemmUniversal<...>, ...;
+  // CUTLASS 4.2.0's examples/14_ampere_tf32_tensorop_gemm): threadblock and warp iterators, no CuTe layout,
+  // nothing tvlab models. GemmUniversalAdapter is CUTLASS 3's wrapper of a CuTe kernel, not this.
+  for (std::size_t i = 0; i + 4 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "device" && t_[i + 1].text == "::" &&
+        t_[i + 2].kind == Tok::Ident && t_[i + 2].text.starts_with("Gemm") && t_[i + 3].text == "<" &&
+        t_[i + 2].text != "GemmUniversalAdapter" && i >= 2 && t_[i - 1].text == "::" &&
+        t_[i - 2].text == "gemm") {
+      bool cute = false;  // does the file name CuTe anywhere (cute::, #include <cute/...>)?
+      for (const auto& tok : t_) cute = cute || (tok.kind == Tok::Ident && tok.text == "cute");
+      found.push_back("a CUTLASS 2.x device GEMM cutlass::gemm::device::" + t_[i + 2].text + "<...> (line " +
+                      std::to_string(t_[i].line) +
+                      "): CUTLASS 2.x's threadblock and warp iterators, not CuTe layouts" +
+                      (cute ? "" : "; the file names no CuTe type: it holds no CuTe configuration") +
+                      " (no flag reads it: tvlab reads CuTe's TiledMMA, copies and CollectiveMma)");
       break;
     }
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
@@ -413,6 +453,13 @@ std::string Reader::found_instead() const {
       }
       int overloads = 0;
       for (const Function& f : functions_) overloads += f.outer == fn->outer && f.name == fn->name;
+      if (kernel && std::none_of(kernel->params.begin(), kernel->params.end(),
+                                 [&](const FnParam& p) { return !pointee(p).empty(); })) {
+        found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +
+                        ") passes CuTe objects (" + names + ") to its " + kernel->name +
+                        " launch, a copy-only kernel (no pointer parameters), which tvlab does not read");
+        continue;
+      }
       if (kernel) {
         if (!told.insert(fn->outer + "::" + fn->name).second) continue;
         found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +

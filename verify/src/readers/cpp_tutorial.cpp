@@ -467,6 +467,16 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
         "launch call passing one its arguments): no configuration to read" +
             (cands.size() > 1 ? "; the overloads" + listing() : std::string()));
 
+  // A kernel without pointer parameters (CuTe's tiled_copy.cu: copy_kernel_vectorized(TensorS, TensorD,
+  // TiledCopy)) is not a GEMM launch: its objects are not A's or B's, and tvlab reads no copy-only kernel.
+  if (std::none_of(kernel->params.begin(), kernel->params.end(),
+                   [&](const FnParam& p) { return !pointee(p).empty(); }))
+    throw CppConfigError(
+        f.line, f.col, f.name,
+        "its " + kernel->name +
+            " launch passes no pointer (A's, B's, C's elements): tvlab reads GEMM launches, "
+            "the objects after A's and B's pointers, not a copy-only kernel; nothing of this "
+            "function was checked");
   // The launch's arguments matched to the kernel's parameters: those after the kernel's first, second and
   // third pointer parameters are A's, B's and C's (its `TA const* A, AStride dA, ASmemLayout sA_layout,
   // TiledCopyA copy_a, S2RAtomA s2r_atom_a`); each read as its value says.
