@@ -475,35 +475,33 @@ def main(pw):
     xpage.close()
     # A g2s cp.async whose global sources the bank model does not cover: verify says unknown, "at least N"; the
     # panel titles the copy and its instructions as that bound, never with an ideal or "conflict-free".
-    # sm80_ldsm_x4_rm64.json with its g2s threads M-major: each 8 lanes read 8 rows, an arrangement not measured.
-    bfile = os.path.join(out, 'sm80_ldsm_x4_rm64_g2s_mmajor.json')
-    src = Path(root, 'tests/data/specs/sm80_ldsm_x4_rm64.json').read_text(encoding='utf-8')
-    Path(bfile).write_text(src.replace('"thr_layout": "(16,8):(8,1)"', '"thr_layout": "(16,8):(1,16)"', 1), encoding='utf-8')
-    bspec = os.path.relpath(bfile, root)
+    # CUTLASS's f16 TN default: each 8 lanes read two 64-byte rows a run-time leading dimension apart, which the
+    # H200's recordings do not settle (docs/banks.md).
+    bspec = 'tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json'
     brep = json.loads(run(['verify', '--format', 'json', os.path.join(root, bspec)]).stdout)
     bg = next((c for c in brep['specs'][0]['checks'] if c['code'] == 'banks.A.g2s'), None)
     check('banks-bound: verify says unknown, at least', bg and bg['verdict'] == 'unknown' and bg['data'].get('exact') is False,
           json.dumps(bg) if bg is not None else '')
     if bg:
-        bpage, bproblems, _ = open_page(explore(bspec, 'sm80_ldsm_x4_rm64_g2s_mmajor'))
+        bpage, bproblems, _ = open_page(explore(bspec, 'cutlass_sm80_f16_tn_banks'))
         bpage.click('#banks-toggle')
         check('banks-bound: s2r exact', 'ideal' in text(bpage, '#bank-summary') and 'at least' not in text(bpage, '#bank-summary'),
               text(bpage, '#bank-summary'))
         bpage.click('#bank-copy-g2s')
         bs, bi = text(bpage, '#bank-summary'), text(bpage, '#bank-inst-info')
         check('banks-bound: the title says at least, as verify',
-              f"8 instructions, at least {bg['data']['wavefronts']} wavefronts (a lower bound; ideal and bank conflicts "
+              f"{bg['data']['instructions']} instructions, at least {bg['data']['wavefronts']} wavefronts (a lower bound; ideal and bank conflicts "
               f"unknown): not modeled: {bg['data']['not_modeled']}" in bs and 'conflict-free' not in bs and not re.search(r'ideal \d', bs), bs)
         check('banks-bound: the instruction says at least',
-              bi.startswith('g2s warp 0, instruction 0 (repeat 0): at least 16 wavefronts (a lower bound') and
+              bi.startswith('g2s warp 0, instruction 0 (repeat 0): at least 4 wavefronts (a lower bound') and
               count(bpage, '#bank-ideal') == 0 and count(bpage, '#bank-conflicts') == 0, bi)
         opts = bpage.locator('#bank-inst option').all_inner_texts()
-        check('banks-bound: the list says at least', len(opts) == 8 and all(': at least ' in o for o in opts), '; '.join(opts[:2]))
+        check('banks-bound: the list says at least', len(opts) == bg['data']['instructions'] and all(': at least ' in o for o in opts), '; '.join(opts[:2]))
         phases = bpage.locator('#bank-phases li').all_inner_texts()
-        check('banks-bound: one phase, a bound', len(phases) == 1 and phases[0].startswith('all lanes (phases not modeled): lanes 0-31, at least'),
+        check('banks-bound: its phases, bounds', len(phases) >= 1 and all('at least' in p for p in phases),
               '; '.join(phases))
         check('banks-bound: no verdict', text(bpage, '#bank-suggest').startswith('no verdict'), text(bpage, '#bank-suggest'))
-        check('banks-bound: copy button says at least', 'at least 128 wavefronts' in bpage.locator('#bank-copy-g2s').get_attribute('title'))
+        check('banks-bound: copy button says at least', f"at least {bg['data']['wavefronts']} wavefronts" in bpage.locator('#bank-copy-g2s').get_attribute('title'))
         check('banks-bound: no console errors or network', len(bproblems) == 0, '; '.join(bproblems))
         bpage.close()
     section('banks conflict-free, no smem')
