@@ -99,6 +99,10 @@ std::function<int()> setup_verify(CLI::App& app) {
           std::string config = opt->config, file_name = path;
           apply_reader(opt->reader, path, text, config, file_name, opt->bind);
           texts.push_back({text, file_name});
+          // Every configuration of a C++ file: what it holds beside them that no check covers.
+          if (config.empty() && opt->bind.empty())
+            if (const std::string unread = unread_beside_configs(text, file_name); !unread.empty())
+              warn("configurations not verified", path, unread);
         }
         for (const auto& [spec, file_name] : texts) {
           const std::string config = file_name.empty() ? "" : opt->config;

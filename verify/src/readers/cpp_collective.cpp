@@ -348,15 +348,26 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
 
 namespace tvlab::detail {
 
+bool Reader::mainloop_builder(std::size_t i) const {
+  return t_[i].kind == Tok::Ident && t_[i].text == "CollectiveBuilder" &&
+         // the mainloop's (gemm::collective::), not the epilogue's
+         !(i >= 2 && t_[i - 1].text == "::" && t_[i - 2].text == "collective" && i >= 4 &&
+           t_[i - 4].text == "epilogue");
+}
+
+std::vector<int> Reader::mainloop_builder_lines() const {
+  std::vector<int> lines;
+  for (std::size_t i = 0; i + 1 < t_.size(); ++i)
+    if (mainloop_builder(i)) lines.push_back(t_[i].line);
+  return lines;
+}
+
 std::string Reader::found_instead() const {
   // A CollectiveBuilder, a CollectiveMma the text reader did not reach (inside a template or a
   // specialisation), a TEST() body, a function that builds CuTe objects: the first of each, by line.
   std::vector<std::string> found;
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
-    if (t_[i].kind == Tok::Ident && t_[i].text == "CollectiveBuilder" &&
-        // the mainloop's (gemm::collective::), not the epilogue's
-        !(i >= 2 && t_[i - 1].text == "::" && t_[i - 2].text == "collective" && i >= 4 &&
-          t_[i - 4].text == "epilogue")) {
+    if (mainloop_builder(i)) {
       // The alias that holds it says which flag reads it through the compiler (docs/spec.md, "Two readers"):
       // one at file or namespace scope by its name, one in a class template by the class's instantiation; one
       // inside a function body (a TEST(), main) by neither reader: the compiler cannot name a local alias.

@@ -266,4 +266,16 @@ std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text) {
   }
 }
 
+std::string unread_beside_configs(const std::string& text, std::string_view file_name) {
+  if (!looks_like_cpp(text, file_name) || looks_like_cute_print(text)) return "";
+  const std::vector<int> lines = detail::Reader(text).mainloop_builder_lines();
+  if (lines.empty()) return "";
+  std::string at;
+  for (std::size_t i = 0; i < lines.size(); ++i) at += (i ? ", " : "") + std::to_string(lines[i]);
+  return std::to_string(lines.size()) + " CollectiveBuilder" + (lines.size() > 1 ? "s" : "") + " (line" +
+         (lines.size() > 1 ? "s " : " ") + at +
+         ") the text reader does not read: no check covers them (one declared outside a function body reads "
+         "with --reader compiler --config NAME; docs/spec.md, \"Two readers\")";
+}
+
 }  // namespace tvlab

@@ -85,6 +85,9 @@ class Reader {
   // what was found instead (a CollectiveBuilder, a template, a function, a TEST body) and the flag that
   // reads it where there is one (cpp_collective.cpp).
   std::string found_instead() const;
+  // Whether token i names a mainloop's CollectiveBuilder (not the epilogue's), and the lines of all of them.
+  bool mainloop_builder(std::size_t i) const;
+  std::vector<int> mainloop_builder_lines() const;
 
   // Tutorial functions (cpp_tutorial.cpp).
   // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.

@@ -128,4 +128,9 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
 Plan load_plan(const std::string& text, const std::string& only = "", std::string_view file_name = "",
                const std::vector<CppBinding>& bind = {});
 
+// What a C++ text holds that the text reader does not read beside the configurations it does: a sentence
+// naming the mainloop CollectiveBuilders and their lines ("" when there are none, or the text is not C++).
+// verify without --config says it, so a file's "passed" is never read as covering them.
+std::string unread_beside_configs(const std::string& text, std::string_view file_name);
+
 }  // namespace tvlab
