@@ -52,9 +52,12 @@ if [ "$scope" = input ]; then
   # cute.oracle.tmem (CuTe compiled live against tiling_tmem_test, which this scope does not build) and
   # cute.print (582 verdict comparisons of recorded prints; the print reader's input handling is sanitized in
   # core.CutePrint.* and cli.print, and the comparison alone took 338 s under ASan), nor cute.oracle.search*
-  # (tvlab search's emitted C++ against CUTLASS: ten searches; search's options are sanitized in cli.search).
+  # (tvlab search's emitted C++ against CUTLASS: ten searches; search's options are sanitized in cli.search),
+  # nor the compiler path's end-to-end suites (cli.compiled_config[.xe], cli.upstream, cute.oracle.tutorial: their
+  # minutes go to g++ compiling CUTLASS; what tvlab reads back is a JSON spec, whose reader is sanitized in cli.*
+  # and fuzz_spec, and the driver's own code in verify.{Toolchain,CompiledCache,CompiledConfig,RunProcess}).
   ctest --output-on-failure --parallel "$(nproc)" \
-    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem)$|^cute\.oracle\.search|^cute\.print$|^cli\.help_examples$'
+    -E '_NOT_BUILT$|^package\.|^gallery\.|^browser\.|^hw\.|^cute\.oracle$|^cute\.oracle\.(recorded|mutated|generated|tmem|tutorial)$|^cute\.oracle\.search|^cute\.print$|^cli\.help_examples$|^cli\.compiled_config|^cli\.upstream$'
 else
   ctest --output-on-failure --parallel "$(nproc)" -E '^package\.|^cli\.help_examples$'
 fi

@@ -1,8 +1,10 @@
 #include "tvlab/verify/banks/gmem_sectors.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 
 #include "tvlab/verify/banks/banks.hpp"
@@ -20,19 +22,30 @@ int64_t floor_div(int64_t a, int64_t b) {
   return a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
 }
 
-// The distinct sectors of byte runs [o, o + bytes) shifted by phase.
+// The distinct sectors of byte runs [o, o + bytes) shifted by phase: the offsets ascend, so each run's
+// sectors ascend too and a sector is new unless it is the last one counted (no set: this runs for every
+// instruction).
 int64_t row_sectors(const std::set<int64_t>& offsets, int bytes, int64_t phase, int sector_bytes) {
-  std::set<int64_t> s;
-  for (int64_t o : offsets)
-    for (int j = 0; j < bytes; ++j) s.insert(floor_div(phase + o + j, sector_bytes));
-  return static_cast<int64_t>(s.size());
+  int64_t count = 0;
+  std::optional<int64_t> last;
+  for (int64_t o : offsets) {
+    const int64_t first = floor_div(phase + o, sector_bytes),
+                  end = floor_div(phase + o + bytes - 1, sector_bytes);
+    count += end - first + 1 - (last && *last >= first ? *last - first + 1 : 0);
+    last = last ? std::max(*last, end) : end;
+  }
+  return count;
 }
 
+// The bytes the runs [o, o + bytes) cover together (ascending offsets: each run adds what passes the last
+// end).
 int64_t used_bytes_of(const std::set<int64_t>& offsets, int bytes) {
-  std::set<int64_t> b;
-  for (int64_t o : offsets)
-    for (int j = 0; j < bytes; ++j) b.insert(o + j);
-  return static_cast<int64_t>(b.size());
+  int64_t used = 0, end = INT64_MIN;
+  for (int64_t o : offsets) {
+    used += o + bytes - std::max(o, end);
+    end = o + bytes;
+  }
+  return used;
 }
 
 }  // namespace
