@@ -272,6 +272,12 @@ std::optional<G2sSectors> g2s_gmem_sectors_of(const PlannedCopy& p, const TiledM
   const int64_t rows = tile[0].ival(), cols = tile[1].ival();
   const int contiguous = p.modes.x;
   const int64_t extent = contiguous == 0 ? rows : cols;
+  // Each instruction of the tile is walked (as the bank checks walk them): a figure for a CTA's operand tile,
+  // not for the fuzzers' 65536-wide ones (2^21 elements took seconds a call).
+  constexpr int64_t kMaxTileElements = int64_t{1} << 18;
+  if (rows * cols > kMaxTileElements)
+    return no("the operand tile holds " + std::to_string(rows * cols) + " elements, more than " +
+              std::to_string(kMaxTileElements) + ": its global sectors are not counted");
   G2sSectors out;
   const std::string& atom = c.atom.name;
   out.op = atom.rfind("SM80_CP_ASYNC_CACHEGLOBAL", 0) == 0 ? GmemOpKind::CpAsyncCg
