@@ -163,6 +163,28 @@ DivergenceCheck first_difference(const std::vector<int64_t>& indices, const Layo
   return c;
 }
 
+// The first index in [0, n) where two functions with canonical forms ca and cb differ, or nullopt where the
+// forms are equal (then the functions are). Unequal forms first differ at 1 or at a prefix product of one of
+// the two forms (induction on the first leaf), so only those indices are candidates; `differ` evaluates one.
+template <class Differ>
+std::optional<int64_t> first_differing(const Leaves& ca, const Leaves& cb, int64_t n, Differ&& differ) {
+  if (ca == cb) return std::nullopt;
+  std::vector<int64_t> at{1};
+  for (const auto* form : {&ca, &cb}) {
+    int64_t p = 1;
+    for (const Leaf& x : *form) {
+      if (static_cast<__int128>(p) * x.s >= n) break;
+      p *= x.s;
+      at.push_back(p);
+    }
+  }
+  std::sort(at.begin(), at.end());
+  at.erase(std::unique(at.begin(), at.end()), at.end());
+  for (const int64_t i : at)
+    if (i < n && differ(i)) return i;
+  return -1;  // forms unequal yet no candidate differs: the argument above would be wrong
+}
+
 DivergenceCheck structural(const Layout& f, const Layout& g, const Layout& r, const What& what) {
   const int64_t n = size(r);
   DivergenceCheck c;
@@ -176,27 +198,18 @@ DivergenceCheck structural(const Layout& f, const Layout& g, const Layout& r, co
     return c;
   }
   if (!t) return c;
-  const Leaves cr = canonical(rl), ct = canonical(*t);
-  if (cr == ct) {
+  const FlatFunction rf(r), ff(f), gf(g);
+  const auto at = first_differing(canonical(rl), canonical(*t), n, [&](int64_t i) {
+    ++c.evaluated;
+    return rf(i) != ff(gf(i));
+  });
+  if (!at) {
     c.verdict = DivergenceVerdict::Equal;
-    return c;
+  } else if (*at >= 0) {
+    c.verdict = DivergenceVerdict::Differs;
+    c.witness = witness(*at, rf(*at), ff(gf(*at)), what);
   }
-  // Different functions: they first differ at 1 or at a prefix product of one of the forms.
-  std::vector<int64_t> at{1};
-  for (const auto* form : {&cr, &ct}) {
-    int64_t p = 1;
-    for (const Leaf& x : *form) {
-      if (static_cast<__int128>(p) * x.s >= n) break;
-      p *= x.s;
-      at.push_back(p);
-    }
-  }
-  std::sort(at.begin(), at.end());
-  at.erase(std::unique(at.begin(), at.end()), at.end());
-  at.erase(std::remove_if(at.begin(), at.end(), [n](int64_t i) { return i >= n; }), at.end());
-  DivergenceCheck d = first_difference(at, f, g, r, what);
-  d.how = "structure";
-  return d;  // NotDecided only if the argument above were wrong: the caller then compares indices
+  return c;  // NotDecided only if the argument above were wrong: the caller then compares indices
 }
 
 uint64_t splitmix64(uint64_t& x) {
@@ -304,6 +317,43 @@ DivergenceCheck structural_composition(const Layout& f, const Layout& g, const L
   return structural(f, g, r, [] { return std::string("F(G(i))"); });
 }
 }  // namespace detail
+
+DivergenceCheck check_same_function(const Layout& x, const Layout& y) {
+  DivergenceCheck c;
+  c.how = "structure";
+  const int64_t n = size(x);
+  if (n != size(y)) {
+    c.verdict = DivergenceVerdict::Differs;
+    c.witness = Divergence{"", 0, 0, 0, "sizes " + std::to_string(n) + " and " + std::to_string(size(y))};
+    return c;
+  }
+  if (n == 0) {
+    c.verdict = DivergenceVerdict::Equal;
+    return c;
+  }
+  Leaves xl, yl;
+  try {
+    xl = leaves(x), yl = leaves(y);
+  } catch (const LayoutError&) {
+    c.how = "scaled-basis strides";
+    return c;
+  }
+  const FlatFunction xf(x), yf(y);
+  const auto at = first_differing(canonical(xl), canonical(yl), n, [&](int64_t i) {
+    ++c.evaluated;
+    return xf(i) != yf(i);
+  });
+  if (!at) {
+    c.verdict = DivergenceVerdict::Equal;
+  } else if (*at >= 0) {
+    const int64_t a = xf(*at), b = yf(*at);
+    c.verdict = DivergenceVerdict::Differs;
+    c.witness = Divergence{
+        "", *at, a, b,
+        "index " + std::to_string(*at) + " maps to " + std::to_string(a) + " and " + std::to_string(b)};
+  }
+  return c;
+}
 
 DivergenceCheck check_composition(const Layout& a, const Tiler& b, const Layout& r, DivergenceLimits lim) {
   return guarded([&] {

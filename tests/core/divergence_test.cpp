@@ -515,5 +515,67 @@ TEST(Divergence, SwitchTurnsTheChecksOff) {
   EXPECT_FALSE(notices[0].undecided);
 }
 
+// check_same_function against brute force over generated pairs: y is x with its leaves regrouped (same
+// function), a random layout of x's size, or x with one stride changed. Equal => no index differs; Differs
+// => the witness is the first index that differs. Mutation control: a changed stride of a size>1 leaf on
+// an index that reaches it is never Equal.
+TEST(Divergence, SameFunctionAgreesWithBruteForce) {
+  std::mt19937_64 rng(3434);
+  int equal = 0, differs = 0;
+  for (int n = 0; n < 20000; ++n) {
+    const Layout x = random_layout(rng, true);
+    Layout y = random_layout(rng, true);
+    const int how = static_cast<int>(rng() % 3);
+    if (how == 0) y = with_strides(x, [](std::size_t, int64_t d) { return d; });  // flattened: same function
+    if (how == 2) {
+      const std::size_t k = rng() % flat_leaves(x).size();
+      y = with_strides(x, [&](std::size_t j, int64_t d) { return j == k ? d + 1 : d; });
+    }
+    if (size(x) != size(y)) continue;
+    int64_t first = -1;
+    for (int64_t i = 0; i < size(x) && first < 0; ++i)
+      if (x(i) != y(i)) first = i;
+    const DivergenceCheck c = check_same_function(x, y);
+    ASSERT_NE(c.verdict, DivergenceVerdict::NotDecided) << to_string(x) << " " << to_string(y);
+    if (first < 0) {
+      ASSERT_EQ(c.verdict, DivergenceVerdict::Equal) << to_string(x) << " " << to_string(y);
+      EXPECT_EQ(c.evaluated, 0);
+      ++equal;
+    } else {
+      ASSERT_EQ(c.verdict, DivergenceVerdict::Differs) << to_string(x) << " " << to_string(y);
+      EXPECT_EQ(c.witness->index, first) << to_string(x) << " " << to_string(y);
+      EXPECT_EQ(c.witness->got, x(first));
+      EXPECT_EQ(c.witness->want, y(first));
+      ++differs;
+    }
+  }
+  EXPECT_GT(equal, 5000);
+  EXPECT_GT(differs, 5000);
+}
+
+// Literal cases, at sizes no enumeration could reach: regrouped modes are one function; a stride changed in
+// the last mode differs at that mode's first index; different sizes and scaled bases are said so.
+TEST(Divergence, SameFunctionLiterals) {
+  DivergenceCheck c =
+      check_same_function(L("((1024,1024),(2,1024)):((1,1024),(1048576,2097152))"), L("(2147483648):(1)"));
+  EXPECT_EQ(c.verdict, DivergenceVerdict::Equal);
+  EXPECT_EQ(c.evaluated, 0);
+  c = check_same_function(L("(65536,65536):(1,65536)"), L("(65536,65536):(1,65537)"));
+  ASSERT_EQ(c.verdict, DivergenceVerdict::Differs);
+  EXPECT_EQ(c.witness->index, 65536);
+  EXPECT_EQ(c.witness->got, 65536);
+  EXPECT_EQ(c.witness->want, 65537);
+  EXPECT_LT(c.evaluated, 8);
+  c = check_same_function(L("(4,2):(2,1)"), L("8:1"));
+  ASSERT_EQ(c.verdict, DivergenceVerdict::Differs);
+  EXPECT_EQ(c.witness->index, 1);
+  c = check_same_function(L("4:1"), L("8:1"));
+  ASSERT_EQ(c.verdict, DivergenceVerdict::Differs);
+  EXPECT_EQ(c.witness->text, "sizes 4 and 8");
+  c = check_same_function(L("(2,2):(1,2)"), L("(2,2):(0,1)"));
+  ASSERT_EQ(c.verdict, DivergenceVerdict::Differs);
+  EXPECT_EQ(c.witness->index, 1);
+}
+
 }  // namespace
 }  // namespace tvlab

@@ -8,6 +8,7 @@
 #include "tvlab/core/coalesce.hpp"
 #include "tvlab/core/complement.hpp"
 #include "tvlab/core/composition.hpp"
+#include "tvlab/core/divergence.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
 #include "tvlab/core/inverse.hpp"
@@ -303,11 +304,14 @@ std::optional<ValueType> dsl_value_type(const std::string& name) {
   return parse_value_type(it->second);
 }
 
-// Layouts equal as functions of their index (and of equal size); small ones by enumeration, larger ones by
-// their coalesced form.
+// Layouts equal as functions of their index (and of equal size), decided from their canonical forms
+// (divergence.hpp) at any size; layouts with scaled-basis strides index by index, small ones only.
 bool same_function(const Layout& x, const Layout& y) {
-  if (size(x) != size(y)) return false;
-  if (size(x) > (int64_t(1) << 20)) return to_string(coalesce(x)) == to_string(coalesce(y));
+  const DivergenceCheck c = check_same_function(x, y);
+  if (c.verdict != DivergenceVerdict::NotDecided) return c.verdict == DivergenceVerdict::Equal;
+  if (size(x) > (int64_t(1) << 16))
+    throw LayoutError("compare", "two layouts with scaled-basis strides of " + std::to_string(size(x)) +
+                                     " indices (at most 65536 are compared)");
   for (int64_t i = 0; i < size(x); ++i)
     if (x(i) != y(i)) return false;
   return true;
@@ -325,15 +329,13 @@ Layout value_to_bits(const Layout& v, int bits) {
   return make_layout({make_layout(thr.shape, stride), downcast(mode(v, 1), bits)});
 }
 
-// The first index where two layouts of one size differ, as a message.
+// The first index where two layouts differ, as a message.
 std::string first_difference(const Layout& printed, const Layout& known) {
-  if (size(printed) != size(known))
-    return "sizes " + std::to_string(size(printed)) + " and " + std::to_string(size(known));
-  for (int64_t i = 0; i < size(printed) && i < (int64_t(1) << 20); ++i)
-    if (printed(i) != known(i))
-      return "index " + std::to_string(i) + " maps to " + std::to_string(printed(i)) + " in the print, " +
-             std::to_string(known(i)) + " in the atom";
-  return "they differ";
+  const DivergenceCheck c = check_same_function(printed, known);
+  if (!c.witness) return "they differ";
+  if (size(printed) != size(known)) return c.witness->text;
+  return "index " + std::to_string(c.witness->index) + " maps to " + std::to_string(c.witness->got) +
+         " in the print, " + std::to_string(c.witness->want) + " in the atom";
 }
 
 PrintedMma read_mma(Reader& r, bool tiled, PrintFormat f, int line) {

@@ -77,6 +77,12 @@ DivergenceCheck check_logical_divide(const Layout& a, const Tiler& b, const Layo
 DivergenceCheck check_logical_product(const Layout& a, const Tiler& b, const Layout& r,
                                       DivergenceLimits lim = {});
 
+// X and Y as functions of a 1-D index on [0, size): Equal when their canonical forms (above) agree, no index
+// evaluated; Differs with the first index where they differ (1 or a prefix product of a form: at most a few
+// dozen evaluated), or with index 0 and the sizes in the text where the sizes differ; NotDecided (how:
+// "scaled-basis strides") when either is not integer-valued. Cost independent of the sizes.
+DivergenceCheck check_same_function(const Layout& x, const Layout& y);
+
 // The witness of check_*(a, b, r, {limit}) (nullopt when Equal or NotDecided); `checked` (when given) is
 // false exactly when NotDecided.
 std::optional<Divergence> composition_divergence(const Layout& a, const Tiler& b, const Layout& r,
