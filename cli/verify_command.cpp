@@ -89,6 +89,7 @@ std::function<int()> setup_verify(CLI::App& app) {
       try {
         // The specs to verify: the file, or (the compiler path) the JSON specs it made.
         std::vector<std::pair<std::string, std::string>> texts;  // text, file name
+        std::string unread;  // what a C++ file holds beside its configurations that no check covers
         if (opt->reader.reader == "compiler" && opt->config.empty() && opt->bind.empty() &&
             looks_like_cpp(text, path)) {
           std::string note;
@@ -100,9 +101,8 @@ std::function<int()> setup_verify(CLI::App& app) {
           apply_reader(opt->reader, path, text, config, file_name, opt->bind);
           texts.push_back({text, file_name});
           // Every configuration of a C++ file: what it holds beside them that no check covers.
-          if (config.empty() && opt->bind.empty())
-            if (const std::string unread = unread_beside_configs(text, file_name); !unread.empty())
-              warn("configurations not verified", path, unread);
+          // (said once they loaded: a file that fails to load gets its error alone)
+          if (config.empty() && opt->bind.empty()) unread = unread_beside_configs(text, file_name);
         }
         for (const auto& [spec, file_name] : texts) {
           const std::string config = file_name.empty() ? "" : opt->config;
@@ -113,6 +113,7 @@ std::function<int()> setup_verify(CLI::App& app) {
             reports.push_back(verify_plan(np.plan, path));
           }
         }
+        if (!unread.empty()) warn("configurations not verified", path, unread);
       } catch (const SpecError& e) {
         report("invalid spec", path + (e.path().empty() ? "" : ": " + e.path()), e.what());
         return kBadInput;

@@ -266,5 +266,13 @@ if [ "$rc" = 0 ] && grep -qF "warning: configurations not verified at $up: 3 Col
 "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" >/dev/null 2>"$tmp/nob.err"
 if [ -s "$tmp/nob.err" ]; then ko "builders-unread: a file without builders warns: $(cat "$tmp/nob.err")"; else ok; fi
 
+# The warning comes after the configurations loaded: a file whose configuration is refused gets its error alone
+# (the file with TEST#4's A copy misspelt).
+sed '0,/cute::SM90_TMA_LOAD,/s//cute::SM90_TMA_LOADX,/' "$up" >"$tmp/upbad.cu"
+if cmp -s "$up" "$tmp/upbad.cu"; then ko "builders-unread-bad: the mutation did not apply"; fi
+"$tvlab" verify "$tmp/upbad.cu" >/dev/null 2>"$tmp/upbad.err"; rc=$?
+if [ "$rc" != 0 ] && [ -s "$tmp/upbad.err" ] && ! grep -qF "configurations not verified" "$tmp/upbad.err"; then ok
+else ko "builders-unread-bad: rc=$rc $(cat "$tmp/upbad.err")"; fi
+
 echo "cpp_configs CLI: $passes passed, $fails failed"
 [ "$fails" = 0 ]
