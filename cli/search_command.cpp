@@ -25,7 +25,7 @@ struct SearchOptions {
   std::vector<int64_t> threads;
   int64_t stages = 0, align_a = 0, align_b = 0, max_evaluations = 20000;
   int top = 10, row = 0, jobs = 1;
-  bool json = false, space = false, progress = false, no_progress = false;
+  bool json = false, space = false, progress = false, no_progress = false, explain = false;
 };
 
 std::vector<std::string> split(const std::string& s, char sep) {
@@ -89,6 +89,10 @@ std::function<int()> setup_search(CLI::App& app) {
       "the bound on partial specs verified (default 20000); a larger space exits 2 naming the knob "
       "to narrow");
   cmd->add_option("-o,--output", o->out, "write the output to FILE (atomically) instead of stdout");
+  cmd->add_flag(
+      "--explain", o->explain,
+      "why each row ranks above the next (and --with's configuration where it lands), in figures: the "
+      "first term of the ranking where they differ");
   cmd->add_flag("--space", o->space, "print the space (knobs, candidates, cost) and stop");
   cmd->add_flag("--json", o->json, "JSON: space, counts, ranking and rows (figures, knobs, spec)");
   cmd->add_flag("--progress", o->progress, "a progress bar on stderr even when it is not a terminal");
@@ -242,7 +246,17 @@ std::function<int()> setup_search(CLI::App& app) {
             else if (rank.better == int(res.rows.size()))
               os << " (after every row above)";
             os << "\n";
+            if (o->explain && !res.rows.empty()) {
+              const int k = std::max(rank.better, 1);
+              os << "  against #" << k << ": it " << search_explain(f, res.rows[k - 1].figures) << "\n";
+            }
             out += os.str();
+          }
+          if (o->explain && res.rows.size() > 1) {
+            out += "\nwhy each row ranks above the next:\n";
+            for (size_t i = 0; i + 1 < res.rows.size(); ++i)
+              out += "  #" + std::to_string(i + 1) + " vs #" + std::to_string(i + 2) + ": " +
+                     search_explain(res.rows[i].figures, res.rows[i + 1].figures) + "\n";
           }
           if (res.rows.empty()) {
             std::cout << out;

@@ -53,6 +53,10 @@ nt128=(sm80 --types tfloat32_t --layout NT --tile 128x128x32 --threads 128 --onl
 "$tvlab" search "${nt128[@]}" --top 2 --with "$root/tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json" >"$tmp/with.txt" 2>"$tmp/err"; rc=$?
 [ $rc = 0 ] && grep -q '^yours (.*): 512 excess wavefronts (1280/768)' "$tmp/with.txt" && grep -q 'ranks #3 (after every row above)' "$tmp/with.txt" &&
   grep -qE '^#1 +0 ' "$tmp/with.txt" && ok || { bad "with (rc=$rc)"; cat "$tmp/with.txt"; }
+# --explain: why each row ranks above the next, and why row 2 (the last row above it) beats the default, in figures.
+"$tvlab" search "${nt128[@]}" --top 2 --explain --with "$root/tests/data/specs/cutlass_sm80_tf32_nt_128x128x32.json" >"$tmp/explain.txt" 2>"$tmp/err"; rc=$?
+[ $rc = 0 ] && grep -qF '  against #2: it ranks below on excess wavefronts: 512 against 128 (shared-memory wavefronts over the ideal per k-tile, banks.X.g2s + banks.X.s2r)' "$tmp/explain.txt" &&
+  grep -qE '^  #1 vs #2: (ranks above on|has the same figures)' "$tmp/explain.txt" && ok || { bad "explain (rc=$rc)"; cat "$tmp/explain.txt"; }
 "$tvlab" search "${nt128[@]}" --top 2 --json --with "$root/tests/data/cpp/cutlass_sm80_tf32.hpp" --config sm80_tf32_nt_128x128x32 >"$tmp/with2.json" 2>"$tmp/err"; rc=$?
 got="$(python3 -c "import json; w=json.load(open('$tmp/with2.json'))['with']; print(w['figures']['excess_wavefronts'], w['passes_verify'], w['rank_among_rows'])")"
 [ $rc = 0 ] && [ "$got" = "512 True 3" ] && ok || bad "with C++ (rc=$rc, got '$got')"

@@ -25,7 +25,7 @@ namespace {
 using nlohmann::json;
 
 auto key(const SearchFigures& f) {
-  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.gmem_sectors_per_byte(),
+  return std::make_tuple(!f.wavefronts_exact, f.excess_wavefronts, f.gmem_sectors_per_byte(),
                          f.gmem_sectors_max_per_byte(), f.smem_instructions, f.reorder_movs, f.block2d_loads,
                          f.smem_bytes, f.registers);
 }
@@ -448,6 +448,42 @@ TEST(Search, Int8BForBf16DpasRanksReorders) {
     EXPECT_EQ(test::check(row.report, "reorder.B").verdict, Verdict::Refuted);
   }
   EXPECT_LE(res.rows.front().figures.reorder_movs, res.rows.back().figures.reorder_movs);
+}
+
+// --explain's words name the first term of the ranking key where two rows differ, with both values; a row
+// never "ranks below" the next one; every exact row comes before every bounded one (the rule: a lower
+// bound never ranks above an exact count), here over the f16 and tf32 spaces where both kinds occur.
+TEST(Search, ExplainNamesTheFirstDifferingTerm) {
+  SearchFigures a, b;
+  a.wavefronts = a.ideal_wavefronts = b.ideal_wavefronts = 384;
+  b.wavefronts = 640;
+  b.excess_wavefronts = 256;
+  a.smem_instructions = b.smem_instructions = 288;
+  EXPECT_EQ(
+      search_explain(a, b),
+      "ranks above on excess wavefronts: 0 against 256 (shared-memory wavefronts over the ideal per k-tile, "
+      "banks.X.g2s + banks.X.s2r)");
+  EXPECT_EQ(search_explain(b, a).rfind("ranks below on excess wavefronts: 256 against 0", 0), 0u);
+  b.wavefronts_exact = false;  // a bounded row with a larger excess: the bound decides first
+  EXPECT_EQ(search_explain(b, a).rfind("ranks below on bounded: 1 against 0", 0), 0u);
+  b = a;
+  EXPECT_EQ(search_explain(a, b),
+            "has the same figures (the space's listing order decides): smem instructions 288");
+  b.registers = 4;
+  EXPECT_EQ(search_explain(a, b).rfind("ranks above on registers: 0 against 4", 0), 0u);
+  EXPECT_NE(search_explain(a, b).find("tied before it on smem instructions 288"), std::string::npos);
+  ASSERT_EQ(search_rank_terms(a).size(), 9u);
+  EXPECT_STREQ(search_rank_terms(a)[0].name, "bounded");
+
+  SearchRequest r = sm80("half_t", "RowMajor", "ColumnMajor", {64, 64, 32});
+  r.only = {"mma.warps=(2,2,1)", "mma.tile=(32,32,16)"};
+  r.top = 100;
+  const SearchResult res = search(r);
+  ASSERT_GT(res.rows.size(), 20u);
+  for (size_t i = 0; i + 1 < res.rows.size(); ++i)
+    EXPECT_EQ(search_explain(res.rows[i].figures, res.rows[i + 1].figures).find("ranks below"),
+              std::string::npos)
+        << i + 1;
 }
 
 TEST(Search, DeterministicAndIndependentOfJobs) {

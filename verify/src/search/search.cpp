@@ -1,6 +1,7 @@
 #include "tvlab/verify/search/search.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <map>
 #include <mutex>
@@ -152,17 +153,31 @@ SearchFigures figures_of(const Report& r, const Plan& plan) {
   return f;
 }
 
-// The ranking key: lower is better, lexicographic.
-auto rank_key(const SearchFigures& f) {
-  // The global sectors come after the bank figures (excess and exactness): they only order rows whose
-  // shared-memory figures tie.
-  return std::make_tuple(f.excess_wavefronts, !f.wavefronts_exact, f.gmem_sectors_per_byte(),
-                         f.gmem_sectors_max_per_byte(), f.smem_instructions, f.reorder_movs, f.block2d_loads,
-                         f.smem_bytes, f.registers);
+// The ranking key's terms, in the order compared (search_rank_terms names them).
+constexpr int kRankTerms = 9;
+using RankKey = std::array<double, kRankTerms>;
+// The bounded rows after the exact ones (a lower bound never ranks above an exact count); then the
+// shared-memory figures; the global sectors only order rows whose shared-memory figures tie.
+RankKey rank_key(const SearchFigures& f) {
+  return {double(!f.wavefronts_exact),   double(f.excess_wavefronts), f.gmem_sectors_per_byte(),
+          f.gmem_sectors_max_per_byte(), double(f.smem_instructions), double(f.reorder_movs),
+          double(f.block2d_loads),       double(f.smem_bytes),        double(f.registers)};
 }
+constexpr std::array<std::pair<const char*, const char*>, kRankTerms> kRankTermNames = {{
+    {"bounded", "1 where a copy's wavefronts are a lower bound (a cp.async the model does not cover)"},
+    {"excess wavefronts", "shared-memory wavefronts over the ideal per k-tile, banks.X.g2s + banks.X.s2r"},
+    {"g2s sectors/byte", "global 32-byte sectors per byte the g2s copies move, 32-byte-aligned rows"},
+    {"g2s sectors/byte (worst)", "the same with the worst row placement AlignmentX allows"},
+    {"smem instructions", "shared-memory copy instructions per k-tile (wider vectors: fewer)"},
+    {"reorder movs", "Xe: register moves of the reorders per k-tile"},
+    {"2D loads", "Xe: block 2D loads a subgroup issues per k-tile"},
+    {"smem bytes", "shared memory of all stages"},
+    {"registers", "A, B (one k-tile) and C values a thread holds"},
+}};
 
 const char* kRankingSm80 =
-    "fewest shared-memory wavefronts over the ideal per k-tile (exact counts before lower bounds), then "
+    "exact figures before lower bounds (a cp.async the bank model does not cover), then fewest "
+    "shared-memory wavefronts over the ideal per k-tile, then "
     "fewest global 32-byte sectors per byte the g2s copies move (rows 32-byte aligned, then the most any "
     "row alignment allows), then fewest "
     "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), "
@@ -186,6 +201,37 @@ SearchRow search_row_of(const KernelConfig& config) {
   SearchRow row = search_row_of(build_plan(config));
   row.config = config;
   return row;
+}
+
+std::vector<SearchRankTerm> search_rank_terms(const SearchFigures& f) {
+  const RankKey k = rank_key(f);
+  std::vector<SearchRankTerm> out;
+  for (int i = 0; i < kRankTerms; ++i)
+    out.push_back({kRankTermNames[i].first, kRankTermNames[i].second, k[i]});
+  return out;
+}
+
+std::string search_explain(const SearchFigures& a, const SearchFigures& b) {
+  const std::vector<SearchRankTerm> x = search_rank_terms(a), y = search_rank_terms(b);
+  const auto num = [](double v) {
+    std::ostringstream os;
+    os << v;
+    return os.str();
+  };
+  std::string ties;
+  for (size_t i = 0; i < x.size(); ++i) {
+    if (x[i].value == y[i].value) {
+      if (x[i].value != 0) ties += std::string(ties.empty() ? "" : ", ") + x[i].name + " " + num(x[i].value);
+      continue;
+    }
+    std::string out = std::string(x[i].value < y[i].value ? "ranks above" : "ranks below") + " on " +
+                      x[i].name + ": " + num(x[i].value) + " against " + num(y[i].value) + " (" +
+                      x[i].meaning + ")";
+    if (!ties.empty()) out += "; tied before it on " + ties;
+    return out;
+  }
+  return "has the same figures (the space's listing order decides)" +
+         (ties.empty() ? std::string() : ": " + ties);
 }
 
 SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f) {

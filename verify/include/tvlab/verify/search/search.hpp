@@ -135,4 +135,17 @@ struct SearchRank {
 };
 SearchRank search_rank_among(const SearchResult& res, const SearchFigures& f);
 
+// The ranking key, term by term in the order compared (lower ranks first): what each term is, and its value
+// for f. The key the search sorts by is exactly these values.
+struct SearchRankTerm {
+  const char* name;     // short: "bounded", "excess wavefronts", ...
+  const char* meaning;  // in words
+  double value;
+};
+std::vector<SearchRankTerm> search_rank_terms(const SearchFigures& f);
+// Why a ranks where it does against b, in figures: the first term where they differ with both values and
+// the terms before it they tie on ("ranks above on excess wavefronts: 0 against 256 (...)"); "has the same
+// figures" when every term ties.
+std::string search_explain(const SearchFigures& a, const SearchFigures& b);
+
 }  // namespace tvlab
