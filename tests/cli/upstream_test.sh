@@ -87,6 +87,8 @@ cute/tutorial/sgemm_sm80.cu|gemm_nt<float, float, float>||33 proved, 0 refuted, 
 cute/tutorial/sgemm_sm80.cu|gemm_tn<float, float, float>||31 proved, 0 refuted, 2 unknown: passed
 cute/tutorial/hopper/wgmma_sm90.cu|gemm_nt||23 proved, 0 refuted, 0 unknown: passed
 cute/tutorial/hopper/wgmma_sm90.cu|gemm_tn||23 proved, 0 refuted, 0 unknown: passed
+cute/tutorial/hopper/wgmma_tma_sm90.cu|gemm_nt||27 proved, 0 refuted, 2 unknown: passed
+cute/tutorial/hopper/wgmma_tma_sm90.cu|gemm_tn||27 proved, 0 refuted, 2 unknown: passed
 cute/tutorial/hopper/wgmma_tma_sm90.cu|gemm_nt|--bind problem=make_shape(512,256,1024)|29 proved, 0 refuted, 0 unknown: passed
 cute/tutorial/hopper/wgmma_tma_sm90.cu|gemm_tn|--bind problem=make_shape(512,256,1024)|29 proved, 0 refuted, 0 unknown: passed
 EOF2

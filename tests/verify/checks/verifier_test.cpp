@@ -341,6 +341,43 @@ TEST(Verify, GmmaDescriptorAndTmaChecks) {
   EXPECT_EQ(check(pitch, "tma.A.box").verdict, Verdict::Proved);
   EXPECT_EQ(check(pitch, "desc.A").verdict, Verdict::Proved);  // SW32 K-major: canonical
   EXPECT_TRUE(pitch.failed(false));
+  // A run-time leading dimension (copy.tma.ld_alignment): the stride rule holds for every ld that is a
+  // multiple of 8 halfs (proved), is the caller's precondition for a bare int (not decided, never refuted,
+  // never proved), and the representative extents are not reported as the user's.
+  const auto runtime = [&](const std::string& stride, int align) {
+    return verify_plan(
+        build_plan_from_text(gmma_spec("Sw<1,3,3> o (64,16):(16,1)", R"({"shape":[262336,65584],"stride":)" +
+                                                                         stride + R"(,"ld_alignment":)" +
+                                                                         std::to_string(align) + "}")),
+        "runtime");
+  };
+  for (const int align : {1, 2, 4, 8, 16}) {
+    SCOPED_TRACE(align);
+    const Report r = runtime("[65584,1]", align);
+    const CheckResult& c = check(r, "tma.A.global_stride");
+    EXPECT_EQ(c.verdict, align % 8 == 0 ? Verdict::Proved : Verdict::Unknown) << c.summary;
+    EXPECT_TRUE(c.witnesses.empty());
+    EXPECT_FALSE(r.failed(false));
+    EXPECT_TRUE(check(r, "tma.A.box").data["global_dim"].is_null());
+    if (align % 8) {
+      EXPECT_NE(
+          c.summary.find("holds when ld is a multiple of 8 elements (16 bytes): the leading dimension of "
+                         "(M,K):(ld,_1)"),
+          std::string::npos)
+          << c.summary;
+    }
+  }
+  EXPECT_NE(check(runtime("[1,262336]", 1), "tma.A.global_stride").summary.find("(M,K):(_1,ld)"),
+            std::string::npos);
+  // Brute force over the alignments: the verdict is proved exactly when every multiple of the alignment (the
+  // first 64 of them) is a 16-byte stride, as the rule says.
+  for (int align = 1; align <= 32; ++align) {
+    bool all = true;
+    for (int64_t k = 1; k <= 64; ++k) all = all && (k * align * 2) % 16 == 0;
+    EXPECT_EQ(check(runtime("[65584,1]", align), "tma.A.global_stride").verdict,
+              all ? Verdict::Proved : Verdict::Unknown)
+        << align;
+  }
 }
 
 // A copy whose values the atom does not tile has no partitions (CuTe's partition_S fails to compile): a
@@ -370,6 +407,14 @@ TEST(Spec, SmemAndTmaErrorsNameTheJsonPath) {
   EXPECT_EQ(spec_error_path(gmma_spec("(64,16):(16,1)", R"({"shape":[64,16],"stride":[16,1],"box":1})"))
                 .substr(0, 27),
             "operands.A.copy.tma.box: un");
+  EXPECT_EQ(
+      spec_error_path(gmma_spec("(64,16):(16,1)", R"({"shape":[64,16],"stride":[16,1],"ld_alignment":0})"))
+          .substr(0, 40),
+      "operands.A.copy.tma.ld_alignment[0]: exp");
+  EXPECT_EQ(spec_error_path(
+                gmma_spec("(64,16):(16,1)", R"({"shape":[64,16,2],"stride":[16,1,1024],"ld_alignment":8})"))
+                .substr(0, 76),
+            "operands.A.copy.tma.ld_alignment: a run-time leading dimension needs a 2-mod");
   EXPECT_EQ(spec_error_path(gmma_spec("Sw<2,4,2> o (64,16):(16,1)", R"({"shape":[64,16],"stride":[16,1]})"))
                 .substr(0, 21),
             "operands.A.copy.tma: ");

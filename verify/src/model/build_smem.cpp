@@ -238,6 +238,22 @@ void described_tma(PlannedSmem& p, const TmaConfig& t, const std::string& tp, bo
     check_ints({*t.base_align}, spec_path(tp, "base_align"), 1, 1);
     p.tma_base_align = *t.base_align;
   }
+  if (t.ld_alignment) {
+    check_ints({*t.ld_alignment}, spec_path(tp, "ld_alignment"), 1, 1);
+    // The leading dimension: the stride of the first mode of the first two that is not unit.
+    int ld_mode = -1;
+    for (int i = 0; i < 2 && i < int(t.stride.size()); ++i)
+      if (t.stride[i] != 1) ld_mode = ld_mode < 0 ? i : ld_mode;
+    if (t.shape.size() != 2 || ld_mode < 0 || t.stride[1 - ld_mode] != 1)
+      throw SpecError(
+          spec_path(tp, "ld_alignment"),
+          "a run-time leading dimension needs a 2-mode tensor with one unit stride, e.g. \"shape\": "
+          "[M, K], \"stride\": [K, 1]");
+    p.tma_ld_alignment = *t.ld_alignment;
+    p.tma_ld_precondition = true;
+    const std::string r = p.name == "A" ? "M" : p.name == "B" ? "N" : "MN";
+    p.tma_gmem = ld_mode == 0 ? "(" + r + ",K):(ld,_1)" : "(" + r + ",K):(_1,ld)";
+  }
   bool sm100 = umma;
   if (t.arch) {
     if (*t.arch != "sm90" && *t.arch != "sm100")

@@ -680,21 +680,22 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
       }
     throw;
   }
-  // The TMA loads: the tensor map of the global tensor (M,K) / (N,K) needs the problem's shape. Given with
-  // --bind problem=make_shape(M, N, K), the tensor is packed (ldA = M for M-major A, K for K-major; what the
-  // tutorial's main passes); without it nothing is checked.
+  // The TMA loads: the tensor map of the global tensor (M,K) / (N,K). Given --bind problem=make_shape(M, N,
+  // K), the tensor is packed (ldA = M for M-major A, K for K-major; what the tutorial's main passes). Without
+  // it the extents and ldA are the host function's run-time ints: a representative problem (extents 4099
+  // tiles, no box multiple) with ld_alignment 1, so the stride rule is the caller's precondition (not
+  // decided).
   for (const TmaArg& t : tma_args) {
     const auto& pr = cfg.config.kernel.problem;
-    if (!pr)
-      throw CppConfigError(
-          t.line, t.col, t.text + " (" + t.x + "'s TMA load)",
-          "make_tma_atom over a run-time global tensor: its tensor map needs the problem's "
-          "shape; give it with --bind problem=make_shape(M, N, K) (the tensor then packed, ld" +
-              t.x + " = " + (t.x == "A" ? "M" : "N") +
-              " or K, as the tutorial's main passes it); nothing of this configuration was "
-              "checked");
+    const auto& tile = cfg.config.kernel.cta_tile;
+    if (!pr && !tile)
+      throw CppConfigError(t.line, t.col, t.text + " (" + t.x + "'s TMA load)",
+                           "make_tma_atom over a run-time global tensor and no CTA tile to size it by: give "
+                           "--bind problem=make_shape(M, N, K)");
     OperandConfig& o = cfg.config.operand_or_add(t.x);
-    const int64_t rows = t.x == "A" ? (*pr)[0] : (*pr)[1], depth = (*pr)[2];
+    const int64_t rows =
+                      pr ? (t.x == "A" ? (*pr)[0] : (*pr)[1]) : (t.x == "A" ? (*tile)[0] : (*tile)[1]) * 4099,
+                  depth = pr ? (*pr)[2] : (*tile)[2] * 4099;
     const std::string unit = o.gmem && o.gmem->layout ? *o.gmem->layout : "";
     if (unit != "K" && unit != "M" && unit != "N")
       throw CppConfigError(t.line, t.col, t.text,
@@ -704,6 +705,7 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
     tc.stride = unit == "K" ? std::vector<int64_t>{depth, 1} : std::vector<int64_t>{1, rows};
     tc.multicast = 1;
     tc.arch = "sm90";
+    if (!pr) tc.ld_alignment = 1;
     CopyConfig c;
     c.tma = tc;
     o.copy = c;

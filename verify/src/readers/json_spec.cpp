@@ -136,9 +136,9 @@ TmaConfig read_tma(const json& t, const std::string& tp) {
   if (!t.is_object()) throw SpecError(tp, "expected {\"shape\": [...], \"stride\": [...]}");
   for (auto it = t.begin(); it != t.end(); ++it)
     if (it.key() != "shape" && it.key() != "stride" && it.key() != "multicast" && it.key() != "base_align" &&
-        it.key() != "arch")
+        it.key() != "arch" && it.key() != "ld_alignment")
       throw SpecError(spec_path(tp, printable(it.key())),
-                      "unknown key; a TMA copy has shape, stride, multicast, base_align, arch");
+                      "unknown key; a TMA copy has shape, stride, multicast, base_align, arch, ld_alignment");
   if (!member(t, "shape"))
     throw SpecError(spec_path(tp, "shape"), "missing: the global tensor's shape in elements");
   if (!member(t, "stride"))
@@ -147,7 +147,9 @@ TmaConfig read_tma(const json& t, const std::string& tp) {
   c.shape = int_vector(t["shape"], spec_path(tp, "shape"), 8);
   c.stride = int_vector(t["stride"], spec_path(tp, "stride"), 8);
   // One integer, named as the one element of an array (build_plan's range check says multicast[0]).
-  for (auto [key, field] : {std::pair{"multicast", &c.multicast}, {"base_align", &c.base_align}})
+  for (auto [key, field] : {std::pair{"multicast", &c.multicast},
+                            {"base_align", &c.base_align},
+                            {"ld_alignment", &c.ld_alignment}})
     if (const json* v = member(t, key))
       *field = integer(*v, spec_index(spec_path(tp, key), 0), "expected an integer");
   c.arch = string_at(t, "arch", tp);

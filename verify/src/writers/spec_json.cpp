@@ -44,6 +44,7 @@ ojson copy_json(const CopyConfig& c, const std::string& path) {
     put(t, "multicast", c.tma->multicast);
     put(t, "base_align", c.tma->base_align);
     put(t, "arch", c.tma->arch);
+    put(t, "ld_alignment", c.tma->ld_alignment);
     j["tma"] = t;
   }
   return j;

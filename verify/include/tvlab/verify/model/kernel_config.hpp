@@ -53,6 +53,10 @@ struct TmaConfig {
   std::optional<int64_t> multicast;    // CTAs sharing the tile
   std::optional<int64_t> base_align;   // bytes
   std::optional<std::string> arch;     // sm90 or sm100
+  // The leading dimension (the stride of the mode that is not unit) is a run-time value known only to be a
+  // multiple of this many elements: shape/stride are one representative problem, and the stride rule is
+  // checked for every such leading dimension (a precondition of the caller's where it may not hold).
+  std::optional<int64_t> ld_alignment;
 };
 
 // A copy: an atom's name (tiled against the MMA: make_tiled_copy_X), an operand's "auto" / "coop" (Xe), or

@@ -116,6 +116,9 @@ struct PlannedSmem {
   // with (GmemTiledCopyX: SM90_TMA_LOAD or SM90_TMA_LOAD_MULTICAST). `tma_cluster` CTAs of the cluster
   // share the tile (ClusterShape's N for A, M for B); `tma_ld_alignment` > 0 when the problem shape is
   // run-time: every leading dimension that is a multiple of AlignmentX elements is then checked.
+  // `tma_ld_precondition`: that alignment is a run-time value's (copy.tma.ld_alignment, a host function's
+  // int ldA), not a declared AlignmentX: where it does not give 16 bytes, the stride rule is a precondition
+  // on the caller (not decided), not a configuration CUTLASS refuses.
   std::optional<SmemLayout> staged;
   int64_t stages = 1;
   int bits = 16;
@@ -123,6 +126,7 @@ struct PlannedSmem {
   std::string tma_op;
   int64_t tma_cluster = 1;
   int64_t tma_ld_alignment = 0;
+  bool tma_ld_precondition = false;
   std::string tma_gmem;  // the global tensor make_tma_copy reads, e.g. "(M,K,L):(ld,_1,ld*M)"
 };
 
