@@ -9,17 +9,13 @@
 # Needs nvcc, ncu (banks only), python3, nvidia-smi. No CUTLASS.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/common/ncu_probe.sh"
 out="${1:?usage: hw/run.sh OUTDIR [banks] [frag] [desc]}"
 shift
 parts="${*:-banks frag desc}"
 mkdir -p "$out"
 build="$(mktemp -d)"
-arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
-gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
-driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-cuda="$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*' | head -1) (nvcc); Nsight Compute $(ncu --version 2>/dev/null | tail -1 | sed "s/^Version //")"
-date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-echo "gpu=$gpu driver=$driver cuda=$cuda date=$date"
+probe_env
 status=0
 
 if [[ " $parts " == *" banks "* ]]; then
@@ -35,10 +31,7 @@ if [[ " $parts " == *" banks "* ]]; then
   (cd "$build" && ncu --csv --page raw --log-file "$out/banks_ncu_raw.csv" --metrics "$metrics" \
     ./banks_probe patterns.tsv >"$build/probe.log" 2>&1) || { cat "$build/probe.log"; exit 3; }
   tail -1 "$build/probe.log"
-  python3 - "$gpu" "$driver" "$cuda" "$date" "$cmd" >"$build/meta.json" <<'PY'
-import json, sys
-print(json.dumps(dict(zip(["gpu", "driver", "cuda", "date", "command"], sys.argv[1:]))))
-PY
+  probe_meta "command=$cmd" >"$build/meta.json"
   python3 "$here/banks/merge.py" "$build/patterns.tsv" "$out/banks_ncu_raw.csv" "$build/meta.json" \
     "$out/banks_h100_counters.tsv" >"$out/banks_h100.json" || status=3
   echo "banks: $(grep -c '"name"' "$out/banks_h100.json") patterns -> $out/banks_h100.json"

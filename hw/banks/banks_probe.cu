@@ -4,27 +4,17 @@
 //
 // Input (argv[1]): one pattern per line, tab separated:
 //   name  op  bytes  active_mask_hex  a0 ... a31  [g0 ... g31]
-// a: byte offsets into dynamic shared memory; g (cp.async only, optional): byte offsets of each lane's
-// global source in a 64 KiB buffer (default 16 * lane, what the first recordings used).
-// op: ld st ldmatrix.x1 ldmatrix.x2 ldmatrix.x4 (.trans) stmatrix.* cp.async.ca cp.async.cg, and
-// cp.async.ca.warm: the same cp.async.ca after an ld.global.ca of the same global bytes (an L1 hit).
-// Each kernel instantiation below holds exactly one shared-memory instruction of its op type.
+// a: byte offsets into dynamic shared memory (96 KiB; the first recordings used the first 48 KiB); g
+// (cp.async only, optional): byte offsets of each lane's global source in a 64 MiB buffer (default 16 * lane,
+// what the first recordings used; 64 KiB until 2026-11-28, enlarged so that a pattern can be moved by whole
+// MiB). The table reader (and the CK check) are hw/common/probe_patterns.hpp, shared with
+// hw/gmem/gmem_probe.cu. op: ld st ldmatrix.x1 ldmatrix.x2 ldmatrix.x4 (.trans) stmatrix.* cp.async.ca
+// cp.async.cg, and cp.async.ca.warm: the same cp.async.ca after an ld.global.ca of the same global bytes (an
+// L1 hit). Each kernel instantiation below holds exactly one shared-memory instruction of its op type.
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <vector>
 
-#define CK(x)                                                                                 \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(3);                                                                           \
-    }                                                                                         \
-  } while (0)
+#include "../common/probe_patterns.hpp"
 
 enum Op {
   LD4,
@@ -54,8 +44,8 @@ enum Op {
   CPCA16W
 };
 
-constexpr int kSmemBytes = 48 * 1024;
-constexpr int kGlobalBytes = 64 * 1024;
+constexpr int kSmemBytes = 96 * 1024;
+constexpr long long kGlobalBytes = 64ll * 1024 * 1024;
 
 template <int OP>
 __global__ void probe(const unsigned* addr, unsigned active, const unsigned* gaddr, const unsigned char* gsrc,
@@ -174,11 +164,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s patterns.tsv\n", argv[0]);
     return 2;
   }
-  std::ifstream in(argv[1]);
-  if (!in) {
-    std::fprintf(stderr, "cannot read %s\n", argv[1]);
-    return 2;
-  }
+  const std::vector<hwprobe::Pattern> pats = hwprobe::read_patterns(argv[1], kSmemBytes, kGlobalBytes);
+  for (const hwprobe::Pattern& p : pats)
+    if (!kernel_for(p.op, p.bytes)) {
+      std::fprintf(stderr, "%s:%d (%s): unknown op %s/%d\n", argv[1], p.line, p.name.c_str(), p.op.c_str(),
+                   p.bytes);
+      return 2;
+    }
   unsigned *d_addr = nullptr, *d_gaddr = nullptr;
   unsigned char* d_src = nullptr;
   uint4* d_out = nullptr;
@@ -187,49 +179,18 @@ int main(int argc, char** argv) {
   CK(cudaMalloc(&d_src, kGlobalBytes));
   CK(cudaMalloc(&d_out, 32 * sizeof(uint4)));
   CK(cudaMemset(d_src, 0, kGlobalBytes));
-  std::string line;
-  int n = 0, lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ls(line);
-    std::string name, op, mask;
-    int bytes = 0;
-    ls >> name >> op >> bytes >> mask;
-    unsigned addr[32];
-    for (int i = 0; i < 32; ++i) {
-      long long v = -1;
-      if (!(ls >> v) || v < 0 || v + bytes > kSmemBytes || v % bytes != 0) {
-        std::fprintf(stderr, "line %d (%s): lane %d address bad\n", lineno, name.c_str(), i);
-        return 2;
-      }
-      addr[i] = static_cast<unsigned>(v);
-    }
+  int n = 0;
+  for (const hwprobe::Pattern& p : pats) {
     unsigned gaddr[32];
-    for (int i = 0; i < 32; ++i) gaddr[i] = 16u * i;
-    long long gv = -1;
-    if (ls >> gv) {
-      for (int i = 0; i < 32; ++i) {
-        if ((i > 0 && !(ls >> gv)) || gv < 0 || gv + bytes > kGlobalBytes || gv % bytes != 0) {
-          std::fprintf(stderr, "line %d (%s): lane %d global address bad\n", lineno, name.c_str(), i);
-          return 2;
-        }
-        gaddr[i] = static_cast<unsigned>(gv);
-      }
-    }
-    Kernel k = kernel_for(op, bytes);
-    if (!k) {
-      std::fprintf(stderr, "line %d: unknown op %s/%d\n", lineno, op.c_str(), bytes);
-      return 2;
-    }
-    unsigned active = static_cast<unsigned>(std::strtoul(mask.c_str(), nullptr, 16));
+    for (int i = 0; i < 32; ++i) gaddr[i] = p.has_g ? p.g[i] : 16u * i;
+    Kernel k = kernel_for(p.op, p.bytes);
     CK(cudaFuncSetAttribute(k, cudaFuncAttributeMaxDynamicSharedMemorySize, kSmemBytes));
-    CK(cudaMemcpy(d_addr, addr, sizeof addr, cudaMemcpyHostToDevice));
+    CK(cudaMemcpy(d_addr, p.a, sizeof p.a, cudaMemcpyHostToDevice));
     CK(cudaMemcpy(d_gaddr, gaddr, sizeof gaddr, cudaMemcpyHostToDevice));
-    k<<<1, 32, kSmemBytes>>>(d_addr, active, d_gaddr, d_src, d_out);
+    k<<<1, 32, kSmemBytes>>>(d_addr, p.active, d_gaddr, d_src, d_out);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
-    std::printf("launch %d %s\n", n, name.c_str());
+    std::printf("launch %d %s\n", n, p.name.c_str());
     ++n;
   }
   std::printf("%d launches\n", n);

@@ -3,27 +3,20 @@
 # recording's patterns again (patterns.py, the same card as a control), each chunk under its own ncu
 # process, joined by merge.py into OUT/banks_cpasync.json (+ OUT/banks_cpasync_counters.tsv).
 #   hw/banks/run_cpasync.sh OUT [SEED] [CHUNK_LINES]
-# Needs nvcc, ncu, python3, nvidia-smi; no tvlab (the patterns are plain Python).
+# Needs nvcc, ncu, python3, nvidia-smi (hw/common/ncu_probe.sh); no tvlab (the patterns are plain Python).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+. "$here/../common/ncu_probe.sh"
 out="${1:?usage: run_cpasync.sh OUT [SEED] [CHUNK_LINES]}"
 seed="${2:-22}"
 chunk="${3:-400}"
 mkdir -p "$out"
 build="$(mktemp -d)"
-arch="${TVLAB_HW_ARCH:--gencode=arch=compute_90a,code=sm_90a}"
-gpu="$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)"
-driver="$(nvidia-smi --query-gpu=driver_version --format=csv,noheader | head -1)"
-cuda="$(nvcc --version | grep -o 'release [0-9.]*, V[0-9.]*' | head -1) (nvcc); Nsight Compute $(ncu --version 2>/dev/null | tail -1 | sed "s/^Version //")"
-date="$(date -u +%Y-%m-%dT%H:%M:%SZ)"
-echo "gpu=$gpu driver=$driver cuda=$cuda date=$date"
-nvcc -std=c++17 -O2 $arch -o "$build/banks_probe" "$here/banks_probe.cu" || exit 3
-cuobjdump -sass "$build/banks_probe" | grep -E 'Function|LDS|STS|LDSM|STSM|LDGSTS|LDG' >"$out/banks_cpasync_sass.txt" 2>&1
+probe_env
+probe_build "$here/banks_probe.cu" "$build/banks_probe" 'Function|LDS|STS|LDSM|STSM|LDGSTS|LDG' "$out/banks_cpasync_sass.txt" || exit 3
 { python3 "$here/patterns_cpasync.py" "$seed" && python3 "$here/patterns.py"; } >"$build/all.tsv" || exit 3
 split -l "$chunk" -d -a 2 "$build/all.tsv" "$build/chunk"
-ncu --query-metrics >"$build/q.txt" 2>&1
-metrics="$(grep -oE '^(l1tex__data_pipe_lsu_wavefronts_mem_shared|l1tex__data_bank_conflicts_pipe_lsu_mem_shared|l1tex__t_(requests|sectors)_pipe_lsu_mem_global_op_ldgsts)[a-z_]*' \
-  "$build/q.txt" | sort -u | sed 's/$/.sum/' | paste -sd, -)"
+metrics="$(probe_metrics 'l1tex__data_pipe_lsu_wavefronts_mem_shared|l1tex__data_bank_conflicts_pipe_lsu_mem_shared|l1tex__t_(requests|sectors)_pipe_lsu_mem_global_op_ldgsts')"
 echo "metrics: $metrics"
 tables=() csvs=()
 start=$(date +%s)
@@ -42,12 +35,7 @@ for c in "$build"/chunk*; do
   csvs+=("$out/${n}_ncu.csv")
 done
 cmd="hw/banks/run_cpasync.sh OUT $seed $chunk: patterns_cpasync.py $seed, then patterns.py, in chunks of $chunk lines, each: ncu --csv --page raw --metrics $metrics ./banks_probe CHUNK"
-python3 - "$gpu" "$driver" "$cuda" "$date" "$cmd" "$seed" >"$build/meta.json" <<'PY'
-import json, sys
-d = dict(zip(["gpu", "driver", "cuda", "date", "command"], sys.argv[1:6]))
-d["seed"] = int(sys.argv[6])
-print(json.dumps(d))
-PY
+probe_meta "seed=$seed" "command=$cmd" >"$build/meta.json"
 IFS=,
 python3 "$here/merge.py" "${tables[*]}" "${csvs[*]}" "$build/meta.json" "$out/banks_cpasync_counters.tsv" \
   >"$out/banks_cpasync.json" || exit 3

@@ -8,20 +8,10 @@
 //
 // Input (argv[1]): one pattern per line, tab separated:  name  op  bytes  active_mask_hex  g0 ... g31
 // op: ld or st (ld.global / st.global of 1, 2, 4, 8 or 16 bytes; 8 and 16 as .v2.b32 / .v4.b32).
+// The table reader (and the CK check) are hw/common/probe_patterns.hpp, shared with hw/banks/banks_probe.cu.
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-#include <string>
 
-#define CK(x)                                                                                 \
-  do {                                                                                        \
-    cudaError_t e_ = (x);                                                                     \
-    if (e_ != cudaSuccess) {                                                                  \
-      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #x, cudaGetErrorString(e_)); \
-      std::exit(3);                                                                           \
-    }                                                                                         \
-  } while (0)
+#include "../common/probe_patterns.hpp"
 
 constexpr int kGlobalBytes = 64 * 1024;
 __constant__ unsigned c_off[32];
@@ -77,41 +67,27 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: %s patterns.tsv\n", argv[0]);
     return 2;
   }
-  std::ifstream in(argv[1]);
-  if (!in) return 2;
+  const std::vector<hwprobe::Pattern> pats = hwprobe::read_patterns(argv[1], kGlobalBytes, 0);
+  auto kernel_for = [](const hwprobe::Pattern& p) {
+    return p.op == "ld" ? by_bytes<0>(p.bytes) : p.op == "st" ? by_bytes<1>(p.bytes) : nullptr;
+  };
+  for (const hwprobe::Pattern& p : pats)
+    if (!kernel_for(p)) {
+      std::fprintf(stderr, "%s:%d (%s): unknown op %s/%d\n", argv[1], p.line, p.name.c_str(), p.op.c_str(),
+                   p.bytes);
+      return 2;
+    }
   unsigned char* buf = nullptr;
   CK(cudaMalloc(&buf, kGlobalBytes));
   CK(cudaMemset(buf, 0, kGlobalBytes));
-  std::string line;
-  int n = 0, lineno = 0;
-  while (std::getline(in, line)) {
-    ++lineno;
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream ls(line);
-    std::string name, op, mask;
-    int bytes = 0;
-    ls >> name >> op >> bytes >> mask;
-    unsigned off[32];
-    for (int i = 0; i < 32; ++i) {
-      long long v = -1;
-      if (!(ls >> v) || v < 0 || v + bytes > kGlobalBytes || v % bytes != 0) {
-        std::fprintf(stderr, "line %d (%s): lane %d offset bad\n", lineno, name.c_str(), i);
-        return 2;
-      }
-      off[i] = static_cast<unsigned>(v);
-    }
-    Kernel k = op == "ld" ? by_bytes<0>(bytes) : op == "st" ? by_bytes<1>(bytes) : nullptr;
-    if (!k) {
-      std::fprintf(stderr, "line %d: unknown op %s/%d\n", lineno, op.c_str(), bytes);
-      return 2;
-    }
-    const unsigned active = static_cast<unsigned>(std::strtoul(mask.c_str(), nullptr, 16));
-    CK(cudaMemcpyToSymbol(c_off, off, sizeof off));
-    CK(cudaMemcpyToSymbol(c_active, &active, sizeof active));
-    k<<<1, 32>>>(buf);
+  int n = 0;
+  for (const hwprobe::Pattern& p : pats) {
+    CK(cudaMemcpyToSymbol(c_off, p.a, sizeof p.a));
+    CK(cudaMemcpyToSymbol(c_active, &p.active, sizeof p.active));
+    kernel_for(p)<<<1, 32>>>(buf);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
-    std::printf("launch %d %s\n", n, name.c_str());
+    std::printf("launch %d %s\n", n, p.name.c_str());
     ++n;
   }
   std::printf("%d launches\n", n);

@@ -76,6 +76,13 @@ json cp-8byte 0 "j['wavefronts'], j['ideal_wavefronts'], j['arrangement']" "2 2 
   --tv '(32,2):(2,1)' --type float --op cp.async --gmem '512:1'
 json cp-same-word 0 "j['wavefronts'], j['ideal_wavefronts'], j['arrangement']" "32 32 line" --smem '1024:1' \
   --tv '(32,1):(1,0)' --type float --op cp.async --gmem '1024:0'
+# Two lines apart (lanes 0-15 on line 0, words 0-15; lanes 16-31 on words 16-31 of another line): exact within
+# one 1 KiB block (line 7), a first-fit bound across one (line 8: the H200 measured such counts move with the
+# absolute address, tests/data/hw/banks_cpasync_repeat*_h200.json).
+json cp-two-lines-block 0 "j['wavefronts'], j['arrangement']" "1 lines" --smem '1024:1' --tv '(32,1):(1,0)' --type float \
+  --op cp.async --gmem '(16,64):(1,240)'
+text cp-two-lines-across 2 "read two 128-byte lines of global memory across a 1 KiB boundary" --smem '1024:1' \
+  --tv '(32,1):(1,0)' --type float --op cp.async --gmem '(16,64):(1,272)'
 
 # The global side of a cp.async with --gmem (gmem_sectors.hpp; H200-measured counters): 1 request, the
 # distinct 32-byte sectors, the bytes used of them.

@@ -281,9 +281,11 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     int most_on_position = 0, most_on_source = 0;
     for (const auto& [x, n] : per_position) most_on_position = std::max(most_on_position, n);
     for (const auto& [x, n] : per_source) most_on_source = std::max(most_on_source, n);
+    // Absolute sources: one line, two lines (one 128-byte window straddling a line boundary is two lines), or
+    // more; relative: one window, or more.
     PhaseKind kind = PhaseKind::Overlap;
-    if (hi - lo <= wf_bytes)
-      kind = inst.sources_absolute && line_positions.size() == 1 ? PhaseKind::Line : PhaseKind::Window;
+    if (!inst.sources_absolute && hi - lo <= wf_bytes)
+      kind = PhaseKind::Window;
     else if (inst.sources_absolute && line_positions.size() == 1)
       kind = PhaseKind::Line;
     else if (inst.sources_absolute && line_positions.size() == 2) {
@@ -293,6 +295,15 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
                                                                                  : PhaseKind::Overlap;
     }
     if (!model.cp_async_source_slots && kind == PhaseKind::TwoLines) kind = PhaseKind::Overlap;
+    // Two lines apart are a count only for 4- and 8-byte copies within one 1 KiB-aligned block: across a
+    // 1 KiB boundary, and for 16-byte copies, the H200 measured first-fit or more depending on the lines'
+    // absolute addresses (hw/banks/run_cpasync_repeat.sh; docs/banks.md). First-fit stays their lower bound.
+    bool first_fit_bound = false;
+    if (kind == PhaseKind::TwoLines && !model.cp_async_two_lines_anywhere) {
+      const int64_t a = line_positions.begin()->first, b = std::next(line_positions.begin())->first;
+      const int64_t per_block = 1024 / wf_bytes;
+      first_fit_bound = inst.bytes >= 16 || per_block < 1 || a / per_block != b / per_block;
+    }
     if (model.cp_async_claim_overlap && kind == PhaseKind::Overlap) kind = PhaseKind::TwoLines;
     worst = std::max(worst, kind);
     bool up = true, down = true;
@@ -323,6 +334,16 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       }
       bp.wavefronts = static_cast<int>(waves.size());
       ideal += model.cp_async_source_slots ? std::max(1, most_on_position) : 1;
+      if (first_fit_bound && bp.wavefronts < static_cast<int>(ph.size())) {
+        exact = false;
+        if (why.empty())
+          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
+                std::to_string(per) + ") read two 128-byte lines of global memory " +
+                (inst.bytes >= 16 ? std::string("with 16-byte copies")
+                                  : std::string("across a 1 KiB boundary")) +
+                ": the H200 measured such phases at first-fit or more, depending on the lines' absolute "
+                "addresses (the same pattern moved by 64 KiB + 384 bytes: 1 and 2 wavefronts; docs/banks.md)";
+      }
     } else {
       // A bound: the most distinct words of one bank, the most lanes on one source position (absolute
       // sources; relative ones: on one identical source word), the bytes / 128. One lane a wavefront is the

@@ -35,12 +35,16 @@
 // position is (global byte address / 4) % 32, its place in its 128-byte line.
 //   phases  groups of 128/bytes consecutive lanes (32, 16, 8), as for st, are served one after another: the
 //           instruction's count is the sum of its phases' counts.
-//   exact   a phase whose active lanes read ONE 128-byte line, or two lines with no source word position in
-//           common (any lane-linear run, aligned or not, up or down, is one of these), or (relative sources,
+//   exact   a phase whose active lanes read ONE 128-byte line, or (4- and 8-byte copies) two lines with no
+//           source word position in common that lie in one 1 KiB-aligned block (a lane-linear run, aligned
+//           or not, up or down, is one of these unless it crosses a 1 KiB boundary), or (relative sources,
 //           sources_absolute = false) one 128-byte window: lanes in lane order, each into the first
 //           wavefront where neither its shared-memory banks nor its source word positions are taken. Ideal:
-//           the most lanes on one source word position (at least 1). 711 of the 1412 recordings have only
-//           such phases; the rule gives all 711 exactly.
+//           the most lanes on one source word position (at least 1).
+//   first-fit bound  two lines apart across a 1 KiB boundary, or of 16-byte copies: the H200 measured the
+//           first-fit count or more, depending on the lines' absolute addresses (the same pattern moved by
+//           64 KiB + 384 bytes: 1 and 2; tests/data/hw/banks_cpasync_repeat*_h200.json), so first-fit is
+//           a lower bound there, not a count.
 //   bound   a phase whose lanes read lines sharing a source word position, three or more lines, or (relative)
 //           more than one window: the H200 measured the same structure differently (docs/banks.md), so
 //           the phase counts its lower bound: the most distinct words one bank holds, the most lanes on one
@@ -113,6 +117,9 @@ struct BankModel {
   bool cp_async_phases = true;        // cp.async by source: phases of 128/bytes lanes (false: the whole warp)
   bool cp_async_claim_overlap = false;  // a WRONG model (mutation control): phases whose lines share source
                                         // positions counted by first-fit and called exact
+  bool cp_async_two_lines_anywhere = false;  // a WRONG model (mutation control, the rule before 2026-11-29):
+                                             // two lines apart counted by first-fit and called exact for
+                                             // 16-byte copies and across a 1 KiB boundary too
   bool validated = true;  // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
