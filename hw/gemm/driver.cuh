@@ -18,23 +18,23 @@
 
 #include "cute/tensor.hpp"
 #include "cutlass/cutlass.h"
-#include "cutlass/numeric_types.h"
-#include "cutlass/gemm/dispatch_policy.hpp"
-#include "cutlass/gemm/collective/collective_mma.hpp"
-#include "cutlass/gemm/kernel/gemm_universal.hpp"
-#include "cutlass/gemm/device/gemm_universal_adapter.h"
 #include "cutlass/epilogue/collective/default_epilogue.hpp"
 #include "cutlass/epilogue/thread/linear_combination.h"
+#include "cutlass/gemm/collective/collective_mma.hpp"
+#include "cutlass/gemm/device/gemm_universal_adapter.h"
+#include "cutlass/gemm/dispatch_policy.hpp"
+#include "cutlass/gemm/kernel/gemm_universal.hpp"
+#include "cutlass/numeric_types.h"
 
 namespace tvlab_gemm {
 
-#define TVLAB_CUDA(call)                                                                              \
-  do {                                                                                                \
-    cudaError_t e_ = (call);                                                                          \
-    if (e_ != cudaSuccess) {                                                                          \
-      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_));     \
-      std::exit(2);                                                                                   \
-    }                                                                                                 \
+#define TVLAB_CUDA(call)                                                                          \
+  do {                                                                                            \
+    cudaError_t e_ = (call);                                                                      \
+    if (e_ != cudaSuccess) {                                                                      \
+      std::fprintf(stderr, "%s:%d: %s: %s\n", __FILE__, __LINE__, #call, cudaGetErrorString(e_)); \
+      std::exit(2);                                                                               \
+    }                                                                                             \
   } while (0)
 
 // A packed stride for a rows x cols matrix (modes row, col, batch) of CUTLASS 3's stride type S: the static
@@ -70,7 +70,8 @@ __host__ __device__ inline int small_int(uint64_t i, uint32_t salt) {
 
 template <class T>
 __global__ void fill(T* p, int64_t n, uint32_t salt) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n; i += int64_t(gridDim.x) * blockDim.x)
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += int64_t(gridDim.x) * blockDim.x)
     p[i] = T(small_int(static_cast<uint64_t>(i), salt));
 }
 
@@ -98,7 +99,8 @@ __global__ void reference(TA const* A, SA sa, TB const* B, SB sb, Acc* D, SD sd,
 
 template <class T>
 __global__ void count_diff(T const* x, T const* y, int64_t n, unsigned long long* count) {
-  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n; i += int64_t(gridDim.x) * blockDim.x) {
+  for (int64_t i = blockIdx.x * int64_t(blockDim.x) + threadIdx.x; i < n;
+       i += int64_t(gridDim.x) * blockDim.x) {
     static_assert(sizeof(T) == 4, "C/D are float or int32_t");
     uint32_t a, b;  // bit-exact: compare the representations
     memcpy(&a, &x[i], 4);
@@ -117,9 +119,11 @@ int run(char const* name) {
   using StrideB = typename CollectiveMainloop::StrideB;
   using StrideC = cutlass::gemm::TagToStrideC_t<cutlass::layout::RowMajor>;
   using Epilogue = cutlass::epilogue::collective::DefaultEpilogue<
-      ElementC, StrideC, StrideC, cutlass::epilogue::thread::LinearCombination<ElementC, 1, ElementC, ElementC>,
+      ElementC, StrideC, StrideC,
+      cutlass::epilogue::thread::LinearCombination<ElementC, 1, ElementC, ElementC>,
       cutlass::gemm::EpilogueDefault>;
-  using Kernel = cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, CollectiveMainloop, Epilogue>;
+  using Kernel =
+      cutlass::gemm::kernel::GemmUniversal<Shape<int, int, int, int>, CollectiveMainloop, Epilogue>;
   using Gemm = cutlass::gemm::device::GemmUniversalAdapter<Kernel>;
 
   int const M = 4096, N = 4096, K = 4096, L = 1;

@@ -14,9 +14,9 @@ For every case (cases.py) it runs `tvlab search ... --json --top N` (the rows, t
   gen.py TVLAB OUT [TOP] [CASE...]
 """
 import concurrent.futures
+import hashlib
 import json
 import os
-import re
 import subprocess
 import sys
 
@@ -45,7 +45,7 @@ def bf16_default(text):
 
 
 def spec_hash(spec):
-    import hashlib
+    """What the ctest compares: sha256 of the spec's canonical JSON, 16 hex digits."""
     return hashlib.sha256(json.dumps(spec, sort_keys=True, separators=(",", ":")).encode()).hexdigest()[:16]
 
 

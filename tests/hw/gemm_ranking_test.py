@@ -126,6 +126,8 @@ def selftest(recording):
     import gen
     text = open(gen.UPSTREAM).read()
     bf16 = gen.bf16_default(text)
+    spec = {"mma": {"atom": "SM80_16x8x16_F32F16F16F32_TN"}, "stages": 3}
+    expect("gen.py's spec hash is the test's", gen.spec_hash(spec), spec_hash(spec))
     for want in ("struct DefaultGemm_TensorOpSm80_OperandA<bfloat16_t, layout::RowMajor, 8, 32>",
                  "struct DefaultGemm_TensorOpSm80_OperandA<bfloat16_t, layout::ColumnMajor, 8, SizeK>",
                  "MMA_Atom<SM80_16x8x16_F32BF16BF16F32_TN>", "Copy_Atom<SM75_U16x8_LDSM_T, bfloat16_t>"):
