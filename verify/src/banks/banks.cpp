@@ -298,7 +298,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     // Two lines apart are a count only for 4- and 8-byte copies within one 1 KiB-aligned block: across a
     // 1 KiB boundary, and for 16-byte copies, the H200 measured first-fit or more depending on the lines'
     // absolute addresses (hw/banks/run_cpasync_repeat.sh; docs/banks.md). First-fit stays their lower bound.
-    bool first_fit_bound = false;
+    bool first_fit_bound = kind == PhaseKind::Window && !model.cp_async_window_exact;
     if (kind == PhaseKind::TwoLines && !model.cp_async_two_lines_anywhere) {
       const int64_t a = line_positions.begin()->first, b = std::next(line_positions.begin())->first;
       const int64_t per_block = 1024 / wf_bytes;
@@ -336,6 +336,14 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       ideal += model.cp_async_source_slots ? std::max(1, most_on_position) : 1;
       if (first_fit_bound && bp.wavefronts < static_cast<int>(ph.size())) {
         exact = false;
+        if (why.empty() && kind == PhaseKind::Window)
+          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
+                std::to_string(per) +
+                ") read one 128-byte window of a row whose start is a run-time value (a leading dimension): "
+                "it straddles two lines, or a 1 KiB boundary, wherever the row falls, and the H200 measured "
+                "such "
+                "phases at first-fit or more (rows 16400 bytes apart: one wavefront more in some; "
+                "docs/banks.md)";
         if (why.empty())
           why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
                 std::to_string(per) + ") read two 128-byte lines of global memory " +

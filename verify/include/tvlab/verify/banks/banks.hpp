@@ -37,14 +37,16 @@
 //           instruction's count is the sum of its phases' counts.
 //   exact   a phase whose active lanes read ONE 128-byte line, or (4- and 8-byte copies) two lines with no
 //           source word position in common that lie in one 1 KiB-aligned block (a lane-linear run, aligned
-//           or not, up or down, is one of these unless it crosses a 1 KiB boundary), or (relative sources,
-//           sources_absolute = false) one 128-byte window: lanes in lane order, each into the first
-//           wavefront where neither its shared-memory banks nor its source word positions are taken. Ideal:
-//           the most lanes on one source word position (at least 1).
-//   first-fit bound  two lines apart across a 1 KiB boundary, or of 16-byte copies: the H200 measured the
-//           first-fit count or more, depending on the lines' absolute addresses (the same pattern moved by
-//           64 KiB + 384 bytes: 1 and 2; tests/data/hw/banks_cpasync_repeat*_h200.json), so first-fit is
-//           a lower bound there, not a count.
+//           or not, up or down, is one of these unless it crosses a 1 KiB boundary): lanes in lane order,
+//           each into the first wavefront where neither its shared-memory banks nor its source word
+//           positions are taken. Ideal: the most lanes on one source word position (at least 1).
+//   first-fit bound  two lines apart across a 1 KiB boundary, or of 16-byte copies; and (relative sources,
+//           sources_absolute = false: rows a run-time leading dimension apart) one 128-byte window of a row,
+//           which straddles two lines or a 1 KiB boundary wherever the row's start falls (ld 16400 bytes
+//           measured one wavefront more than first-fit in some rows, ld a multiple of 128 first-fit): the
+//           H200 measured the first-fit count or more, depending on the lines' absolute addresses (the same
+//           pattern moved by 64 KiB + 384 bytes: 1 and 2; tests/data/hw/banks_cpasync_repeat*_h200.json), so
+//           first-fit is a lower bound there, not a count.
 //   bound   a phase whose lanes read lines sharing a source word position, three or more lines, or (relative)
 //           more than one window: the H200 measured the same structure differently (docs/banks.md), so
 //           the phase counts its lower bound: the most distinct words one bank holds, the most lanes on one
@@ -117,6 +119,8 @@ struct BankModel {
   bool cp_async_phases = true;        // cp.async by source: phases of 128/bytes lanes (false: the whole warp)
   bool cp_async_claim_overlap = false;  // a WRONG model (mutation control): phases whose lines share source
                                         // positions counted by first-fit and called exact
+  bool cp_async_window_exact = false;   // a WRONG model (mutation control, the rule before 2026-11-29): one
+                                        // 128-byte window of relative sources counted as one line
   bool cp_async_two_lines_anywhere = false;  // a WRONG model (mutation control, the rule before 2026-11-29):
                                              // two lines apart counted by first-fit and called exact for
                                              // 16-byte copies and across a 1 KiB boundary too
