@@ -110,7 +110,9 @@ nlohmann::ordered_json banks_json(const OperandBanks& b, const OperandMap& m) {
         for (const BankCollision& col : ph.collisions)
           cols.push_back(
               {{"bank", col.bank}, {"ways", col.ways}, {"lanes", col.lanes}, {"words", col.words}});
-        phases.push_back({{"lanes", ph.lanes}, {"wavefronts", ph.wavefronts}, {"collisions", cols}});
+        J pj = {{"lanes", ph.lanes}, {"wavefronts", ph.wavefronts}, {"collisions", cols}};
+        if (!ph.exact()) pj["bound"] = ph.bound;  // cp.async: wavefronts a lower bound, and why
+        phases.push_back(std::move(pj));
       }
       ij["phases"] = phases;
       J lanes = J::array();

@@ -333,6 +333,8 @@ std::optional<G2sSectors> g2s_gmem_sectors_of(const PlannedCopy& p, const TiledM
   } catch (const std::exception& e) {
     return no(std::string("the global sectors: ") + e.what());
   }
+  out.tile = tile;
+  out.insts = std::move(insts);
   return out;
 }
 }  // namespace

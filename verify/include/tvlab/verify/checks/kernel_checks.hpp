@@ -58,6 +58,11 @@ struct G2sSectors {
   GmemSectorFigure figure;
   int64_t row_align_bytes = 0, min_pitch_bytes = 0;
   int64_t instructions = 0;
+  // Each warp instruction's lanes as (row, byte offset in the row), in issue order: the sites of
+  // copy_smem_instructions(g2s, true, tile, 32) over `tile` (the CTA's operand tile, or the MMA's), whose
+  // figures (gmem_row_sectors under row_align_bytes and min_pitch_bytes) add up to `figure`.
+  IntTuple tile;
+  std::vector<GmemRowInstruction> insts;
 };
 // nullopt (and *why) when the operand has no g2s copy, memory's layout is not given, or a lane's call is not
 // one vector of at most 16 bytes.
