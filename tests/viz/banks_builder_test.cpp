@@ -138,7 +138,8 @@ TEST(BanksScene, CpAsyncBoundSaysAtLeast) {
       "global source addresses are not known, and cp.async's shared-memory wavefronts depend on them");
   const std::string t = to_text(s);
   EXPECT_NE(
-      t.find("all lanes (phases not modeled): lanes 0-31, at least 32 wavefronts; bank 0 holds 32 words"),
+      t.find("phase 0: lanes 0-31, at least 32 wavefronts; bank 0 holds 32 words of lanes 0-31; a lower "
+             "bound: the lanes' global source addresses are not known"),
       std::string::npos)
       << t.substr(0, 2000);
   EXPECT_EQ(t.find("ideal 1"), std::string::npos);
