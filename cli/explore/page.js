@@ -682,6 +682,13 @@
         '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
         t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
     }
+    // g2s: the instruction's global side as gmem.X.g2s counts it (tvlab's sentence), or why there is none.
+    if (t.gmem || c.gmem_why) {
+      var gl = document.createElement('div');
+      gl.id = 'bank-gmem';
+      gl.textContent = t.gmem ? 'global (' + c.gmem_op + '): ' + t.gmem : 'global side not counted: ' + c.gmem_why;
+      info.appendChild(gl);
+    }
     t.phases.forEach(function (ph, k) {
       var li = document.createElement('li');
       if (!ph.lanes.length) { li.textContent = 'phase ' + k + ': no lanes'; li.className = 'idle'; phases.appendChild(li); return; }

@@ -438,6 +438,8 @@ def main(pw):
           f"{g['wavefronts']} wavefronts, ideal {g['ideal_wavefronts']}" in text(page, '#bank-summary'))
     # Its phases as the model splits them (8 lanes of 16 bytes), each exact here, adding up to the instruction.
     ph = page.eval_on_selector_all('#bank-phases li', 'es => es.map(e => [e.textContent, e.dataset.exact])')
+    check('banks: g2s global side', text(page, '#bank-gmem').startswith(
+        'global (cp.async.cg): 1 request, 16 sectors of 32 bytes, 512 of 512 bytes used'), text(page, '#bank-gmem'))
     check('banks: g2s phases exact, adding up',
           len(ph) == 4 and all(e == 'true' and 'at least' not in t for t, e in ph) and
           sum(int(re.search(r', (\d+) wavefronts?', t).group(1)) for t, _ in ph) == num(text(page, '#bank-wavefronts')),
@@ -465,6 +467,9 @@ def main(pw):
                                for t, e in ph) and
           sum(int(re.search(r'at least (\d+) wavefront', t).group(1)) for t, _ in ph) == num(text(page, '#bank-wavefronts')),
           ph)
+    check('banks bound: global side, its bound', text(page, '#bank-gmem').startswith(
+        'global (cp.async.ca): 1 request, 16 sectors of 32 bytes') and
+          '16..24 sectors where rows are only 16-byte aligned' in text(page, '#bank-gmem'), text(page, '#bank-gmem'))
     check('banks bound: the copy = verify (unknown)',
           tg['verdict'] == 'unknown' and f"at least {tg['data']['wavefronts']} wavefronts" in text(page, '#bank-summary') and
           not re.search(r'ideal \d|conflict-free', text(page, '#bank-inst-info') + text(page, '#bank-summary')),

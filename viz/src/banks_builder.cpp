@@ -58,10 +58,6 @@ std::string copy_totals(const CopyExtra& x) {
          "; in issue order " + each;
 }
 
-std::string percent(int64_t a, int64_t b) {
-  return b == 0 ? "0" : std::to_string((200 * a + b) / (2 * b));
-}
-
 Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstruction& in, const ValueType& type,
            const std::string& heading, const std::vector<std::string>& provenance, const Options& opt,
            const BankModel& model, const CopyExtra* extra = nullptr) {
@@ -209,24 +205,13 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
     s.texts.push_back({gx - 1, 0, "global memory: the 32-byte sector each element is read from",
                        TextKind::Heading, Anchor::Left, Axis::None, 0});
     const G2sSectors& sec = **extra->sectors;
-    const GmemSectorFigure f = gmem_row_sectors(*gi, sec.row_align_bytes, sec.min_pitch_bytes);
     std::string shared;
     for (std::size_t k = 0; k < sector_lanes.size(); ++k)
       if (sector_lanes[k].size() > 1)
         shared +=
             (shared.empty() ? "" : ", ") + ("s" + std::to_string(k) + " lanes ") + lane_list(sector_lanes[k]);
-    global_notes.push_back(
-        "global (" + to_string(sec.op) + "), this instruction: " + plural(f.requests, "request", "requests") +
-        ", " + plural(f.sectors_aligned, "sector", "sectors") + " of 32 bytes, " +
-        std::to_string(f.used_bytes) + " of " + std::to_string(32 * f.sectors_aligned) + " bytes used (" +
-        percent(f.used_bytes, 32 * f.sectors_aligned) + "%) where rows start 32-byte aligned" +
-        (f.exact() ? " (exact: rows start " + std::to_string(sec.row_align_bytes) + "-byte aligned)"
-                   : "; " + std::to_string(f.sectors_min) + ".." + std::to_string(f.sectors_max) +
-                         " sectors where rows are only " + std::to_string(sec.row_align_bytes) +
-                         "-byte aligned (base pointer, ld: a bound, not one figure)") +
-        (gmem_rule_measured(sec.op)
-             ? ""
-             : " (" + to_string(sec.op) + ": the sector rule is not measured for it)"));
+    global_notes.push_back("global (" + to_string(sec.op) + "), this instruction: " +
+                           g2s_instruction_sectors_text(sec, static_cast<std::size_t>(extra->k)));
     global_notes.push_back("lanes sharing a sector: " + (shared.empty() ? std::string("none") : shared));
     global_notes.push_back("the whole g2s copy, one k-tile (gmem." + extra->operand + ".g2s): " +
                            std::to_string(sec.figure.requests) + " requests; " + g2s_sectors_text(sec));

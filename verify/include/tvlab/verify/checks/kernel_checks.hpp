@@ -74,6 +74,11 @@ std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA&
 nlohmann::ordered_json g2s_sectors_json(const G2sSectors& s);
 // "4 sectors/request, 100% of each sector used" (+ the bound when not exact); the figure's words.
 std::string g2s_sectors_text(const G2sSectors& s);
+// Instruction k of the copy (s.insts[k]) in words, as `render --view banks --copy g2s` and the explore page
+// say it: "1 request, 16 sectors of 32 bytes, 512 of 512 bytes used (100%) where rows start 32-byte aligned;
+// 16..24 sectors where rows are only 16-byte aligned (base pointer, ld: a bound, not one figure)", or
+// "(exact: rows start 32-byte aligned)" in place of the bound. @pre k < s.insts.size().
+std::string g2s_instruction_sectors_text(const G2sSectors& s, std::size_t k);
 void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
                      const std::optional<KernelShape>& kernel);
 
