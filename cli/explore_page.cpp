@@ -81,6 +81,8 @@ nlohmann::ordered_json banks_json(const OperandBanks& b, const OperandMap& m) {
     cj["bank_conflicts"] = c.wavefronts - c.ideal_wavefronts;
     if (!c.not_modeled.empty()) cj["not_modeled"] = c.not_modeled;  // wavefronts: a lower bound
     cj["order"] = c.order;
+    if (!c.gmem_op.empty()) cj["gmem_op"] = c.gmem_op;     // g2s: each instruction's "gmem" sentence
+    if (!c.gmem_why.empty()) cj["gmem_why"] = c.gmem_why;  // g2s without a global count: why
     if (c.suggest)
       cj["suggest"] = {{"layout", to_string(c.suggest->layout)},
                        {"kind", c.suggest->kind},
@@ -104,13 +106,16 @@ nlohmann::ordered_json banks_json(const OperandBanks& b, const OperandMap& m) {
         ij["exact"] = false;
         ij["not_modeled"] = in.analysis.not_modeled;
       }
+      if (!in.gmem.empty()) ij["gmem"] = in.gmem;
       J phases = J::array();
       for (const BankPhase& ph : in.analysis.phases) {
         J cols = J::array();
         for (const BankCollision& col : ph.collisions)
           cols.push_back(
               {{"bank", col.bank}, {"ways", col.ways}, {"lanes", col.lanes}, {"words", col.words}});
-        phases.push_back({{"lanes", ph.lanes}, {"wavefronts", ph.wavefronts}, {"collisions", cols}});
+        J pj = {{"lanes", ph.lanes}, {"wavefronts", ph.wavefronts}, {"collisions", cols}};
+        if (!ph.exact()) pj["bound"] = ph.bound;  // cp.async: wavefronts a lower bound, and why
+        phases.push_back(std::move(pj));
       }
       ij["phases"] = phases;
       J lanes = J::array();

@@ -24,10 +24,14 @@
 //                                  (why): "wavefronts" is then a lower bound, ideal and conflicts unknown,
 //                   "suggest": null or {"layout", "kind", "wavefronts", "ideal_wavefronts", "vector",
 //                                       "padding", "text"},
+//                   g2s: "gmem_op": "cp.async.ca" where gmem.X.g2s counts the copy (each instruction then has
+//                   "gmem"), else "gmem_why": why not,
 //                   "insts": [ { "warp": 0, "instruction": 0, "repeat": 0, "wavefronts": 32,
 //                                "ideal_wavefronts": 4, "bank_conflicts": 28, ("exact": false,
-//                                "not_modeled": why: wavefronts a lower bound, the one phase all lanes),
+//                                "not_modeled": why: wavefronts a lower bound, the sum of its phases'),
+//                                ("gmem": "1 request, 16 sectors of 32 bytes, ...": its global side, g2s),
 //                                "phases": [ {"lanes": [...], "wavefronts": 8,
+//                                             ("bound": why this phase's wavefronts are a lower bound,)
 //                                             "collisions": [{"bank", "ways", "lanes", "words"}]} ],
 //                                "lanes": [ {"lane": 0, "cells": [...], "address": 0, "bank": 0,
 //                                            "phase": 0, "clash": [cells meeting another lane]} ] } ] } ] }

@@ -90,8 +90,9 @@ std::function<int()> setup_render(CLI::App& app) {
          "--view", opt->request.view,
          "layout (a layout over its domain), tv (a TV layout over --tile), mma, copy, subgroup (Xe "
          "subgroup view beside the thread view), slm (TV layout with (16 lanes, subgroups) threads), "
-         "reorder (with --reorder), banks (a spec operand's worst s2r instruction, or --smem --tv --type "
-         "--op), partition (what --thread T touches: a tensor of `tvlab plan --thread`, numbered in issue "
+         "reorder (with --reorder), banks (a spec operand's worst s2r instruction, --copy g2s its worst "
+         "cp.async and its global sectors; or --smem --tv --type --op), partition (what --thread T touches: "
+         "a tensor of `tvlab plan --thread`, numbered in issue "
          "order), tmem (an SM100 UMMA's accumulator in tensor memory: lanes x columns, each cell its (m,n); "
          "the default for UMMA atoms and specs), tmem-copy (a spec's epilogue TMEM copy: thread and register "
          "of each element)")
@@ -115,6 +116,11 @@ std::function<int()> setup_render(CLI::App& app) {
   cmd->add_option("--reorder", opt->request.reorder,
                   "SRC_TV DST_TV: draw the reorder between two subgroup TV layouts over the same --tile")
       ->expected(2);
+  cmd->add_option("--copy", opt->request.copy,
+                  "--view banks of a spec operand: which stage copy's worst instruction, s2r (the default; "
+                  "else r2s, else g2s), g2s (cp.async: its phases, exact or a lower bound, and the global "
+                  "32-byte sectors it reads) or r2s")
+      ->check(CLI::IsMember({"s2r", "g2s", "r2s"}));
   cmd->add_option("--smem", opt->request.smem,
                   "--view banks: LAYOUT, tile coordinate -> element offset (as tvlab banks)");
   cmd->add_option("--tv", opt->request.tv, "--view banks: TV, (lane, v) -> tile index of ONE instruction");
@@ -144,6 +150,10 @@ std::function<int()> setup_render(CLI::App& app) {
       "worst "
       "s2r\n"
       "      instruction of A\n"
+      "  tvlab render tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json --view banks --operand A --copy "
+      "g2s "
+      "-o g2s.png\n"
+      "      its worst cp.async: phases exact or a lower bound, and the 32-byte global sectors it reads\n"
       "Cells list every (T,V) holding them; holes are hatched; (T,V) outside the tile are listed below.\n"
       "Exit codes: 0 written, 2 bad input or unrenderable request (nothing is written), 3 internal error.");
   return [opt]() -> int {

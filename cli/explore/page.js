@@ -682,17 +682,28 @@
         '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
         t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
     }
+    // g2s: the instruction's global side as gmem.X.g2s counts it (tvlab's sentence), or why there is none.
+    if (t.gmem || c.gmem_why) {
+      var gl = document.createElement('div');
+      gl.id = 'bank-gmem';
+      gl.textContent = t.gmem ? 'global (' + c.gmem_op + '): ' + t.gmem : 'global side not counted: ' + c.gmem_why;
+      info.appendChild(gl);
+    }
     t.phases.forEach(function (ph, k) {
       var li = document.createElement('li');
       if (!ph.lanes.length) { li.textContent = 'phase ' + k + ': no lanes'; li.className = 'idle'; phases.appendChild(li); return; }
-      li.textContent = (bound(t) ? 'all lanes (phases not modeled): lanes ' : 'phase ' + k + ': lanes ') + ranges(ph.lanes) + ', ' +
-        (bound(t) ? 'at least ' : '') + wavefronts(ph.wavefronts);
+      // The phases as the model splits them (cp.async: groups of 128/bytes lanes), each exact or, with
+      // "bound", a lower bound and the model's reason; they add up to the instruction's count.
+      var lb = ph.bound !== undefined;
+      li.textContent = 'phase ' + k + ': lanes ' + ranges(ph.lanes) + ', ' + (lb ? 'at least ' : '') + wavefronts(ph.wavefronts);
       if (ph.collisions.length) {
         var col = ph.collisions[0];
-        li.textContent += '; bank ' + col.bank + (bound(t) ? ' holds ' + col.ways + ' words of lanes ' : ' serves ' + col.ways + ' words to lanes ') + ranges(col.lanes) +
+        li.textContent += '; bank ' + col.bank + (lb ? ' holds ' + col.ways + ' words of lanes ' : ' serves ' + col.ways + ' words to lanes ') + ranges(col.lanes) +
           (ph.collisions.length > 1 ? ' (and ' + (ph.collisions.length - 1) + ' more banks)' : '');
         li.className = 'clash';
       }
+      if (lb) { li.textContent += '; a lower bound: ' + ph.bound; li.className = (li.className + ' bound').trim(); }
+      li.setAttribute('data-exact', lb ? 'false' : 'true');
       li.setAttribute('data-phase', k);
       phases.appendChild(li);
     });
@@ -732,7 +743,7 @@
     (bankLanes.get(i) || []).forEach(function (l) {
       text += '  |  ' + c.name + ' lane ' + l.lane + ': address ' + l.address + ', bank ' + l.bank + ', phase ' + l.phase;
       var col = t && l.phase >= 0 ? t.phases[l.phase].collisions.filter(function (x) { return x.lanes.indexOf(l.lane) >= 0; })[0] : null;
-      if (col && bound(t)) text += '; shares bank ' + col.bank + ' with lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' (' + col.ways + ' words: phases not modeled)';
+      if (col && t.phases[l.phase].bound !== undefined) text += '; shares bank ' + col.bank + ' with lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' (' + col.ways + ' words: a bound phase)';
       else if (col) text += '; meets lanes ' + ranges(col.lanes.filter(function (x) { return x !== l.lane; })) + ' in bank ' + col.bank + ' (' + col.ways + ' ways)';
     });
     return text;

@@ -436,12 +436,47 @@ def main(pw):
           num(text(page, '#bank-wavefronts')) == g['worst']['wavefronts'], text(page, '#bank-inst-info'))
     check('banks: g2s totals = verify',
           f"{g['wavefronts']} wavefronts, ideal {g['ideal_wavefronts']}" in text(page, '#bank-summary'))
+    # Its phases as the model splits them (8 lanes of 16 bytes), each exact here, adding up to the instruction.
+    ph = page.eval_on_selector_all('#bank-phases li', 'es => es.map(e => [e.textContent, e.dataset.exact])')
+    check('banks: g2s global side', text(page, '#bank-gmem').startswith(
+        'global (cp.async.cg): 1 request, 16 sectors of 32 bytes, 512 of 512 bytes used'), text(page, '#bank-gmem'))
+    check('banks: g2s phases exact, adding up',
+          len(ph) == 4 and all(e == 'true' and 'at least' not in t for t, e in ph) and
+          sum(int(re.search(r', (\d+) wavefronts?', t).group(1)) for t, _ in ph) == num(text(page, '#bank-wavefronts')),
+          ph)
     # Closing and reopening keeps working; the maps are untouched.
     page.click('#banks-toggle')
     check('banks: panel closes', count(page, '#panel-banks') == 0 and count(page, '#panels .panel') == 3)
     check('banks: no console errors or network', len(problems) == 0, '; '.join(problems))
     page.close()
     section('banks')
+
+    # 5b. A bounded g2s (CUTLASS's f16 TN default as C++: each 8 lanes read two rows a run-time leading
+    #     dimension apart): every phase "at least", with the model's reason, never drawn as exact; they add up
+    #     to the instruction's lower bound, and the copy's to verify's banks.A.g2s.
+    tn = json.loads(run(['verify', '--format', 'json',
+                         os.path.join(root, 'tests/data/cpp/cutlass_sm80_f16_tn.hpp')]).stdout)['specs'][0]
+    tg = next(c for c in tn['checks'] if c['code'] == 'banks.A.g2s')
+    page, problems, _ = open_page(os.path.join(out, 'cutlass_sm80_f16_tn.html'))
+    page.click('#banks-toggle')
+    page.click('#bank-copy-g2s')
+    ph = page.eval_on_selector_all('#bank-phases li', 'es => es.map(e => [e.textContent, e.dataset.exact])')
+    check('banks bound: phases at least, with the reason',
+          len(ph) == 4 and all(e == 'false' and re.match(r'phase \d: lanes [0-9-]+, at least \d+ wavefronts?; a lower '
+                                                          r'bound: its lanes read more than one 128-byte window', t)
+                               for t, e in ph) and
+          sum(int(re.search(r'at least (\d+) wavefront', t).group(1)) for t, _ in ph) == num(text(page, '#bank-wavefronts')),
+          ph)
+    check('banks bound: global side, its bound', text(page, '#bank-gmem').startswith(
+        'global (cp.async.ca): 1 request, 16 sectors of 32 bytes') and
+          '16..24 sectors where rows are only 16-byte aligned' in text(page, '#bank-gmem'), text(page, '#bank-gmem'))
+    check('banks bound: the copy = verify (unknown)',
+          tg['verdict'] == 'unknown' and f"at least {tg['data']['wavefronts']} wavefronts" in text(page, '#bank-summary') and
+          not re.search(r'ideal \d|conflict-free', text(page, '#bank-inst-info') + text(page, '#bank-summary')),
+          text(page, '#bank-summary'))
+    check('banks bound: no console errors or network', len(problems) == 0, '; '.join(problems))
+    page.close()
+    section('banks bound')
 
     # 5b. Conflict-free (the swizzled fix) and an operand without shared memory.
     page, problems, _ = open_page(explore('tests/data/specs/sm80_ldsm_x4_rm64_sw333.json', 'sm80_ldsm_x4_rm64_sw333'))

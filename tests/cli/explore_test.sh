@@ -48,7 +48,8 @@ fi
 expect_rc banks 0 "$tvlab" explore "$data/sm80_ldsm_x4_pad72_sw333.json" -o "$tmp/banks.html"
 has banks-data '"banks":{"staged":true,"layout":"Sw<3,3,3> o 0 o (32,64):(72,1)","type":"half_t","model":"nvidia"' "$tmp/banks.html"
 "$tvlab" verify --format json "$data/sm80_ldsm_x4_pad72_sw333.json" >"$tmp/banks_verify.json"
-if python3 - "$tmp/banks.html" "$tmp/banks_verify.json" <<'PY'; then ok; else ko "banks data disagrees with verify"; fi
+"$tvlab" render "$data/sm80_ldsm_x4_pad72_sw333.json" --view banks --operand A --copy g2s -o "$tmp/banks_g2s.txt"
+if python3 - "$tmp/banks.html" "$tmp/banks_verify.json" "$tmp/banks_g2s.txt" <<'PY'; then ok; else ko "banks data disagrees with verify"; fi
 import json, re, sys
 page = open(sys.argv[1]).read()
 data = json.loads(re.search(r'<script type="application/json" id="tvlab-data">(.*?)</script>', page, re.S).group(1))
@@ -73,6 +74,15 @@ for cp in data["operands"]["A"]["banks"]["copies"]:
         for l in t["lanes"]:
             if l["lane"] not in t["phases"][l["phase"]]["lanes"] or len(l["cells"]) * 2 != cp["bytes_per_lane"]:
                 bad.append(cp["name"] + " lane %d" % l["lane"])
+        if sum(p["wavefronts"] for p in t["phases"]) != t["wavefronts"] or any("bound" in p for p in t["phases"]):
+            bad.append(cp["name"] + " phases")  # exact here: the phases add up, none a bound
+        if ("gmem" in t) != (cp["name"] == "g2s"):
+            bad.append(cp["name"] + " gmem")
+    # g2s: the worst instruction's global side is the sentence `render --view banks --copy g2s` captions.
+    if cp["name"] == "g2s":
+        drawn = open(sys.argv[3]).read()
+        if cp["gmem_op"] != "cp.async.cg" or "global (cp.async.cg), this instruction: " + first["gmem"] + "\n" not in drawn:
+            bad.append("g2s gmem caption")
 if bad:
     print("  " + ", ".join(bad[:5]))
 sys.exit(1 if bad else 0)

@@ -127,7 +127,7 @@ cpa=(--view banks --smem '(32,32):(32,1)' --tv '(32,1):(1,0)' --type float --op 
 if [ "$rc" = 2 ] && grep -qF "at least 32 wavefronts (give --gmem)" "$tmp/bcp.err" &&
    grep -qF "at least 32 wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: the lanes' global source" "$tmp/bcp.svg" &&
    grep -qxF "at least 32 wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: the lanes' global source addresses are not known, and cp.async's shared-memory wavefronts depend on them" "$tmp/bcp.txt" &&
-   grep -qF "all lanes (phases not modeled): lanes 0-31, at least 32 wavefronts" "$tmp/bcp.txt" &&
+   grep -qF "phase 0: lanes 0-31, at least 32 wavefronts; bank 0 holds 32 words of lanes 0-31; a lower bound: the lanes' global source" "$tmp/bcp.txt" &&
    ! grep -qE "ideal [0-9]|bank conflicts \(|conflict-free" "$tmp/bcp.txt"; then ok
 else ko "banks cp.async bound: rc=$rc $(cat "$tmp/bcp.err") $(head -6 "$tmp/bcp.txt") $(cat "$tmp/err")"; fi
 "$tvlab" render --view banks --smem '(64,64):(64,1)' --tv '((8,4),8):((1,512),64)' --type half_t --op ldmatrix.x4 \
@@ -161,6 +161,47 @@ if grep -qxF "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free)" "$tmp/bn
    grep -qF "at least 4 wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: lanes 0-7 (one group of 8) read more than one 128-byte window" "$tmp/btn.txt" &&
    "$tvlab" verify "$tmp/tn_g2s.json" | grep -qF "??   banks.A.g2s  at least 64 wavefronts (4 per instruction)"; then ok
 else ko "banks spec g2s only: $(sed -n 3,4p "$tmp/bnt.txt") | $(sed -n 3,4p "$tmp/bntk.txt") | $(sed -n 3,4p "$tmp/btn.txt") $(cat "$tmp/err")"; fi
+
+# --copy g2s: the operand's worst cp.async as verify's banks.X.g2s walks it, its phases as the model splits
+# them (groups of 128/bytes lanes), each exact or a lower bound with the model's reason, the copy's totals,
+# and its global 32-byte sectors (gmem.X.g2s) as a second panel. Literal texts: an exact instruction with
+# conflicts (sm80_ldsm_x4_pad72_sw333: 8 wavefronts, ideal 4; banks.A.g2s refuted, 53 over 8 instructions)
+# and a bounded one (sm80_ldsm_x4_rm32: rows a run-time leading dimension apart).
+for c in pad72_sw333 rm32; do
+  (cd "$root" && "$tvlab" render "tests/data/specs/sm80_ldsm_x4_$c.json" --view banks --operand A --copy g2s \
+    -o "$tmp/g2s_$c.txt") 2>"$tmp/err"
+  if cmp -s "$tmp/g2s_$c.txt" "$root/tests/data/render/banks_g2s_$c.txt"; then ok
+  else ko "banks g2s $c literal: $(diff "$root/tests/data/render/banks_g2s_$c.txt" "$tmp/g2s_$c.txt" | head -8) $(cat "$tmp/err")"; fi
+done
+# A C++ CollectiveMma (the text reader) draws what its JSON twin draws: the same instruction, phases, totals and
+# sectors (only the file's name differs in the heading).
+"$tvlab" render "$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp" --view banks --operand B --copy g2s -o "$tmp/g2s_hpp.txt" 2>"$tmp/err"
+"$tvlab" render "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" --view banks --operand B --copy g2s -o "$tmp/g2s_json.txt" 2>>"$tmp/err"
+if cmp -s <(tail -n +4 "$tmp/g2s_hpp.txt") <(tail -n +4 "$tmp/g2s_json.txt") &&
+   grep -qxF "phase 1: lanes 8-15, at least 1 wavefront; a lower bound: its lanes read more than one 128-byte window of global memory (rows a run-time leading dimension apart); no rule found in the H200's recordings covers that (docs/banks.md)" "$tmp/g2s_hpp.txt" &&
+   grep -qF "operand B g2s (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): warp 0, instruction 0 (repeat 0), the worst of 16" "$tmp/g2s_hpp.txt"; then ok
+else ko "banks g2s hpp vs json: $(diff <(tail -n +4 "$tmp/g2s_hpp.txt") <(tail -n +4 "$tmp/g2s_json.txt") | head -6) $(cat "$tmp/err")"; fi
+# Every format draws it; s2r stays the default; --copy is refused where it does not apply.
+for f in svg png pdf tex; do
+  if "$tvlab" render "$root/tests/data/specs/sm80_ldsm_x4_pad72_sw333.json" --view banks --operand A --copy g2s \
+       -o "$tmp/g2s.$f" 2>"$tmp/err" && [ -s "$tmp/g2s.$f" ]; then ok; else ko "banks g2s $f: $(cat "$tmp/err")"; fi
+done
+grep -qF "global memory: the 32-byte sector each element is read from" "$tmp/g2s.svg" && ok || ko "banks g2s svg heading"
+"$tvlab" render "$root/tests/data/specs/sm80_ldsm_x4_pad72_sw333.json" --view banks --operand A -o "$tmp/s2r_default.txt" 2>"$tmp/err"
+"$tvlab" render "$root/tests/data/specs/sm80_ldsm_x4_pad72_sw333.json" --view banks --operand A --copy s2r -o "$tmp/s2r_named.txt" 2>>"$tmp/err"
+if cmp -s "$tmp/s2r_default.txt" "$tmp/s2r_named.txt" && grep -qF "operand A s2r (SM75_U32x4_LDSM_N)" "$tmp/s2r_named.txt" &&
+   ! grep -q "global memory" "$tmp/s2r_named.txt"; then ok
+else ko "banks --copy s2r default: $(head -4 "$tmp/s2r_named.txt") $(cat "$tmp/err")"; fi
+# A g2s whose global layout the spec does not give: the bank bound drawn, the global side said missing.
+"$tvlab" render "$root/tests/data/specs/sm80_c_float_padded.json" --view banks --operand C --copy g2s -o "$tmp/g2s_c.txt" 2>"$tmp/err"
+if grep -qxF "global side not drawn: the spec does not say how global memory holds C" "$tmp/g2s_c.txt" &&
+   grep -qF "phase 0: lanes 0-7, at least 1 wavefront; a lower bound: the lanes' global source addresses are not known" "$tmp/g2s_c.txt"; then ok
+else ko "banks g2s without gmem: $(tail -3 "$tmp/g2s_c.txt") $(cat "$tmp/err")"; fi
+# The cross-check over every spec with a g2s copy: the picture's phases add up to its instruction's count, its
+# instructions' counts (in issue order) to banks.X.g2s's figure in verify's report (exact or "at least" alike),
+# the drawn instruction is verify's witness where it names one, the sector panel holds as many sectors as the
+# caption counts, and the copy's sector figure is gmem.X.g2s's.
+if python3 "$root/tests/cli/banks_g2s_crosscheck.py" "$tvlab" "$root" "$tmp"; then ok; else ko "banks g2s cross-check"; fi
 
 # Refused requests: exit 2, a message naming the problem, and no file (nor temporary) left behind.
 bad() {  # name, needle on stderr, output file, arguments...
@@ -200,6 +241,9 @@ bad banks-op '--op' "$tmp/bad/a.tex" --view banks --smem '(64,64):(64,1)' --tv "
 bad banks-missing 'needs --smem (or WHAT) --tv --type --op' "$tmp/bad/a.svg" --view banks --smem '(64,64):(64,1)'
 bad banks-what 'not both' "$tmp/bad/a.svg" '(4,8):(8,1)' --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4
 bad banks-not-view 'belong to --view banks' "$tmp/bad/a.svg" '(4,8):(8,1)' --smem '(64,64):(64,1)'
+bad banks-copy-missing "operand A's shared-memory stage has no r2s copy (it has s2r, g2s)" "$tmp/bad/a.txt" "$root/tests/data/specs/sm80_ldsm_x4_rm64.json" --view banks --operand A --copy r2s
+bad banks-copy-not-view 'belongs to --view banks of a spec operand' "$tmp/bad/a.txt" "$root/tests/data/specs/sm80_ldsm_x4_rm64.json" --operand A --copy g2s
+bad banks-copy-no-spec 'belongs to --view banks of a spec operand' "$tmp/bad/a.txt" --view banks --smem '(64,64):(64,1)' --tv "$ldsm" --type half_t --op ldmatrix.x4 --copy g2s
 bad banks-spec-no-smem 'staged in shared memory' "$tmp/bad/a.svg" "$root/gallery/specs/xe_bf16_256x256x32.json" --view banks --operand A
 bad bad-view 'renders as mma, subgroup or (SM100 UMMA) tmem' "$tmp/bad/a.svg" 'XE_DPAS_TT<8,float,bfloat16_t>' --view slm
 bad missing-spec "cannot open" "$tmp/bad/a.svg" "$root/tests/data/render/nope.json"

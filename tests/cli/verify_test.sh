@@ -200,6 +200,28 @@ expect_rc bind-keeps-declared-type 1 "$tvlab" verify "$tmp/tut_float.cu" --bind 
   --bind A.s2r=s2r_atom_A --bind B.type=cute::half_t --bind B.gmem=dB --bind B.smem=sB --bind B.g2s=copyB \
   --bind B.s2r=s2r_atom_B
 has bind-keeps-declared-type-text "FAIL type.A.s2r  the copy counts its values in float, the memory holds half_t" "$tmp/out"
+# Issue 32's figures for a CollectiveMma as for its JSON twin: gmem.X.g2s (the global sectors) and banks.X.g2s
+# (cp.async, here a lower bound) with the same verdict, summary and data from the C++ file (text reader) as from
+# the spec; every other check's verdict agrees too.
+"$tvlab" verify --format json "$cpp" >"$tmp/cpp.json" 2>"$tmp/err"
+"$tvlab" verify --format json "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" >"$tmp/twin.json" 2>>"$tmp/err"
+got="$(python3 - "$tmp/cpp.json" "$tmp/twin.json" <<'PY' 2>&1
+import json, sys
+a, b = ({c['code']: c for c in json.load(open(f))['specs'][0]['checks']} for f in sys.argv[1:3])
+bad = [k for k in sorted(set(a) | set(b)) if k not in a or k not in b or a[k]['verdict'] != b[k]['verdict']]
+for x in 'AB':
+    for code in ('gmem.%s.g2s' % x, 'banks.%s.g2s' % x):
+        if code not in a or any(a[code][f] != b.get(code, {}).get(f) for f in ('verdict', 'summary', 'data')):
+            bad.append(code)
+    s = a.get('gmem.%s.g2s' % x, {}).get('data', {}).get('sectors', {})
+    if (s.get('requests'), s.get('sectors'), s.get('sectors_max')) != (16, 256, 384):
+        bad.append('gmem.%s.g2s figure %s' % (x, s))
+    if a.get('banks.%s.g2s' % x, {}).get('data', {}).get('wavefronts') != 64:
+        bad.append('banks.%s.g2s wavefronts' % x)
+print(' '.join(bad) or 'same')
+PY
+)"
+[ "$got" = same ] && ok || ko "CollectiveMma vs JSON twin: $got $(cat "$tmp/err")"
 expect_rc help 0 "$tvlab" verify --help
 has help-text "Exit codes" "$tmp/out"
 

@@ -116,8 +116,9 @@ XeOperand xe_operand(const std::string& op) {
   return XeOperand::A;
 }
 
-// --view banks of a spec operand: the worst instruction of its s2r copy (else r2s, else g2s), chosen as
-// verify's banks.X.<copy> check chooses it (the first instruction with the most bank conflicts).
+// --view banks of a spec operand: the worst instruction of its stage copy o.copy (default s2r, else r2s,
+// else g2s), chosen as verify's banks.X.<copy> check chooses it (worst_smem_instruction: the first with the
+// most bank conflicts); a g2s copy with its global side as gmem.X.g2s counts it.
 Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& vo) {
   const std::string op = o.operand.empty() ? "A" : o.operand;
   const PlannedCopy* p = nullptr;
@@ -125,10 +126,25 @@ Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& 
     if (c.name == op) p = &c;
   for (const PlannedCopy& c : plan.smem_only)  // staged by g2s alone: the MMA reads shared memory itself
     if (c.name == op) p = &c;
-  // The copy banks.<X>.<c> names: the read (s2r), else the write (r2s, the epilogue's; g2s).
-  const char* copy = nullptr;
-  if (p && p->smem) copy = p->smem->s2r ? "s2r" : p->smem->r2s ? "r2s" : p->smem->g2s ? "g2s" : nullptr;
-  if (!plan.mma || !copy)
+  // The copy banks.<X>.<c> names: the one asked for, else the read (s2r), else the write (r2s, the
+  // epilogue's; g2s).
+  std::string copy;
+  if (p && p->smem) {
+    if (!o.copy.empty()) {
+      if (!stage_copy(*p->smem, o.copy)) {
+        std::string has;
+        for (const char* c : {"s2r", "g2s", "r2s"})
+          if (stage_copy(*p->smem, c)) has += std::string(has.empty() ? "" : ", ") + c;
+        throw RenderError{"view", "--copy " + o.copy,
+                          "operand " + op + "'s shared-memory stage has no " + o.copy + " copy (it has " +
+                              (has.empty() ? std::string("none") : has) + ")"};
+      }
+      copy = o.copy;
+    } else {
+      copy = p->smem->s2r ? "s2r" : p->smem->r2s ? "r2s" : p->smem->g2s ? "g2s" : "";
+    }
+  }
+  if (!plan.mma || copy.empty())
     throw RenderError{"view", "--view banks",
                       "needs a spec whose operand " + op +
                           " is staged in shared memory with a copy (\"smem\": {\"layout\", \"s2r\", "
@@ -147,9 +163,20 @@ Scene spec_banks_scene(const RenderRequest& o, const Plan& plan, const Options& 
                             "): " + (b.model->lanes == 32 ? "warp " : "subgroup ") + std::to_string(w.warp) +
                             ", instruction " + std::to_string(w.block) + " (repeat " +
                             std::to_string(w.repeat) + "), the worst of " + std::to_string(b.sites.size());
+  // The global side (g2s): gmem.X.g2s's count, over the same tile as the bank sites.
+  std::optional<G2sSectors> sectors;
+  std::string no_sectors;
+  if (copy == "g2s") {
+    sectors = g2s_gmem_sectors(*p, *plan.mma, plan.kernel, &no_sectors);
+    if (sectors && !(sectors->tile == p->smem->tile)) {
+      no_sectors = "gmem." + op + ".g2s counts the " + to_string(sectors->tile) +
+                   " tile, the bank check the " + to_string(p->smem->tile) + " stage";
+      sectors.reset();
+    }
+  }
   // The instruction as verify analysed it (cp.async: with its global sources, exact or a lower bound).
-  return build_banks_scene(p->smem->layout, w.lanes, b.insts[static_cast<std::size_t>(b.worst)], c.value_type,
-                           which, vo, *b.model);
+  return build_copy_banks_scene(p->smem->layout, b, b.worst, c.value_type, which, "banks." + op + "." + copy,
+                                sectors, no_sectors, vo);
 }
 
 // --view banks with --smem --tv --type --op: one instruction, as `tvlab banks` takes it. The smem layout may
@@ -446,6 +473,11 @@ Scene build(const RenderRequest& o, const Options& vo, Warnings& warnings) {
   if (!spec_input && (!o.smem.empty() || !o.tv.empty() || !o.type.empty() || !o.op.empty()) &&
       o.view != "banks")
     throw RenderError{"arguments", "--smem/--tv/--type/--op", "belong to --view banks"};
+  if (!o.copy.empty() && o.copy != "s2r" && o.copy != "g2s" && o.copy != "r2s")
+    throw RenderError{"arguments", "--copy " + o.copy, "expected s2r, g2s or r2s"};
+  if (!o.copy.empty() && (o.view != "banks" || !spec_input))
+    throw RenderError{"arguments", "--copy " + o.copy,
+                      "belongs to --view banks of a spec operand (--operand X): which stage copy to draw"};
   if (o.view == "banks" && !spec_input) return banks_scene(o, vo);
   if (o.view == "reorder" && !spec_input)
     throw RenderError{"view", "--view reorder",

@@ -554,6 +554,7 @@ TEST(Banks, CpAsyncPhasesOverGeneratedPatterns) {
     }
     const BankAnalysis r = analyze_banks(in);
     int active = 0, floor = 0, sum = 0;
+    std::size_t phase = 0;  // r's phase of this group (r lists the groups with an active lane)
     for (int g0 = 0; g0 < 32; g0 += group) {
       SmemInstruction part = in;
       std::map<int, std::set<int64_t>> words;
@@ -573,7 +574,32 @@ TEST(Banks, CpAsyncPhasesOverGeneratedPatterns) {
       if (!q.exact) {
         ASSERT_FALSE(r.exact);
       }
+      // Each phase says whether its count is exact, as the group analysed alone does, and why not.
+      if (q.phases.empty()) continue;
+      ASSERT_LT(phase, r.phases.size());
+      const BankPhase& ph = r.phases[phase++];
+      ASSERT_EQ(ph.wavefronts, q.wavefronts);
+      ASSERT_EQ(ph.exact(), q.exact) << ph.bound;
+      if (!q.exact) {
+        ASSERT_EQ(ph.bound, q.phases.front().bound);
+        ASSERT_TRUE(ph.bound.starts_with("its lanes read ")) << ph.bound;
+        ASSERT_TRUE(q.not_modeled.ends_with(ph.bound.substr(10))) << q.not_modeled;
+      }
     }
+    ASSERT_EQ(phase, r.phases.size());
+    int phase_sum = 0;
+    bool first_bound = true;
+    for (const BankPhase& ph : r.phases) {
+      phase_sum += ph.wavefronts;
+      if (!ph.exact() && first_bound) {  // not_modeled names the first bound phase, with its lanes
+        first_bound = false;
+        ASSERT_EQ(r.not_modeled, "lanes " + std::to_string(ph.lanes.front()) + "-" +
+                                     std::to_string(ph.lanes.back()) + " (one group of " +
+                                     std::to_string(group) + ") " + ph.bound.substr(10));
+      }
+    }
+    ASSERT_EQ(phase_sum, r.wavefronts);
+    ASSERT_EQ(first_bound, r.exact);
     ASSERT_EQ(r.wavefronts, sum);
     ASSERT_LE(r.wavefronts, active);
     ASSERT_GE(r.wavefronts, floor);

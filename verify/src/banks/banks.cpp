@@ -231,6 +231,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     for (const auto& ph : phases) {
       out.phases.push_back(bank_phase(ph));
       out.phases.back().wavefronts = floor_without_sources(ph);
+      out.phases.back().bound = why;
       out.wavefronts += out.phases.back().wavefronts;
     }
     out.ideal_wavefronts = out.wavefronts;
@@ -363,19 +364,24 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
         ideal += std::max(1, inst.sources_absolute ? most_on_position : most_on_source);
       } else {
         exact = false;
-        if (why.empty()) {
+        {
           bool shared = false;  // two lines on one source word position
           std::map<int, int> seen;
           for (const auto& [ln, ps] : line_positions)
             for (int x : ps) shared = shared || !seen.emplace(x, 0).second;
-          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
-                std::to_string(per) + ") read " +
-                (inst.sources_absolute
-                     ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
-                           (shared ? " that share source word positions" : "")
-                     : std::string("more than one 128-byte window of global memory (rows a run-time leading "
-                                   "dimension apart)")) +
-                "; no rule found in the H200's recordings covers that (docs/banks.md)";
+          // The phase's reason without its lanes ("its lanes read ..."); not_modeled names the first phase's.
+          const std::string reads =
+              "read " +
+              (inst.sources_absolute
+                   ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
+                         (shared ? " that share source word positions" : "")
+                   : std::string("more than one 128-byte window of global memory (rows a run-time leading "
+                                 "dimension apart)")) +
+              "; no rule found in the H200's recordings covers that (docs/banks.md)";
+          bp.bound = "its lanes " + reads;
+          if (why.empty())
+            why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) +
+                  " (one group of " + std::to_string(per) + ") " + reads;
         }
       }
     }

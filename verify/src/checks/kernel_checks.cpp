@@ -333,6 +333,8 @@ std::optional<G2sSectors> g2s_gmem_sectors_of(const PlannedCopy& p, const TiledM
   } catch (const std::exception& e) {
     return no(std::string("the global sectors: ") + e.what());
   }
+  out.tile = tile;
+  out.insts = std::move(insts);
   return out;
 }
 }  // namespace
@@ -389,6 +391,23 @@ std::string g2s_sectors_text(const G2sSectors& s) {
          "-byte aligned: base pointer, ld)";
   if (!gmem_rule_measured(s.op)) t += " (" + to_string(s.op) + ": the sector rule is not measured for it)";
   return t;
+}
+
+std::string g2s_instruction_sectors_text(const G2sSectors& s, std::size_t k) {
+  const GmemSectorFigure f = gmem_row_sectors(s.insts.at(k), s.row_align_bytes, s.min_pitch_bytes);
+  auto n = [](int64_t x, const char* one, const char* many) {
+    return std::to_string(x) + (x == 1 ? one : many);
+  };
+  return n(f.requests, " request", " requests") + ", " + n(f.sectors_aligned, " sector", " sectors") +
+         " of 32 bytes, " + std::to_string(f.used_bytes) + " of " + std::to_string(32 * f.sectors_aligned) +
+         " bytes used (" + ratio_text(100 * f.used_bytes, 32 * f.sectors_aligned) +
+         "%) where rows start 32-byte aligned" +
+         (f.exact() ? " (exact: rows start " + std::to_string(s.row_align_bytes) + "-byte aligned)"
+                    : "; " + std::to_string(f.sectors_min) + ".." + std::to_string(f.sectors_max) +
+                          " sectors where rows are only " + std::to_string(s.row_align_bytes) +
+                          "-byte aligned (base pointer, ld: a bound, not one figure)") +
+         (gmem_rule_measured(s.op) ? ""
+                                   : " (" + to_string(s.op) + ": the sector rule is not measured for it)");
 }
 
 void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,

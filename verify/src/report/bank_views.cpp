@@ -5,6 +5,7 @@
 #include <set>
 
 #include "tvlab/core/notation.hpp"
+#include "tvlab/verify/checks/kernel_checks.hpp"
 #include "tvlab/verify/checks/smem_checks.hpp"
 
 namespace tvlab {
@@ -18,7 +19,7 @@ int bank_of(int64_t byte, const BankModel& model) {
 
 // One copy's instructions as verify's banks.X.<name> enumerates them (smem_checks.cpp).
 BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::string& name,
-                       const IntTuple& tile, const BankModel& model, const PlannedCopy& p) {
+                       const IntTuple& tile, const BankModel& model, const PlannedCopy& p, const Plan& plan) {
   BankCopyView v;
   v.name = name;
   v.atom = c.atom.name;
@@ -79,6 +80,21 @@ BankCopyView copy_view(const SmemLayout& smem, const TiledCopy& c, const std::st
     }
     v.insts.push_back(std::move(iv));
     all_lanes.push_back(sites[k].lanes);
+  }
+  // g2s: each instruction's global side as gmem.X.g2s counts it (over the same tile as the bank sites).
+  if (name == "g2s" && plan.mma) {
+    auto sec = g2s_gmem_sectors(p, *plan.mma, plan.kernel, &v.gmem_why);
+    if (sec && (!(sec->tile == tile) || sec->insts.size() != v.insts.size())) {
+      v.gmem_why = "gmem." + p.name + ".g2s counts the " + to_string(sec->tile) +
+                   " tile, the bank check the " + to_string(tile) + " stage";
+      sec.reset();
+    }
+    if (sec) {
+      v.gmem_why.clear();
+      v.gmem_op = to_string(sec->op);
+      for (std::size_t k = 0; k < v.insts.size(); ++k)
+        v.insts[k].gmem = g2s_instruction_sectors_text(*sec, k);
+    }
   }
   v.wavefronts = b.wavefronts, v.ideal_wavefronts = b.ideal_wavefronts;
   v.order.resize(v.insts.size());
@@ -161,7 +177,7 @@ OperandBanks operand_banks(const Plan& plan, const std::string& x, int64_t rows,
   const IntTuple tile = st.tile.is_tuple() && st.tile.size() == 2 ? st.tile : make_shape(rows, cols);
   for (const char* name : {"s2r", "g2s", "r2s"})
     if (const TiledCopy* c = stage_copy(st, name))
-      b.copies.push_back(copy_view(st.layout, *c, name, tile, model, *p));
+      b.copies.push_back(copy_view(st.layout, *c, name, tile, model, *p, plan));
   return b;
 }
 

@@ -17,6 +17,8 @@
 #include <string>
 
 #include "tvlab/verify/banks/smem_access.hpp"
+#include "tvlab/verify/checks/kernel_checks.hpp"
+#include "tvlab/verify/checks/smem_checks.hpp"
 #include "tvlab/viz/options.hpp"
 
 namespace tvlab::viz {
@@ -36,5 +38,22 @@ Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const 
 Scene build_banks_scene(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstruction& in,
                         const ValueType& type, const std::string& which, const Options& opt = {},
                         const BankModel& model = nvidia_bank_model());
+
+// A spec operand's stage copy as verify's banks.X.<c> walks it (analyze_smem_copy: b), drawn at its
+// instruction k (the worst, worst_smem_instruction): the instruction's phases as the bank model splits them
+// (cp.async: groups of 128/bytes lanes), each exact or a lower bound with the model's reason, and the copy's
+// totals (every instruction's wavefronts in issue order: they add up to banks.X.<c>'s figure). For a g2s
+// copy, `sectors` (g2s_gmem_sectors: verify's gmem.X.g2s) adds the instruction's global side: a second
+// panel over the same tile, each of its elements coloured by the 32-byte sector it is read from (rows
+// 32-byte aligned; the bound where rows are only row_align_bytes aligned in the caption), and the copy's
+// figure; without it, `no_sectors` says why.
+//   cutlass_sm80_f16_tn_128x128x32.json, A, g2s -> "at least 4 wavefronts (a lower bound ...)", phases
+//   "phase 0: lanes 0-7, at least 1 wavefront, a lower bound: its lanes read more than one 128-byte window
+//   ...", "global: 1 request, 16 sectors of 32 bytes, 512 of 512 bytes used (100%) ... (16..24 ...)".
+// @pre b from analyze_smem_copy over smem; 0 <= k < b.insts.size().
+Scene build_copy_banks_scene(const SmemLayout& smem, const SmemCopyBanks& b, int k, const ValueType& type,
+                             const std::string& which, const std::string& check,
+                             const std::optional<G2sSectors>& sectors, const std::string& no_sectors,
+                             const Options& opt = {});
 
 }  // namespace tvlab::viz

@@ -41,6 +41,9 @@ struct RenderRequest {
   std::vector<std::string> reorder{};  // {SRC_TV, DST_TV}: the reorder between two TV layouts (WHAT empty)
   // View banks without a spec: one instruction, as `tvlab banks` takes it (smem may also be WHAT).
   std::string smem{}, tv{}, type{}, op{};
+  // View banks of a spec operand: which stage copy's worst instruction, "s2r", "g2s" or "r2s" (empty: s2r,
+  // else r2s, else g2s).
+  std::string copy{};
   std::string config{};             // the C++ configuration of a spec holding several
   std::vector<std::string> bind{};  // KEY=EXPR: what a C++ configuration leaves to run time (docs/spec.md)
   std::optional<int64_t> thread{};  // view partition: the thread (default 0)

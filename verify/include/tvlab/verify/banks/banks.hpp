@@ -158,6 +158,10 @@ struct BankPhase {
   std::vector<int> banks;                 // the first bank of each lane's access, parallel to lanes
   int wavefronts = 0;                     // = ways, the most accesses any bank serves (0 for an empty phase)
   std::vector<BankCollision> collisions;  // banks with ways > 1, most ways first
+  // cp.async: empty when `wavefronts` is the phase's exact count; else why it is only a lower bound (the
+  // first such phase's reason is BankAnalysis::not_modeled).
+  std::string bound;
+  bool exact() const { return bound.empty(); }
 };
 
 struct BankAnalysis {

@@ -58,6 +58,11 @@ struct G2sSectors {
   GmemSectorFigure figure;
   int64_t row_align_bytes = 0, min_pitch_bytes = 0;
   int64_t instructions = 0;
+  // Each warp instruction's lanes as (row, byte offset in the row), in issue order: the sites of
+  // copy_smem_instructions(g2s, true, tile, 32) over `tile` (the CTA's operand tile, or the MMA's), whose
+  // figures (gmem_row_sectors under row_align_bytes and min_pitch_bytes) add up to `figure`.
+  IntTuple tile;
+  std::vector<GmemRowInstruction> insts;
 };
 // nullopt (and *why) when the operand has no g2s copy, memory's layout is not given, or a lane's call is not
 // one vector of at most 16 bytes.
@@ -69,6 +74,11 @@ std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA&
 nlohmann::ordered_json g2s_sectors_json(const G2sSectors& s);
 // "4 sectors/request, 100% of each sector used" (+ the bound when not exact); the figure's words.
 std::string g2s_sectors_text(const G2sSectors& s);
+// Instruction k of the copy (s.insts[k]) in words, as `render --view banks --copy g2s` and the explore page
+// say it: "1 request, 16 sectors of 32 bytes, 512 of 512 bytes used (100%) where rows start 32-byte aligned;
+// 16..24 sectors where rows are only 16-byte aligned (base pointer, ld: a bound, not one figure)", or
+// "(exact: rows start 32-byte aligned)" in place of the bound. @pre k < s.insts.size().
+std::string g2s_instruction_sectors_text(const G2sSectors& s, std::size_t k);
 void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
                      const std::optional<KernelShape>& kernel);
 

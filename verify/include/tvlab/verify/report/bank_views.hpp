@@ -38,6 +38,8 @@ struct BankInstructionView {
   int64_t warp = 0, block = 0, repeat = 0;
   BankAnalysis analysis;
   std::vector<BankLaneView> lanes;  // lanes that give an address, in lane order
+  // g2s: its global side as gmem.X.g2s counts it (g2s_instruction_sectors_text); empty when not counted.
+  std::string gmem;
 };
 
 struct BankCopyView {
@@ -51,6 +53,8 @@ struct BankCopyView {
   int wavefronts = 0, ideal_wavefronts = 0;
   std::string not_modeled;  // cp.async the bank model does not cover: wavefronts are then a lower bound
   std::optional<BankSuggestion> suggest;  // when conflicted and a conflict-free layout exists
+  std::string gmem_op;   // g2s with a global count: "cp.async.ca", "cp.async.cg" or "ld.global"
+  std::string gmem_why;  // g2s without one: why (g2s_gmem_sectors)
 };
 
 struct OperandBanks {
