@@ -337,21 +337,26 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       ideal += model.cp_async_source_slots ? std::max(1, most_on_position) : 1;
       if (first_fit_bound && bp.wavefronts < static_cast<int>(ph.size())) {
         exact = false;
-        if (why.empty() && kind == PhaseKind::Window)
-          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
-                std::to_string(per) +
-                ") read one 128-byte window of a row whose start is a run-time value (a leading dimension): "
-                "it straddles two lines, or a 1 KiB boundary, wherever the row falls, and the H200 measured "
-                "such "
-                "phases at first-fit or more (rows 16400 bytes apart: one wavefront more in some; "
-                "docs/banks.md)";
+        // The phase's reason without its lanes ("its lanes read ..."); not_modeled names the first phase's.
+        const std::string reads =
+            kind == PhaseKind::Window
+                ? "read one 128-byte window of a row whose start is a run-time value (a leading dimension): "
+                  "it "
+                  "straddles two lines, or a 1 KiB boundary, wherever the row falls, and the H200 measured "
+                  "such "
+                  "phases at first-fit or more (rows 16400 bytes apart: one wavefront more in some; "
+                  "docs/banks.md)"
+                : "read two 128-byte lines of global memory " +
+                      (inst.bytes >= 16 ? std::string("with 16-byte copies")
+                                        : std::string("across a 1 KiB boundary")) +
+                      ": the H200 measured such phases at first-fit or more, depending on the lines' "
+                      "absolute "
+                      "addresses (the same pattern moved by 64 KiB + 384 bytes: 1 and 2 wavefronts; "
+                      "docs/banks.md)";
+        bp.bound = "its lanes " + reads;
         if (why.empty())
           why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
-                std::to_string(per) + ") read two 128-byte lines of global memory " +
-                (inst.bytes >= 16 ? std::string("with 16-byte copies")
-                                  : std::string("across a 1 KiB boundary")) +
-                ": the H200 measured such phases at first-fit or more, depending on the lines' absolute "
-                "addresses (the same pattern moved by 64 KiB + 384 bytes: 1 and 2 wavefronts; docs/banks.md)";
+                std::to_string(per) + ") " + reads;
       }
     } else {
       // A bound: the most distinct words of one bank, the most lanes on one source position (absolute
