@@ -268,14 +268,38 @@ std::optional<TiledCopy> read_cpp_tiled_copy(std::string_view text) {
 
 std::string unread_beside_configs(const std::string& text, std::string_view file_name) {
   if (!looks_like_cpp(text, file_name) || looks_like_cute_print(text)) return "";
-  const std::vector<int> lines = detail::Reader(text).mainloop_builder_lines();
+  const detail::Reader reader(text);
+  const std::vector<int> lines = reader.mainloop_builder_lines();
   if (lines.empty()) return "";
-  std::string at;
-  for (std::size_t i = 0; i < lines.size(); ++i) at += (i ? ", " : "") + std::to_string(lines[i]);
+  // The flag that reads each through the compiler: an alias inside a function body by its reader's name
+  // (TEST#2::CollectiveMainloop; detail/cpp_locals.hpp).
+  const std::vector<detail::LocalAlias> locals = reader.local_aliases();
+  std::string at, flags;
+  std::size_t outside = 0, in_template = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    at += (i ? ", " : "") + std::to_string(lines[i]);
+    const detail::LocalAlias* holder = nullptr;
+    for (const detail::LocalAlias& a : locals)
+      if (a.configuration && a.line <= lines[i] && lines[i] <= a.end_line) holder = &a;
+    if (holder && holder->in_template)
+      ++in_template;
+    else if (holder)
+      flags += (flags.empty() ? "" : ", ") + std::string("--config '") + holder->full + "' (line " +
+               std::to_string(lines[i]) + ")";
+    else
+      ++outside;
+  }
+  std::string how;
+  if (!flags.empty()) how = "read each through the compiler: " + flags;
+  if (outside)
+    how += std::string(how.empty() ? "" : "; ") +
+           "one declared outside a function body reads with --reader compiler --config NAME";
+  if (in_template)
+    how += std::string(how.empty() ? "" : "; ") +
+           "one inside a function template is not read: its template parameters are not bound";
   return std::to_string(lines.size()) + " CollectiveBuilder" + (lines.size() > 1 ? "s" : "") + " (line" +
-         (lines.size() > 1 ? "s " : " ") + at +
-         ") the text reader does not read: no check covers them (one declared outside a function body reads "
-         "with --reader compiler --config NAME; docs/spec.md, \"Two readers\")";
+         (lines.size() > 1 ? "s " : " ") + at + ") the text reader does not read: no check covers them (" +
+         how + "; docs/spec.md, \"Two readers\")";
 }
 
 }  // namespace tvlab
