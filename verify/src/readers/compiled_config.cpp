@@ -196,8 +196,13 @@ std::string first_errors(const std::string& output, const std::string& abs_file,
   while (std::getline(in, line) && n < 6) {
     if (line.find("error:") == std::string::npos) continue;
     const std::size_t sa = line.find("static assertion failed: tvlab");
+    // nvcc's spelling: static assertion failed with "tvlab::...: ..." (the message quoted).
+    const std::size_t nsa = line.find("static assertion failed with \"tvlab");
     if (sa != std::string::npos) {
       line = line.substr(sa + std::string("static assertion failed: ").size());
+    } else if (nsa != std::string::npos) {
+      line = line.substr(nsa + std::string("static assertion failed with \"").size());
+      if (!line.empty() && line.back() == '"') line.pop_back();
     } else if (line.find("/tvlab/export.hpp") != std::string::npos) {
       continue;  // what follows a static_assert of the exporter inside it: its message says it all
     } else {

@@ -47,7 +47,9 @@ std::vector<LocalAlias> Reader::local_aliases() const {
       LocalAlias a;
       a.full = d.full(), a.name = d.name, a.function = fn->scope;
       a.line = d.line, a.col = d.col;
-      a.end_line = t_[d.init_e].line, a.end_col = t_[d.init_e].col;
+      std::size_t end = d.init_e;  // the ';' (a typedef's initialiser ends before its name)
+      while (end + 1 < t_.size() && !punct(end, ";")) ++end;
+      a.end_line = t_[end].line, a.end_col = t_[end].col;
       a.in_template = !fn->tparams.empty();
       a.top_level = true;
       for (std::size_t j = fn->body_b + 1; j < d.init_b; ++j)
@@ -165,20 +167,24 @@ bool names_local(const LocalAlias& a, const std::string& config) {
 
 void blank_keeping_directives(std::string& text, std::size_t from, std::size_t to) {
   to = std::min(to, text.size());
+  if (from >= to) return;
+  // Read from the text as it was; write spaces into `text`.
+  const std::string orig = text.substr(0, to);
+  const auto at = [&](std::size_t i) { return i < orig.size() ? orig[i] : '\0'; };
   enum { Code, LineComment, BlockComment, Str, Chr } state = Code;
   bool directive = false;  // inside a preprocessor line (kept)
   bool line_start = true;  // only whitespace so far on this line (in code)
   for (std::size_t i = from; i < to; ++i) {
-    const char c = text[i];
+    const char c = orig[i];
     if (c == '\n') {
-      const bool continued = i > 0 && text[i - 1] == '\\';
+      const bool continued = i > 0 && orig[i - 1] == '\\';
       if (!continued) directive = false;
       if (state == LineComment && !continued) state = Code;
-      line_start = state == Code;
+      line_start = state == Code && !directive;
       continue;
     }
     if (directive) continue;
-    const char next = i + 1 < text.size() ? text[i + 1] : '\0';
+    bool skip_next = false;  // a two-character token (/*, */, an escape) blanked whole
     switch (state) {
       case Code:
         if (line_start && c == '#') {
@@ -186,41 +192,31 @@ void blank_keeping_directives(std::string& text, std::size_t from, std::size_t t
           continue;
         }
         if (c != ' ' && c != '\t' && c != '\r') line_start = false;
-        if (c == '/' && next == '/') state = LineComment;
-        if (c == '/' && next == '*') {
-          state = BlockComment;
-          text[i] = ' ';
-          ++i;  // the '*' is not the end of the comment
-          if (i >= to) return;
+        if (c == '/' && at(i + 1) == '/') {
+          state = LineComment;
+        } else if (c == '/' && at(i + 1) == '*') {
+          state = BlockComment, skip_next = true;
         } else if (c == '"') {
           state = Str;
-        } else if (c == '\'' && !(i > 0 && std::isalnum(static_cast<unsigned char>(text[i - 1])))) {
-          state = Chr;
+        } else if (c == '\'' && !(i > 0 && std::isalnum(static_cast<unsigned char>(orig[i - 1])))) {
+          state = Chr;  // not a digit separator (1'000)
         }
         break;
       case LineComment:
         break;
       case BlockComment:
-        if (c == '*' && next == '/') {
-          state = Code;
-          text[i] = ' ';
-          ++i;
-          if (i >= to) return;
-        }
+        if (c == '*' && at(i + 1) == '/') state = Code, skip_next = true;
         break;
       case Str:
       case Chr:
-        if (c == '\\') {
-          text[i] = ' ';
-          ++i;
-          if (i >= to) return;
-          if (text[i] == '\n') continue;
-        } else if ((state == Str && c == '"') || (state == Chr && c == '\'')) {
+        if (c == '\\')
+          skip_next = at(i + 1) != '\n';
+        else if ((state == Str && c == '"') || (state == Chr && c == '\''))
           state = Code;
-        }
         break;
     }
     text[i] = ' ';
+    if (skip_next && i + 1 < to) text[++i] = ' ';
   }
 }
 
