@@ -548,13 +548,18 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
       for (const detail::LocalAlias& a : named)
         if (std::find(distinct.begin(), distinct.end(), a.full) == distinct.end()) distinct.push_back(a.full);
       if (!named.empty() && distinct.size() > 1) {
+        std::vector<std::pair<int, std::string>> by_line;  // in the order of the file
         for (const std::string& d : distinct) {
           int line = 0;
           for (const detail::LocalAlias& a : named)
             if (a.full == d) line = a.line;
+          by_line.push_back({line, d});
+        }
+        std::stable_sort(by_line.begin(), by_line.end(),
+                         [](const auto& x, const auto& y) { return x.first < y.first; });
+        for (const auto& [line, d] : by_line)
           ambiguous += (ambiguous.empty() ? "" : ", ") + std::string("--config '") + d + "'" +
                        (line ? " (line " + std::to_string(line) + ")" : std::string());
-        }
         ambiguous = "--config " + config + " names " + std::to_string(distinct.size()) +
                     " configurations of " + file_path + ": " + ambiguous + "; give one of them";
       } else if (named.size() == 1) {
