@@ -188,8 +188,26 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
   if (!only.empty() && chosen.size() > 1)
     throw SpecError("", "'" + only + "' names " + std::to_string(chosen.size()) +
                             " configurations; give the qualified name (" + names + ")");
+  const std::vector<detail::LocalAlias> locals = r.local_aliases();
   for (const std::string& n : chosen) {
-    CppConfig c = r.config(n);
+    CppConfig c;
+    try {
+      c = r.config(n);
+    } catch (const CppConfigError& e) {
+      // An alias inside a function body that the text reader cannot evaluate (CUTLASS's example 50 builds its
+      // CollectiveMma with ss_op_selector): the compiler path reads it (detail/cpp_locals.hpp).
+      for (const detail::LocalAlias& a : locals)
+        if (a.full == n && !a.in_template)
+          throw CppConfigError(
+              e.line(), e.column(), e.construct(),
+              std::string(e.what()).substr(e.construct().empty() ? 0 : e.construct().size() + 2) + " (" + n +
+                  " is an alias inside a function body: the compiler path reads it as the "
+                  "compiler does, --config '" +
+                  n +
+                  "' with CUTLASS's headers found or given with -I; docs/spec.md, \"Local "
+                  "aliases\")");
+      throw;
+    }
     r.add_completions(c, bind);
     out.push_back({c.name, build_plan_from_cpp(c)});
   }
