@@ -311,6 +311,8 @@ std::string cache_key(const std::string& file_text, const std::string& name, con
                       const Toolchain& toolchain, const std::vector<Attempt>& tries) {
   std::string key_text = "tvlab compiled config 1\n" + file_text + "\n--config\n" + name + "\n" +
                          toolchain.version + "\n" + detail::kExportHeader + "\n" + abs_file + "\n";
+  // A local alias is compiled from a copy of the file (detail/cpp_locals.hpp): the copy's form is part of it.
+  if (local_names(file_text, {name}).front()) key_text += "local alias: copy 1\n";
   for (const Attempt& a : tries) {
     key_text += a.cxx + "\n";
     for (const std::string& f : a.flags) key_text += f + "\n";
