@@ -188,7 +188,6 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
   if (!only.empty() && chosen.size() > 1)
     throw SpecError("", "'" + only + "' names " + std::to_string(chosen.size()) +
                             " configurations; give the qualified name (" + names + ")");
-  const std::vector<detail::LocalAlias> locals = r.local_aliases();
   for (const std::string& n : chosen) {
     CppConfig c;
     try {
@@ -196,7 +195,7 @@ std::vector<NamedPlan> load_plans(const std::string& text, const std::string& on
     } catch (const CppConfigError& e) {
       // An alias inside a function body that the text reader cannot evaluate (CUTLASS's example 50 builds its
       // CollectiveMma with ss_op_selector): the compiler path reads it (detail/cpp_locals.hpp).
-      for (const detail::LocalAlias& a : locals)
+      for (const detail::LocalAlias& a : r.local_aliases())
         if (a.full == n && !a.in_template)
           throw CppConfigError(
               e.line(), e.column(), e.construct(),

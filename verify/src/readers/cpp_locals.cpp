@@ -31,19 +31,31 @@ std::vector<std::size_t> line_starts(std::string_view text) {
 }  // namespace
 
 std::vector<LocalAlias> Reader::local_aliases() const {
+  // Linear in the tokens: each token's innermost open bracket, and the functions by their scopes (a scope
+  // names one function: an overload's is NAME#2).
+  std::vector<std::size_t> parent(t_.size(), t_.size());
+  std::vector<std::size_t> open;
+  for (std::size_t i = 0; i < t_.size(); ++i) {
+    if (!open.empty()) parent[i] = open.back();
+    if (punct(i, "(") || punct(i, "{") || punct(i, "[")) open.push_back(i);
+    if ((punct(i, ")") || punct(i, "}") || punct(i, "]")) && !open.empty()) open.pop_back();
+  }
+  std::map<std::string, const Function*> by_scope;
+  for (const Function& f : functions_) by_scope[f.scope] = &f;
   std::vector<LocalAlias> out;
   for (const std::string& full : order_)
     for (const Decl& d : decls_.at(full)) {
       if (d.template_param || d.user_template || d.runtime || d.init_b >= d.init_e) continue;
-      const bool alias = (d.init_b >= 3 && ident(d.init_b - 3, "using") && punct(d.init_b - 1, "=") &&
-                          d.type_b == d.type_e) ||
-                         (d.init_b >= 1 && ident(d.init_b - 1, "typedef"));
-      if (!alias) continue;
-      // The innermost function whose body holds it and whose scope is its scope.
-      const Function* fn = nullptr;
-      for (const Function& f : functions_)
-        if (f.scope == d.scope && f.body_b < d.init_b && d.init_e < f.body_e) fn = &f;
-      if (!fn) continue;
+      const bool is_using =
+          d.init_b >= 3 && ident(d.init_b - 3, "using") && punct(d.init_b - 1, "=") && d.type_b == d.type_e;
+      const bool is_typedef = d.init_b >= 1 && ident(d.init_b - 1, "typedef");
+      if (!is_using && !is_typedef) continue;
+      const std::size_t first = is_using ? d.init_b - 3 : d.init_b - 1;  // `using` or `typedef`
+      // The function whose body holds it and whose scope is its scope.
+      const auto it = by_scope.find(d.scope);
+      if (it == by_scope.end()) continue;
+      const Function* fn = it->second;
+      if (!(fn->body_b < first && d.init_e < fn->body_e)) continue;
       LocalAlias a;
       a.full = d.full(), a.name = d.name, a.function = fn->scope;
       a.line = d.line, a.col = d.col;
@@ -51,15 +63,7 @@ std::vector<LocalAlias> Reader::local_aliases() const {
       while (end + 1 < t_.size() && !punct(end, ";")) ++end;
       a.end_line = t_[end].line, a.end_col = t_[end].col;
       a.in_template = !fn->tparams.empty();
-      a.top_level = true;
-      for (std::size_t j = fn->body_b + 1; j < d.init_b; ++j)
-        if (punct(j, "{") || punct(j, "(") || punct(j, "[")) {
-          if (match_[j] > d.init_b) {
-            a.top_level = false;
-            break;
-          }
-          j = match_[j];
-        }
+      a.top_level = parent[first] == fn->body_b;
       std::size_t k = d.init_b;
       while (k < d.init_e && (ident(k, "typename") || ident(k, "decltype") || punct(k, "("))) ++k;
       std::string head;
