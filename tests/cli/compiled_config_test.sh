@@ -129,6 +129,37 @@ fi
 sed 's/using Mainloop = /using CollectiveMainloop = /' "$b" >"$tmp/same_name.hpp"
 "$tvlab" plan --json "$tmp/same_name.hpp" --config CollectiveMainloop >"$tmp/sn" 2>"$tmp/sn.err"
 grep -q "^tvlab: CollectiveMainloop read through" "$tmp/sn.err" && grep -q '"name": "CollectiveMainloop"' "$tmp/sn" && ok || ko "same name: $(cat "$tmp/sn.err")"
+# Aliases local to function bodies (tests/data/cpp/locals/sm90_local_aliases.cu; docs/spec.md, "Local
+# aliases"): a gtest TEST()'s builder is the builder of sm90_builder_f16.hpp at global scope (the same plan),
+# the second TEST()'s its own (its LayoutA, not a nested block's), main()'s CollectiveMma the same plan through
+# both readers; a bare name two TESTs declare is refused with the flags that name each.
+loc="$cpp/locals/sm90_local_aliases.cu"
+"$tvlab" plan --json "$loc" --config 'TEST#1::CollectiveMainloop' >"$tmp/l1" 2>"$tmp/l1.err"; rc=$?
+if [ "$rc" = 0 ] && grep -q "^tvlab: TEST::CollectiveMainloop read through \(g++\|c++\|clang\)" "$tmp/l1.err" &&
+   [ "$(python3 -c "$drop_name" "$tmp/l1")" = "$(python3 -c "$drop_name" "$tmp/bc")" ]; then ok; else
+  ko "local TEST#1::CollectiveMainloop: rc $rc, not the global builder's plan: $(head -c 400 "$tmp/l1.err")"
+fi
+"$tvlab" plan --json "$loc" --config 'TEST#2::CollectiveMainloop' >"$tmp/l2" 2>"$tmp/l2.err"; rc=$?
+python3 - "$tmp/l2" <<'PY' && [ "$rc" = 0 ] && ok || ko "local TEST#2::CollectiveMainloop: rc $rc: $(head -c 400 "$tmp/l2.err")"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["name"] == "TEST#2::CollectiveMainloop", d["name"]
+# A ColumnMajor (M-major), B RowMajor (N-major): MN-major smem for both; cluster 1x1x1: no multicast.
+assert d["smem"]["A"]["major"] == "MN" and d["smem"]["B"]["major"] == "MN", (d["smem"]["A"], d["smem"]["B"])
+assert d["smem"]["A"]["tma"]["multicast"] == 1 and d["smem"]["B"]["tma"]["multicast"] == 1, d["smem"]
+PY
+"$tvlab" plan --json "$loc" --config main::Mainloop --reader compiler >"$tmp/lm" 2>"$tmp/lm.err"; rc_c=$?
+"$tvlab" plan --json "$loc" --config Mainloop >"$tmp/lt" 2>"$tmp/lt.err"; rc_t=$?
+if [ "$rc_c" = 0 ] && [ "$rc_t" = 0 ] && cmp -s "$tmp/lm" "$tmp/lt" && [ ! -s "$tmp/lt.err" ] &&
+   grep -q '"name": "main::Mainloop"' "$tmp/lm"; then ok; else
+  ko "local main::Mainloop: compiler (rc $rc_c) and text reader (rc $rc_t) differ: $(head -c 300 "$tmp/lm.err")"; diff "$tmp/lm" "$tmp/lt" | head -6
+fi
+"$tvlab" verify "$loc" --config CollectiveMainloop >/dev/null 2>"$tmp/la.err"; rc=$?
+[ "$rc" = 2 ] && grep -qF "names 2 configurations of $loc: --config 'TEST::CollectiveMainloop' (line 19), --config 'TEST#2::CollectiveMainloop' (line 35); give one of them" "$tmp/la.err" && ok ||
+  ko "local, ambiguous: rc $rc: $(head -c 400 "$tmp/la.err")"
+"$tvlab" verify "$loc" >"$tmp/lv" 2>"$tmp/lv.err"; rc=$?
+[ "$rc" = 0 ] && grep -qF "2 CollectiveBuilders (lines 19, 35) the text reader does not read: no check covers them (read each through the compiler: --config 'TEST::CollectiveMainloop' (line 19), --config 'TEST#2::CollectiveMainloop' (line 35);" "$tmp/lv.err" && ok ||
+  ko "local, verify without --config: rc $rc: $(head -c 500 "$tmp/lv.err")"
 # Example 48: a CollectiveBuilder<...>::CollectiveOp at file scope (cluster 4x2x1, StageCountAutoCarveout).
 ex48="$cpp/upstream/48_hopper_warp_specialized_gemm.cu"
 venv_inc="$(ls -d "$TVLAB_CUTLASS_VENV"/lib/python3*/site-packages/cutlass_library/source 2>/dev/null | head -1)"
@@ -166,6 +197,17 @@ expect2 "a timeout" "did not finish within" env TVLAB_COMPILE_TIMEOUT=0.3 "$tvla
 expect2 "--bind with the compiler" "--bind is read by the text reader" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --config sm80_f16_tn::CollectiveMainloop --reader compiler --bind A.alignment=8
 expect2 "--reader compiler on JSON" "is not C++" "$tvlab" verify "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" --reader compiler
 expect2 "--reader compiler without --config on a file without configurations" "name the type with --config NAME" "$tvlab" verify "$tmp/bad.hpp" --reader compiler
+# Local aliases: in a function template (its parameters unbound), left out by #if for this compiler, after a
+# line that does not compile (the error at the file's line), in a body that never closes.
+inc="#include \"$cpp/builders/sm90_builder_f16.hpp\""
+printf '%s\ntemplate <class T> void run() {\n  using M = written_out::Mainloop;\n}\n' "$inc" >"$tmp/l_tmpl.cpp"
+expect2 "local: a function template" "is declared in the function template run, whose template parameters nothing binds" "$tvlab" verify "$tmp/l_tmpl.cpp" --config M --reader compiler
+printf '%s\nvoid run() {\n#if defined(TVLAB_NEVER_DEFINED)\n  using M = written_out::Mainloop;\n#endif\n}\n' "$inc" >"$tmp/l_if.cpp"
+expect2 "local: left out by #if" "run::M (line 4): the compiler did not compile its declaration (a preprocessor conditional" "$tvlab" verify "$tmp/l_if.cpp" --config run::M
+printf '%s\nint main() {\n  using Broken = not_a_type_42;\n  using M = written_out::Mainloop;\n}\n' "$inc" >"$tmp/l_err.cpp"
+expect2 "local: an error before the alias" "l_err.cpp:3:[0-9]*: error: .not_a_type_42" "$tvlab" verify "$tmp/l_err.cpp" --config M
+printf '%s\nvoid run() {\n  using M = written_out::Mainloop;\n  if (true) {\n}\n' "$inc" >"$tmp/l_open.cpp"
+expect2 "local: a body never closed" "line 2, column 12: unbalanced '{': never closed" "$tvlab" verify "$tmp/l_open.cpp" --config run::M
 expect2 "--reader bad" "reader" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --reader bogus
 [ "$(entries)" = "$before" ] && ok || ko "hostile runs left cache entries ($before before, $(entries) after)"
 [ -z "$(find "$cache" -name '*.tmp.*')" ] && ok || ko "temporary files left in the cache"

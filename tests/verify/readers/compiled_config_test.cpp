@@ -92,6 +92,38 @@ TEST(CompiledConfig, AGlobalNameIsNotANamespacesConfiguration) {
       std::string::npos);
 }
 
+// Aliases inside function bodies (detail/cpp_locals.hpp): a bare name two functions declare is refused with
+// the flag of each, in the order of the file, before any compiler is looked for; a function template's alias
+// is refused; the local data file's main() CollectiveMma, which the text reader reads, stays the text
+// reader's.
+TEST(CompiledConfig, LocalAliases) {
+  const std::string text = test::read_data("cpp/locals/sm90_local_aliases.cu");
+  ReaderChoice c;
+  c.include_dirs = {"/nonexistent"};
+  EXPECT_EQ(
+      error_of(c, "f.cu", text, "CollectiveMainloop"),
+      "--config CollectiveMainloop names 2 configurations of f.cu: --config 'TEST::CollectiveMainloop' (line "
+      "19), --config 'TEST#2::CollectiveMainloop' (line 35); give one of them");
+  c.reader = "compiler";
+  EXPECT_NE(error_of(c, "f.cu", text, "CollectiveMainloop").find("names 2 configurations"),
+            std::string::npos);
+  // One name: past the choice, to the compiler (f.cu is no file the program can include).
+  EXPECT_NE(
+      error_of(c, "f.cu", text, "TEST#1::CollectiveMainloop").find("f.cu is not a file the program can"),
+      std::string::npos);
+  c.reader = "auto";
+  std::string note;
+  EXPECT_FALSE(
+      choose_reader(c, "f.cu", text, "Mainloop", {}, note));  // main::Mainloop, read by the text reader
+  const std::string tmpl = "template <class T> void run() {\n  using M = T;\n}\n";
+  EXPECT_EQ(error_of(c, "f.cpp", tmpl, "M"),
+            "--config M: run::M (line 2) is declared in the function template run, whose template parameters "
+            "nothing binds: the compiler path reads the local aliases of functions that are not templates");
+  // --reader text is the text reader's, whatever the name.
+  c.reader = "text";
+  EXPECT_FALSE(choose_reader(c, "f.cu", text, "CollectiveMainloop", {}, note));
+}
+
 TEST(CompiledConfig, ReaderErrors) {
   const std::string cpp = test::read_data("cpp/cutlass_sm80_f16_tn.hpp");
   ReaderChoice c;

@@ -1011,17 +1011,31 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
       "    TileShape, ClusterShape, StageCountAuto, KernelScheduleAuto>::CollectiveOp;\n";
   EXPECT_NE(error(builder).find("found instead: a CollectiveBuilder (line 1)"), std::string::npos)
       << error(builder);
-  // The flag that reads it through the compiler: the alias's name at file scope; none inside a function body
-  // (the compiler cannot name a local alias); the epilogue's builder is not the configuration.
+  // The flag that reads it through the compiler: the alias's name at file scope, its function's scope and its
+  // name inside a function body (the compiler path exports it from a copy of the file), none inside a
+  // function template; the epilogue's builder is not the configuration.
   EXPECT_NE(error(builder).find("read it through the compiler: --config CollectiveMainloop (with"),
             std::string::npos)
       << error(builder);
   const std::string local = "void run() {\n" + builder + "}\n";
   EXPECT_NE(error(local).find("found instead: a CollectiveBuilder (line 2)"), std::string::npos)
       << error(local);
-  EXPECT_NE(error(local).find("inside a function body, whose aliases the compiler path cannot name either"),
+  EXPECT_NE(error(local).find("or read it through the compiler: --config 'run::CollectiveMainloop' (an alias "
+                              "inside a function body"),
             std::string::npos)
       << error(local);
+  // A CollectiveMma inside a function body that the text reader cannot evaluate: its error, then the flag.
+  const std::string unreadable =
+      "int main() {\n  using Mainloop = cutlass::gemm::collective::CollectiveMma<int>;\n}\n";
+  EXPECT_NE(error(unreadable)
+                .find("(main::Mainloop is an alias inside a function body: the compiler path reads it "
+                      "as the compiler does, --config 'main::Mainloop' with"),
+            std::string::npos)
+      << error(unreadable);
+  const std::string in_template = "template <class T> void run() {\n" + builder + "}\n";
+  EXPECT_NE(error(in_template).find("it sits inside a function template, which neither reader reads"),
+            std::string::npos)
+      << error(in_template);
   const std::string epilogue =
       "using CollectiveEpilogue = typename "
       "cutlass::epilogue::collective::CollectiveBuilder<int>::CollectiveOp;\n" +

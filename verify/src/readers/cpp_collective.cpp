@@ -375,11 +375,19 @@ std::string Reader::found_instead() const {
       for (const std::string& full : order_)
         for (const Decl& d : decls_.at(full))
           if (!alias && !d.template_param && !d.runtime && d.init_b <= i && i < d.init_e) alias = &d;
-      bool in_function = false;
-      for (const Function& f : functions_) in_function |= f.body_b < i && i < f.body_e;
+      const Function* in_function = nullptr;
+      for (const Function& f : functions_)
+        if (f.body_b < i && i < f.body_e) in_function = &f;
       std::string how = "(the text reader has no flag for it; write the CollectiveMma<...> it builds out";
-      if (in_function)
-        how += "; it sits inside a function body, whose aliases the compiler path cannot name either)";
+      if (in_function && in_function->tparams.empty() && alias && alias->scope == in_function->scope)
+        // A local alias: the compiler path exports it from a copy of the file (detail/cpp_locals.hpp).
+        how += ", or read it through the compiler: --config '" + alias->full() +
+               "' (an alias inside a function body; with CUTLASS's headers found or given with -I; "
+               "docs/spec.md, \"Local aliases\"))";
+      else if (in_function)
+        how += "; it sits inside " +
+               std::string(in_function->tparams.empty() ? "a function body" : "a function template") +
+               ", which neither reader reads)";
       else if (alias && alias->user_template)
         how += ", or read it through the compiler: --config '" + alias->scope + "<...>::" + alias->name +
                "' with the class template's arguments written)";

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cpp_lexer.hpp"
+#include "cpp_locals.hpp"
 #include "cpp_syntax.hpp"
 #include "cpp_values.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
@@ -88,6 +89,12 @@ class Reader {
   // Whether token i names a mainloop's CollectiveBuilder (not the epilogue's), and the lines of all of them.
   bool mainloop_builder(std::size_t i) const;
   std::vector<int> mainloop_builder_lines() const;
+
+  // Local aliases (cpp_locals.cpp): type aliases inside function bodies, and the copy of the text that
+  // exports some of them through the compiler (detail/cpp_locals.hpp).
+  std::vector<LocalAlias> local_aliases() const;
+  std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
+                                const std::string& file_name) const;
 
   // Tutorial functions (cpp_tutorial.cpp).
   // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.
