@@ -190,6 +190,29 @@ TEST(Banks, CpAsyncLiterals) {
   EXPECT_TRUE(r.exact) << r.not_modeled;
   EXPECT_EQ(r.arrangement, "window");
   EXPECT_EQ(r.wavefronts, 32);
+  EXPECT_TRUE(r.assumes_aligned_rows);
+  // 16-byte copies, 8 lanes a phase reading 128 contiguous bytes of one row: at row offset 0 one line where
+  // rows start 128-byte aligned (exact, said); at offset 64 the 128 bytes cross the row's 128-byte boundary,
+  // two lines wherever the row falls: first-fit (1 a phase) is a bound there (the H200 measured one more at
+  // ld 16400 bytes). Mutation control: the old rule (cp_async_window_exact) calls it exact.
+  for (const int64_t at : {0, 64}) {
+    SmemInstruction w = cp_async(16, strided(16), strided(16, 32, at));
+    for (int l = 0; l < 32; ++l) *w.sources[l] = (int64_t(l / 8) << 40) + at + 16 * (l % 8);
+    w.sources_absolute = false;
+    r = analyze_banks(w);
+    EXPECT_EQ(r.exact, at == 0) << at << ": " << r.not_modeled;
+    EXPECT_EQ(r.wavefronts, 4) << at;
+    EXPECT_EQ(r.assumes_aligned_rows, at == 0);
+    if (at == 64) {
+      EXPECT_NE(r.not_modeled.find("across a 128-byte boundary of the row"), std::string::npos)
+          << r.not_modeled;
+      ASSERT_EQ(r.phases.size(), 4u);
+      EXPECT_FALSE(r.phases[0].bound.empty());
+      BankModel old;
+      old.cp_async_window_exact = true;
+      EXPECT_TRUE(analyze_banks(w, old).exact);
+    }
+  }
   // glob_w4_bank0_g16: 4 lines sharing positions, but all 32 lanes on bank 0: the bound is the lanes, exact.
   r = analyze_banks(cp_async(4, strided(128), strided(16)));
   EXPECT_TRUE(r.exact) << r.not_modeled;

@@ -253,7 +253,9 @@ TEST(CppConfig, BoundTutorialConfiguration) {
   EXPECT_FALSE(r.failed(true));
   std::map<std::string, std::string> got;
   for (const CheckResult& c : r.checks) got[c.code] = c.summary;
-  EXPECT_EQ(got["banks.A.g2s"], "32 wavefronts (4 per instruction): ideal");
+  EXPECT_EQ(
+      got["banks.A.g2s"],
+      "32 wavefronts (4 per instruction): ideal where rows start 128-byte aligned (base, leading dimension)");
   EXPECT_EQ(got["smem.B.g2s"], "g2s writes all 1024 elements once");
   EXPECT_EQ(
       got["gmem.A.g2s"],

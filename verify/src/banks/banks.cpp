@@ -299,7 +299,13 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     // Two lines apart are a count only for 4- and 8-byte copies within one 1 KiB-aligned block: across a
     // 1 KiB boundary, and for 16-byte copies, the H200 measured first-fit or more depending on the lines'
     // absolute addresses (hw/banks/run_cpasync_repeat.sh; docs/banks.md). First-fit stays their lower bound.
-    bool first_fit_bound = kind == PhaseKind::Window && !model.cp_async_window_exact;
+    // One window of relative sources is one line where its row starts 128-byte aligned and the window lies
+    // in one aligned 128-byte block of the row (rows are 2^40 apart: lo % 128 is the offset in the row); the
+    // analysis then says it assumes aligned rows. A window across a block boundary straddles two lines
+    // wherever the row falls: first-fit or more was measured there (ld 16400 bytes: one more in some rows).
+    const bool window_in_block = kind == PhaseKind::Window && lo % wf_bytes + (hi - lo) <= wf_bytes;
+    if (window_in_block) out.assumes_aligned_rows = true;
+    bool first_fit_bound = kind == PhaseKind::Window && !window_in_block && !model.cp_async_window_exact;
     if (kind == PhaseKind::TwoLines && !model.cp_async_two_lines_anywhere) {
       const int64_t a = line_positions.begin()->first, b = std::next(line_positions.begin())->first;
       const int64_t per_block = 1024 / wf_bytes;
@@ -340,12 +346,10 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
         // The phase's reason without its lanes ("its lanes read ..."); not_modeled names the first phase's.
         const std::string reads =
             kind == PhaseKind::Window
-                ? "read one 128-byte window of a row whose start is a run-time value (a leading dimension): "
-                  "it "
-                  "straddles two lines, or a 1 KiB boundary, wherever the row falls, and the H200 measured "
-                  "such "
-                  "phases at first-fit or more (rows 16400 bytes apart: one wavefront more in some; "
-                  "docs/banks.md)"
+                ? "read 128 bytes of one row across a 128-byte boundary of the row: they straddle two lines "
+                  "wherever the row falls, and the H200 measured such phases at first-fit or more (rows "
+                  "16400 "
+                  "bytes apart: one wavefront more in some; docs/banks.md)"
                 : "read two 128-byte lines of global memory " +
                       (inst.bytes >= 16 ? std::string("with 16-byte copies")
                                         : std::string("across a 1 KiB boundary")) +

@@ -353,15 +353,23 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
                           " (repeat " + std::to_string(s.repeat) + "): " + a.not_modeled);
     return r;
   }
+  // cp.async counted from relative sources: what it holds for, in the claim and the summary.
+  bool aligned_rows = false;
+  for (const BankAnalysis& a : b.analyses) aligned_rows = aligned_rows || a.assumes_aligned_rows;
+  const std::string rows = aligned_rows ? " where rows start 128-byte aligned (base, leading dimension)" : "";
+  if (aligned_rows) {
+    r.claim += rows;
+    r.data["assumes_aligned_rows"] = true;
+  }
   if (wf == ideal) {
     r.verdict = Verdict::Proved;
-    r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + per_kb + ": ideal";
+    r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + per_kb + ": ideal" + rows;
     return r;
   }
   r.verdict = Verdict::Refuted;
   r.summary = unvalidated + std::to_string(wf) + " wavefronts" + per + per_kb + ", ideal " +
               std::to_string(ideal) + ": " + std::to_string(wf - ideal) + " bank conflicts" +
-              (kb > 1 ? " (" + std::to_string((wf - ideal) / kb) + " a k-block)" : "");
+              (kb > 1 ? " (" + std::to_string((wf - ideal) / kb) + " a k-block)" : "") + rows;
   const BankAnalysis& a = b.analyses[b.worst];
   const CopyInstruction& s = b.sites[b.worst];
   r.data["worst"] = {{unit == "warp " ? "warp" : "subgroup", s.warp},

@@ -119,8 +119,9 @@ struct BankModel {
   bool cp_async_phases = true;        // cp.async by source: phases of 128/bytes lanes (false: the whole warp)
   bool cp_async_claim_overlap = false;  // a WRONG model (mutation control): phases whose lines share source
                                         // positions counted by first-fit and called exact
-  bool cp_async_window_exact = false;   // a WRONG model (mutation control, the rule before 2026-11-29): one
-                                        // 128-byte window of relative sources counted as one line
+  bool cp_async_window_exact = false;   // a WRONG model (mutation control, the rule before 2026-11-29): a
+                                        // 128-byte window of relative sources across a 128-byte boundary of
+                                        // its row counted by first-fit as one line
   bool cp_async_two_lines_anywhere = false;  // a WRONG model (mutation control, the rule before 2026-11-29):
                                              // two lines apart counted by first-fit and called exact for
                                              // 16-byte copies and across a 1 KiB boundary too
@@ -170,6 +171,10 @@ struct BankAnalysis {
   int bank_conflicts = 0;    // wavefronts - ideal_wavefronts (0 when not exact: unknown)
   bool exact = true;         // false: a cp.async the model does not cover (not_modeled says why)
   std::string not_modeled;
+  // cp.async from relative sources (rows a run-time leading dimension apart): the count holds where every row
+  // starts 128-byte aligned (each phase's window then one line); off that, a window straddles two lines and
+  // the H200 measured first-fit or more (docs/banks.md).
+  bool assumes_aligned_rows = false;
   std::string arrangement;  // cp.async when exact: "runs", "line", "serial", "lines", "window" (the header)
   int64_t bytes = 0;        // bytes the active lanes access (before broadcast)
   std::vector<BankPhase> phases;
