@@ -11,6 +11,9 @@ hw/gemm/README.md). For every recorded case it runs the current `tvlab search ..
   gemm_ranking_test.py --mutate RECORDING   the mutation control: the recorded order with row 1 and the slowest
       row swapped (no search run); the comparison must fail, and it prints MUTANT CAUGHT for each case whose
       recorded order passes and whose mutant fails (ctest hw.gemm_ranking.mutated expects one).
+  gemm_ranking_test.py --recorded-order RECORDING   the criteria over the order the recording was made with (its
+      row numbers; no search run): the mutation control runs it on tests/data/hw/gemm_sm80_h200_51d467f.tsv,
+      the kernels of search's ranking before the wavefronts' lower bound entered it, which must fail.
   gemm_ranking_test.py --stale-control TVLAB RECORDING   the staleness control: the first case alone with its
       row 1's hash replaced; the test must say the recording is stale (ctest hw.gemm_ranking.stale).
   gemm_ranking_test.py --selftest RECORDING   the helpers against known values (Spearman, the judgement, the
@@ -160,6 +163,8 @@ def main():
         return selftest(args[1])
     mutate = "--mutate" in args
     args = [a for a in args if a != "--mutate"]
+    recorded_order = "--recorded-order" in args
+    args = [a for a in args if a != "--recorded-order"]
     stale_control = "--stale-control" in args
     args = [a for a in args if a != "--stale-control"]
     jobs = os.cpu_count() or 2
@@ -167,7 +172,7 @@ def main():
         i = args.index("--jobs")
         jobs = int(args[i + 1])
         del args[i:i + 2]
-    if (mutate and len(args) != 1) or (not mutate and len(args) != 2):
+    if ((mutate or recorded_order) and len(args) != 1) or (not (mutate or recorded_order) and len(args) != 2):
         print(__doc__, file=sys.stderr)
         return 2
     recording = args[-1]
@@ -188,7 +193,10 @@ def main():
 
     orders = {}
     stale = []
-    if mutate:
+    if recorded_order:
+        for name, recorded in rec.items():
+            orders[name] = sorted((r for r in recorded if r["row"] != "default"), key=lambda r: int(r["row"]))
+    elif mutate:
         for name, recorded in rec.items():
             rows = sorted((r for r in recorded if r["row"] != "default"), key=lambda r: int(r["row"]))
             ok = [r for r in rows if r["exact"] == "yes"]

@@ -154,18 +154,28 @@ SearchFigures figures_of(const Report& r, const Plan& plan) {
 }
 
 // The ranking key's terms, in the order compared (search_rank_terms names them).
-constexpr int kRankTerms = 9;
+constexpr int kRankTerms = 10;
 using RankKey = std::array<double, kRankTerms>;
 // The bounded rows after the exact ones (a lower bound never ranks above an exact count); then the
 // shared-memory figures; the global sectors only order rows whose shared-memory figures tie.
 RankKey rank_key(const SearchFigures& f) {
-  return {double(!f.wavefronts_exact),   double(f.excess_wavefronts), f.gmem_sectors_per_byte(),
-          f.gmem_sectors_max_per_byte(), double(f.smem_instructions), double(f.reorder_movs),
-          double(f.block2d_loads),       double(f.smem_bytes),        double(f.registers)};
+  return {double(!f.wavefronts_exact),
+          double(f.excess_wavefronts),
+          f.wavefronts_exact ? 0.0 : double(f.wavefronts),
+          f.gmem_sectors_per_byte(),
+          f.gmem_sectors_max_per_byte(),
+          double(f.smem_instructions),
+          double(f.reorder_movs),
+          double(f.block2d_loads),
+          double(f.smem_bytes),
+          double(f.registers)};
 }
 constexpr std::array<std::pair<const char*, const char*>, kRankTerms> kRankTermNames = {{
     {"bounded", "1 where a copy's wavefronts are a lower bound (a cp.async the model does not cover)"},
     {"excess wavefronts", "shared-memory wavefronts over the ideal per k-tile, banks.X.g2s + banks.X.s2r"},
+    {"wavefronts (lower bound)",
+     "bounded rows: the lower bound of their shared-memory wavefronts per k-tile, fewer first (exact rows: "
+     "0)"},
     {"g2s sectors/byte", "global 32-byte sectors per byte the g2s copies move, 32-byte-aligned rows"},
     {"g2s sectors/byte (worst)", "the same with the worst row placement AlignmentX allows"},
     {"smem instructions", "shared-memory copy instructions per k-tile (wider vectors: fewer)"},
@@ -177,7 +187,8 @@ constexpr std::array<std::pair<const char*, const char*>, kRankTerms> kRankTermN
 
 const char* kRankingSm80 =
     "exact figures before lower bounds (a cp.async the bank model does not cover), then fewest "
-    "shared-memory wavefronts over the ideal per k-tile, then "
+    "shared-memory wavefronts over the ideal per k-tile, then (rows with a lower bound) the smallest lower "
+    "bound of their wavefronts, then "
     "fewest global 32-byte sectors per byte the g2s copies move (rows 32-byte aligned, then the most any "
     "row alignment allows), then fewest "
     "shared-memory instructions per k-tile (wider vectors), then fewest shared-memory bytes (all stages), "
