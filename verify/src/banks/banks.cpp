@@ -260,6 +260,15 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
   bool all_runs = true;  // every phase reads one lane-linear run (lane l at G + bytes*l, or G - bytes*l)
   std::string why;
   bool exact = true;
+  // A phase whose count is only a lower bound: its reason ("read ..."), on the phase and, for the first such
+  // phase, with its lanes, as the instruction's not_modeled.
+  const auto bound_by = [&](BankPhase& bp, const std::vector<int>& ph, const std::string& reads) {
+    exact = false;
+    bp.bound = "its lanes " + reads;
+    if (why.empty())
+      why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
+            std::to_string(per) + ") " + reads;
+  };
   int ideal = 0;
   std::set<int64_t> all_lines;
   for (const auto& ph : phases) {
@@ -341,27 +350,18 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       }
       bp.wavefronts = static_cast<int>(waves.size());
       ideal += model.cp_async_source_slots ? std::max(1, most_on_position) : 1;
-      if (first_fit_bound && bp.wavefronts < static_cast<int>(ph.size())) {
-        exact = false;
-        // The phase's reason without its lanes ("its lanes read ..."); not_modeled names the first phase's.
-        const std::string reads =
-            kind == PhaseKind::Window
-                ? "read 128 bytes of one row across a 128-byte boundary of the row: they straddle two lines "
-                  "wherever the row falls, and the H200 measured such phases at first-fit or more (rows "
-                  "16400 "
-                  "bytes apart: one wavefront more in some; docs/banks.md)"
-                : "read two 128-byte lines of global memory " +
-                      (inst.bytes >= 16 ? std::string("with 16-byte copies")
-                                        : std::string("across a 1 KiB boundary")) +
-                      ": the H200 measured such phases at first-fit or more, depending on the lines' "
-                      "absolute "
-                      "addresses (the same pattern moved by 64 KiB + 384 bytes: 1 and 2 wavefronts; "
-                      "docs/banks.md)";
-        bp.bound = "its lanes " + reads;
-        if (why.empty())
-          why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) + " (one group of " +
-                std::to_string(per) + ") " + reads;
-      }
+      if (first_fit_bound && bp.wavefronts < static_cast<int>(ph.size()))
+        bound_by(bp, ph,
+                 kind == PhaseKind::Window
+                     ? "read 128 bytes of one row across a 128-byte boundary of the row: they straddle two "
+                       "lines wherever the row falls, and the H200 measured such phases at first-fit or more "
+                       "(rows 16400 bytes apart: one wavefront more in some; docs/banks.md)"
+                     : "read two 128-byte lines of global memory " +
+                           (inst.bytes >= 16 ? std::string("with 16-byte copies")
+                                             : std::string("across a 1 KiB boundary")) +
+                           ": the H200 measured such phases at first-fit or more, depending on the lines' "
+                           "absolute addresses (the same pattern moved by 64 KiB + 384 bytes: 1 and 2 "
+                           "wavefronts; docs/banks.md)");
     } else {
       // A bound: the most distinct words of one bank, the most lanes on one source position (absolute
       // sources; relative ones: on one identical source word), the bytes / 128. One lane a wavefront is the
@@ -372,26 +372,18 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       if (lower == static_cast<int>(ph.size())) {
         ideal += std::max(1, inst.sources_absolute ? most_on_position : most_on_source);
       } else {
-        exact = false;
-        {
-          bool shared = false;  // two lines on one source word position
-          std::map<int, int> seen;
-          for (const auto& [ln, ps] : line_positions)
-            for (int x : ps) shared = shared || !seen.emplace(x, 0).second;
-          // The phase's reason without its lanes ("its lanes read ..."); not_modeled names the first phase's.
-          const std::string reads =
-              "read " +
-              (inst.sources_absolute
-                   ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
-                         (shared ? " that share source word positions" : "")
-                   : std::string("more than one 128-byte window of global memory (rows a run-time leading "
-                                 "dimension apart)")) +
-              "; no rule found in the H200's recordings covers that (docs/banks.md)";
-          bp.bound = "its lanes " + reads;
-          if (why.empty())
-            why = "lanes " + std::to_string(ph.front()) + "-" + std::to_string(ph.back()) +
-                  " (one group of " + std::to_string(per) + ") " + reads;
-        }
+        bool shared = false;  // two lines on one source word position
+        std::map<int, int> seen;
+        for (const auto& [ln, ps] : line_positions)
+          for (int x : ps) shared = shared || !seen.emplace(x, 0).second;
+        bound_by(bp, ph,
+                 "read " +
+                     (inst.sources_absolute
+                          ? std::to_string(line_positions.size()) + " 128-byte lines of global memory" +
+                                (shared ? " that share source word positions" : "")
+                          : std::string("more than one 128-byte window of global memory (rows a run-time "
+                                        "leading dimension apart)")) +
+                     "; no rule found in the H200's recordings covers that (docs/banks.md)");
       }
     }
     out.wavefronts += bp.wavefronts;
