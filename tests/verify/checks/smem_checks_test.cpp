@@ -305,3 +305,17 @@ TEST(SmemChecks, StageSlotsAndDirections) {
 
 }  // namespace
 }  // namespace tvlab
+
+// ratio_text: "N per instruction" and "sectors/request" figures; never an integer division's floor.
+TEST(SmemChecks, RatioTextKeepsTheFraction) {
+  EXPECT_EQ(tvlab::ratio_text(64, 8), "8");
+  EXPECT_EQ(tvlab::ratio_text(68, 8), "8.5");
+  EXPECT_EQ(tvlab::ratio_text(7, 3), "2.33");
+  EXPECT_EQ(tvlab::ratio_text(2, 3), "0.67");
+  EXPECT_EQ(tvlab::ratio_text(5, 0), "0");
+  for (int64_t a = 0; a < 200; ++a)
+    for (int64_t b = 1; b < 20; ++b)
+      EXPECT_NEAR(std::stod(tvlab::ratio_text(a, b)), static_cast<double>(a) / static_cast<double>(b),
+                  0.00501)
+          << a << "/" << b;
+}

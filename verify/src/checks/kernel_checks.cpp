@@ -349,19 +349,6 @@ std::optional<G2sSectors> g2s_gmem_sectors(const PlannedCopy& p, const TiledMMA&
   }
 }
 
-namespace {
-// a / b with at most 2 decimals, trailing zeros dropped.
-std::string ratio_text(int64_t a, int64_t b) {
-  if (b == 0) return "0";
-  if (a % b == 0) return std::to_string(a / b);
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(a) / static_cast<double>(b));
-  std::string t = buf;
-  while (t.back() == '0') t.pop_back();
-  return t;
-}
-}  // namespace
-
 nlohmann::ordered_json g2s_sectors_json(const G2sSectors& s) {
   const GmemSectorFigure& f = s.figure;
   nlohmann::ordered_json g;

@@ -1,6 +1,7 @@
 #include "tvlab/verify/checks/smem_checks.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <optional>
 #include <set>
 #include <stdexcept>
@@ -11,6 +12,16 @@
 #include "tvlab/verify/banks/bank_suggest.hpp"
 
 namespace tvlab {
+
+std::string ratio_text(int64_t a, int64_t b) {
+  if (b == 0) return "0";
+  if (a % b == 0) return std::to_string(a / b);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f", static_cast<double>(a) / static_cast<double>(b));
+  std::string t = buf;
+  while (t.back() == '0') t.pop_back();
+  return t;
+}
 
 SmemOp smem_op_of(const TiledCopy& copy, bool smem_is_source) {
   const std::string& n = copy.atom.name;
@@ -321,7 +332,7 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
   r.data["validated"] = model.validated;
   const std::string per =
       b.insts.empty() ? ""
-                      : " (" + std::to_string(wf / static_cast<int>(b.insts.size())) + " per instruction)";
+                      : " (" + ratio_text(wf, static_cast<int64_t>(b.insts.size())) + " per instruction)";
   r.steps.push_back({"wavefronts over " + std::to_string(b.insts.size()) + " " + to_string(b.op) +
                          " instructions" +
                          (model.validated ? "" : " (model " + model.name + ": unvalidated)"),

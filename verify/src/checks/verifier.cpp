@@ -700,6 +700,8 @@ void add_tma(Report& rep, const PlannedSmem& s) {
   if (!s.tma) return;
   const bool runtime = s.tma_ld_alignment > 0;  // run-time extents: the rules hold for every problem
   for (TmaRule t : tma_restrictions(*s.tma, s.tile, s.tma_base_align)) {
+    // A run-time ld whose alignment does not give 16 bytes: the caller's precondition, not decided.
+    bool undecided = false;
     if (runtime && t.code == "global_stride") {
       // Every stride of the packed global tensor is a multiple of AlignmentX elements (CUTLASS's
       // can_implement checks it); 4099 x AlignmentX is one such leading dimension.
@@ -708,29 +710,29 @@ void add_tma(Report& rep, const PlannedSmem& s) {
           "global strides are multiples of 16 bytes for every leading dimension that is a multiple of "
           "the operand's alignment";
       t.ok = bits % 128 == 0;
-      t.why = t.ok ? (s.tma_ld_precondition ? "ld a multiple of " : "AlignmentX = ") +
-                         std::to_string(s.tma_ld_alignment) + " elements = " + std::to_string(bits / 8) +
-                         " bytes divides every stride of " + s.tma_gmem
-                   : "ld = 4099 x " + std::to_string(s.tma_ld_alignment) + " = " +
-                         std::to_string(4099 * s.tma_ld_alignment) +
-                         " elements (a multiple of AlignmentX) is " + std::to_string(4099 * bits) +
-                         " bits, not a multiple of 16 bytes: CUTLASS's can_implement refuses it; TMA needs "
-                         "16-byte aligned operands (AlignmentX >= " +
-                         std::to_string(128 / s.bits) + ")";
-    }
-    bool undecided =
-        false;  // a run-time ld's alignment that does not give 16 bytes: the caller's precondition
-    if (runtime && t.code == "global_stride" && !t.ok && s.tma_ld_precondition) {
-      const int64_t need = 128 / std::gcd<int64_t>(128, s.bits);
-      undecided = true;
-      t.why =
-          "holds when ld is a multiple of " + std::to_string(need) +
-          " elements (16 bytes): the leading dimension of " + s.tma_gmem +
-          (s.tma_ld_alignment == 1 ? std::string(" is a run-time int")
-                                   : " is a run-time value known only to be a multiple of " +
-                                         std::to_string(s.tma_ld_alignment)) +
-          " (cuTensorMapEncodeTiled refuses another at run time); --bind problem=make_shape(M,N,K) checks "
-          "one packed problem";
+      undecided = !t.ok && s.tma_ld_precondition;
+      if (t.ok) {
+        t.why = (s.tma_ld_precondition ? "ld a multiple of " : "AlignmentX = ") +
+                std::to_string(s.tma_ld_alignment) + " elements = " + std::to_string(bits / 8) +
+                " bytes divides every stride of " + s.tma_gmem;
+      } else if (undecided) {
+        const int64_t need = 128 / std::gcd<int64_t>(128, s.bits);
+        t.why =
+            "holds when ld is a multiple of " + std::to_string(need) +
+            " elements (16 bytes): the leading dimension of " + s.tma_gmem +
+            (s.tma_ld_alignment == 1 ? std::string(" is a run-time int")
+                                     : " is a run-time value known only to be a multiple of " +
+                                           std::to_string(s.tma_ld_alignment)) +
+            " (cuTensorMapEncodeTiled refuses another at run time); --bind problem=make_shape(M,N,K) checks "
+            "one packed problem";
+      } else {
+        t.why = "ld = 4099 x " + std::to_string(s.tma_ld_alignment) + " = " +
+                std::to_string(4099 * s.tma_ld_alignment) + " elements (a multiple of AlignmentX) is " +
+                std::to_string(4099 * bits) +
+                " bits, not a multiple of 16 bytes: CUTLASS's can_implement refuses it; TMA needs 16-byte "
+                "aligned operands (AlignmentX >= " +
+                std::to_string(128 / s.bits) + ")";
+      }
     }
     if (runtime && t.code == "global_dim") {
       t.claim = "global dimensions are 1..2^32";

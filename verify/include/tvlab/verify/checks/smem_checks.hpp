@@ -94,4 +94,7 @@ inline constexpr int64_t kMaxSmemEnumerationBytes = int64_t(1) << 20;
 void add_smem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m, bool suggest = true,
                      bool s2r_accesses = true);
 
+// a / b as text with at most 2 decimals, trailing zeros dropped ("8", "8.5", "2.33"); "0" where b is 0.
+std::string ratio_text(int64_t a, int64_t b);
+
 }  // namespace tvlab
