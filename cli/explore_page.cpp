@@ -106,6 +106,9 @@ nlohmann::ordered_json banks_json(const OperandBanks& b, const OperandMap& m) {
         ij["exact"] = false;
         ij["not_modeled"] = in.analysis.not_modeled;
       }
+      // cp.async from relative sources: the count holds where rows start 128-byte aligned (banks.X.g2s says
+      // so)
+      if (in.analysis.assumes_aligned_rows) ij["assumes_aligned_rows"] = true;
       if (!in.gmem.empty()) ij["gmem"] = in.gmem;
       J phases = J::array();
       for (const BankPhase& ph : in.analysis.phases) {

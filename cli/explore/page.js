@@ -585,6 +585,9 @@
   // A cp.async the bank model does not cover (tvlab's "not_modeled"): its wavefronts are a lower bound, its
   // ideal and bank conflicts unknown, as `tvlab banks` and verify's banks.X.g2s (unknown) say.
   function bound(x) { return x.exact === false || !!x.not_modeled; }
+  // An exact cp.async count from relative sources (rows a run-time leading dimension apart) holds where rows
+  // start 128-byte aligned, as verify's banks.X.g2s says.
+  var ALIGNED_ROWS = ', where rows start 128-byte aligned (base, leading dimension)';
   function bankCopy() { var b = staged(state.m.d); return b && b.copies.length ? b.copies[state.bank.copy] : null; }
   // A warp (32 lanes) on NVIDIA, a subgroup (16 lanes) on the Xe SLM model.
   function instName(t) {
@@ -658,7 +661,8 @@
         ' (a lower bound; ideal and bank conflicts unknown): not modeled: ' + c.not_modeled + (b.validated ? '' : '; model: unvalidated');
     else
       sum.textContent += '; ' + c.insts.length + ' instructions, ' + wavefronts(c.wavefronts) + ', ideal ' + c.ideal_wavefronts +
-        (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') + (b.validated ? '' : '; model: unvalidated');
+        (c.bank_conflicts ? ': ' + c.bank_conflicts + ' bank conflicts' : ' (conflict-free)') +
+        (c.insts.some(function (t) { return t.assumes_aligned_rows; }) ? ALIGNED_ROWS : '') + (b.validated ? '' : '; model: unvalidated');
     var sel = $('bank-inst');
     if (sel.getAttribute('data-copy') !== c.name) {
       sel.setAttribute('data-copy', c.name);
@@ -680,7 +684,8 @@
     } else {
       info.innerHTML = '<b>' + c.name + ' ' + instName(t) + '</b>: <span id="bank-wavefronts">' + t.wavefronts +
         '</span> wavefronts, ideal <span id="bank-ideal">' + t.ideal_wavefronts + '</span>, <span id="bank-conflicts">' +
-        t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)');
+        t.bank_conflicts + '</span> bank conflicts' + (t.bank_conflicts ? '' : ' (conflict-free)') +
+        (t.assumes_aligned_rows ? ALIGNED_ROWS : '');
     }
     // g2s: the instruction's global side as gmem.X.g2s counts it (tvlab's sentence), or why there is none.
     if (t.gmem || c.gmem_why) {

@@ -77,8 +77,12 @@ def test_sm80_gemm_verifies(rec, lay):
         assert verdicts[f"banks.{x}.s2r"] == "proved"
         assert verdicts[f"vector.{x}.s2r"] == "proved" and verdicts[f"vector.{x}.g2s"] == "proved"
         assert verdicts[f"fragment.{x}"] == "proved" and verdicts[f"smem.{x}.g2s"] == "proved"
-        # K-major: 4 threads a 32-element row, 8 lanes over 2 rows: not modeled, said so (never a guess)
-        assert verdicts[f"banks.{x}.g2s"] == ("proved" if lay == "mn" else "unknown")
+        # M-major: each 8 lanes one 128-byte window of a row; K-major: 4 threads a 32-element row, 8 lanes over 2
+        # rows at the same offsets (stacked lines). Both proved where rows start 128-byte aligned, said in the data.
+        assert verdicts[f"banks.{x}.g2s"] == "proved"
+        g2s = next(c for c in r.checks if c["code"] == f"banks.{x}.g2s")
+        assert g2s["data"]["assumes_aligned_rows"] is True
+        assert g2s["data"]["wavefronts"] == (64 if lay == "mn" else 128)
 
 
 def test_sm80_gemm_is_the_cutlass_configuration(rec, root):

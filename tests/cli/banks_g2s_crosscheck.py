@@ -73,11 +73,15 @@ for spec in sorted(glob.glob(os.path.join(root, "tests/data/specs/*.json"))):
             continue
         c = re.fullmatch(r"g2s \(banks\.\w\.g2s\): (\d+) cp\.async instructions?, (at least )?(\d+) wavefronts"
                          r"(?: \(a lower bound; ideal and bank conflicts unknown\)|, ideal (\d+)(?: \(conflict-free\)"
-                         r"|: (\d+) bank conflicts)); in issue order ((?:>=)?\d+(?: (?:>=)?\d+)*)", total[0])
+                         r"|: (\d+) bank conflicts)(, where rows start 128-byte aligned \(base, leading dimension\))?);"
+                         r" in issue order ((?:>=)?\d+(?: (?:>=)?\d+)*)", total[0])
         if not c:
             fail(spec, x, "copy total unreadable: " + total[0])
             continue
-        each = c.group(6).split()
+        each = c.group(7).split()
+        if bool(c.group(6)) != bool(data.get("assumes_aligned_rows")):
+            fail(spec, x, "picture %s the aligned-rows assumption, verify %s" %
+                 ("states" if c.group(6) else "omits", data.get("assumes_aligned_rows")))
         n, copy_total = int(c.group(1)), int(c.group(3))
         if sum(int(e.lstrip(">=")) for e in each) != copy_total or len(each) != n:
             fail(spec, x, "the instructions %s do not add up to %d over %d" % (each, copy_total, n))

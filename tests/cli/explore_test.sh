@@ -78,6 +78,9 @@ for cp in data["operands"]["A"]["banks"]["copies"]:
             bad.append(cp["name"] + " phases")  # exact here: the phases add up, none a bound
         if ("gmem" in t) != (cp["name"] == "g2s"):
             bad.append(cp["name"] + " gmem")
+    # The aligned-rows condition of an exact cp.async count: on some instruction exactly where verify states it.
+    if any(t.get("assumes_aligned_rows") for t in insts) != bool(v.get("assumes_aligned_rows")):
+        bad.append(cp["name"] + " aligned rows")
     # g2s: the worst instruction's global side is the sentence `render --view banks --copy g2s` captions.
     if cp["name"] == "g2s":
         drawn = open(sys.argv[3]).read()

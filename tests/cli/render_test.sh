@@ -136,8 +136,9 @@ if grep -qF "wavefronts 32 (ideal 4), 28 bank conflicts" "$tmp/b64.svg" && ! gre
 else ko "banks exact svg: $(grep -o 'wavefronts[^<]*' "$tmp/b64.svg" | head -2)"; fi
 # A spec operand staged by g2s alone (CuTe's tutorial gemm_nt without its s2r atoms): the g2s instruction drawn
 # with verify's global sources, exact where banks.A.g2s is (4 wavefronts; with its threads along K each 8 lanes
-# write 8 words of one bank: 8 a group, exact, 32), "at least" where it is unknown (CUTLASS's f16 TN default:
-# each 8 lanes read two 64-byte rows a run-time leading dimension apart).
+# read one 16-byte position of 8 rows: stacked lines, 8 a group whatever the banks, 32, no conflict), exact where rows start 128-byte aligned for CUTLASS's f16 TN
+# default (each 8 lanes read two 64-byte rows, stacked lines: 2 a group), "at least" where it is unknown (A
+# M-major copied along K: each 8 lanes read 8 rows).
 python3 - "$root/tests/data/specs/cute_tutorial_sgemm_sm80_nt.json" "$tmp" \
   "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" <<'PY'
 import json, sys
@@ -154,12 +155,15 @@ PY
 "$tvlab" render "$tmp/nt_g2s.json" --view banks --operand A -o "$tmp/bnt.txt" 2>"$tmp/err"
 "$tvlab" render "$tmp/nt_g2s_k.json" --view banks --operand A -o "$tmp/bntk.txt" 2>>"$tmp/err"
 "$tvlab" render "$tmp/tn_g2s.json" --view banks --operand A -o "$tmp/btn.txt" 2>>"$tmp/err"
-if grep -qxF "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free)" "$tmp/bnt.txt" &&
+if grep -qxF "wavefronts 4 (ideal 4), 0 bank conflicts (conflict-free), where rows start 128-byte aligned (base, leading dimension)" "$tmp/bnt.txt" &&
    grep -qF "operand A g2s (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): warp 0" "$tmp/bnt.txt" &&
-   grep -qxF "wavefronts 32 (ideal 4), 28 bank conflicts" "$tmp/bntk.txt" &&
-   "$tvlab" verify "$tmp/nt_g2s_k.json" | grep -qF "warn banks.A.g2s  256 wavefronts (32 per instruction), ideal 32" &&
-   grep -qF "at least 4 wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: lanes 0-7 (one group of 8) read more than one 128-byte window" "$tmp/btn.txt" &&
-   "$tvlab" verify "$tmp/tn_g2s.json" | grep -qF "??   banks.A.g2s  at least 64 wavefronts (4 per instruction)"; then ok
+   grep -qxF "wavefronts 32 (ideal 32), 0 bank conflicts (conflict-free), where rows start 128-byte aligned (base, leading dimension)" "$tmp/bntk.txt" &&
+   "$tvlab" verify "$tmp/nt_g2s_k.json" | grep -qF "ok   banks.A.g2s  256 wavefronts (32 per instruction): ideal where rows start 128-byte aligned" &&
+   grep -qxF "wavefronts 8 (ideal 8), 0 bank conflicts (conflict-free), where rows start 128-byte aligned (base, leading dimension)" "$tmp/btn.txt" &&
+   "$tvlab" verify "$tmp/tn_g2s.json" | grep -qF "ok   banks.A.g2s  128 wavefronts (8 per instruction): ideal where rows start 128-byte aligned" &&
+   "$tvlab" render "$root/tests/data/specs/sm80_f16_a_colmajor_cp_async_k.json" --view banks --operand A --copy g2s -o "$tmp/bck.txt" 2>>"$tmp/err" &&
+   grep -qF "at least 8 wavefronts (a lower bound; ideal and bank conflicts unknown): not modeled: lanes 0-7 (one group of 8) read more than one 128-byte window" "$tmp/bck.txt" &&
+   "$tvlab" verify "$root/tests/data/specs/sm80_f16_a_colmajor_cp_async_k.json" | grep -qF "??   banks.A.g2s  at least 128 wavefronts (8 per instruction)"; then ok
 else ko "banks spec g2s only: $(sed -n 3,4p "$tmp/bnt.txt") | $(sed -n 3,4p "$tmp/bntk.txt") | $(sed -n 3,4p "$tmp/btn.txt") $(cat "$tmp/err")"; fi
 
 # --copy g2s: the operand's worst cp.async as verify's banks.X.g2s walks it, its phases as the model splits
@@ -178,7 +182,7 @@ done
 "$tvlab" render "$root/tests/data/cpp/cutlass_sm80_f16_tn.hpp" --view banks --operand B --copy g2s -o "$tmp/g2s_hpp.txt" 2>"$tmp/err"
 "$tvlab" render "$root/tests/data/specs/cutlass_sm80_f16_tn_128x128x32.json" --view banks --operand B --copy g2s -o "$tmp/g2s_json.txt" 2>>"$tmp/err"
 if cmp -s <(tail -n +4 "$tmp/g2s_hpp.txt") <(tail -n +4 "$tmp/g2s_json.txt") &&
-   grep -qxF "phase 1: lanes 8-15, at least 1 wavefront; a lower bound: its lanes read more than one 128-byte window of global memory (rows a run-time leading dimension apart); no rule found in the H200's recordings covers that (docs/banks.md)" "$tmp/g2s_hpp.txt" &&
+   grep -qxF "phase 1: lanes 8-15, 2 wavefronts" "$tmp/g2s_hpp.txt" &&
    grep -qF "operand B g2s (SM80_CP_ASYNC_CACHEALWAYS<uint128_t>): warp 0, instruction 0 (repeat 0), the worst of 16" "$tmp/g2s_hpp.txt"; then ok
 else ko "banks g2s hpp vs json: $(diff <(tail -n +4 "$tmp/g2s_hpp.txt") <(tail -n +4 "$tmp/g2s_json.txt") | head -6) $(cat "$tmp/err")"; fi
 # Every format draws it; s2r stays the default; --copy is refused where it does not apply.

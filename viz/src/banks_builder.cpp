@@ -34,14 +34,19 @@ std::string plural(int64_t n, const std::string& one, const std::string& many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// An exact cp.async count from relative sources (verify's rows a run-time leading dimension apart) holds
+// where rows start 128-byte aligned, as banks.X.g2s says.
+constexpr const char* kAlignedRows = ", where rows start 128-byte aligned (base, leading dimension)";
+
 // The copy's totals: every instruction's wavefronts in issue order (">=" where a lower bound), and their sum
 // as banks.X.c gives it.
 std::string copy_totals(const CopyExtra& x) {
   const SmemCopyBanks& b = *x.b;
-  bool exact = true;
+  bool exact = true, aligned_rows = false;
   std::string each;
   for (const BankAnalysis& a : b.analyses) {
     exact = exact && a.exact;
+    aligned_rows = aligned_rows || a.assumes_aligned_rows;
     each += (each.empty() ? "" : " ") + std::string(a.exact ? "" : ">=") + std::to_string(a.wavefronts);
   }
   const std::string copy = b.copy_name + " (" + x.check + "): " +
@@ -55,7 +60,7 @@ std::string copy_totals(const CopyExtra& x) {
          (b.wavefronts == b.ideal_wavefronts
               ? " (conflict-free)"
               : ": " + std::to_string(b.wavefronts - b.ideal_wavefronts) + " bank conflicts") +
-         "; in issue order " + each;
+         (aligned_rows ? kAlignedRows : "") + "; in issue order " + each;
 }
 
 Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstruction& in, const ValueType& type,
@@ -116,7 +121,8 @@ Scene draw(const SmemLayout& smem, const LaneIndices& lanes, const SmemInstructi
   else
     s.title.push_back("wavefronts " + std::to_string(a.wavefronts) + " (ideal " +
                       std::to_string(a.ideal_wavefronts) + "), " + std::to_string(a.bank_conflicts) +
-                      " bank conflicts" + (a.bank_conflicts == 0 ? " (conflict-free)" : ""));
+                      " bank conflicts" + (a.bank_conflicts == 0 ? " (conflict-free)" : "") +
+                      (a.assumes_aligned_rows ? kAlignedRows : ""));
   if (!model.validated)
     s.title.push_back("model: unvalidated (" + model.name + ": no public source states its banking)");
   const int x0 = 1, y0 = 2;

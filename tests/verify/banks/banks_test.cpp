@@ -255,6 +255,59 @@ TEST(Banks, CpAsyncLiterals) {
   EXPECT_THROW(analyze_banks(cp_async(4, strided(4), strided(4, 16))), BankError);
 }
 
+// Stacked lines: CUTLASS's SM80 K-major g2s (cutlass_k64B_ld*@*: lanes 4j..4j+3 read 64 bytes of row j, smem
+// Sw<2,3,3> rows of 64 bytes), 2 wavefronts a phase, 8 an instruction, at every leading dimension a multiple
+// of 128 bytes the H200 measured, wherever the tensor lay; not at ld 192 (5 or 7 by the address: rows not
+// aligned).
+TEST(Banks, CpAsyncStackedLines) {
+  std::vector<int64_t> smem;
+  for (int l = 0; l < 32; ++l) {
+    const int row = l / 4, chunk = l % 4;  // Sw<2,3,3> o (8,32):(32,1) of half: 16-byte chunks XOR (row/2)%4
+    smem.push_back(64 * row + 16 * (chunk ^ ((row / 2) % 4)));
+  }
+  for (const int64_t ld : {128, 256, 4096, 8320}) {
+    for (const int64_t base : {int64_t(0), int64_t(128), int64_t(4096), int64_t(8389120)}) {
+      std::vector<int64_t> src;
+      for (int l = 0; l < 32; ++l) src.push_back(base + ld * (l / 4) + 16 * (l % 4));
+      const BankAnalysis r = analyze_banks(cp_async(16, smem, src));
+      EXPECT_TRUE(r.exact) << ld << " " << base << ": " << r.not_modeled;
+      EXPECT_EQ(r.arrangement, "stacked");
+      EXPECT_EQ(r.wavefronts, 8) << ld;
+      EXPECT_EQ(r.ideal_wavefronts, 8);
+      EXPECT_FALSE(r.assumes_aligned_rows);
+    }
+  }
+  // ld 192: rows 0 and 1 at positions 0-15 and 16-31 of their lines (no stacking): a bound, at most 7.
+  std::vector<int64_t> src192;
+  for (int l = 0; l < 32; ++l) src192.push_back(192 * (l / 4) + 16 * (l % 4));
+  BankAnalysis r = analyze_banks(cp_async(16, smem, src192));
+  EXPECT_FALSE(r.exact);
+  EXPECT_LE(r.wavefronts, 5);
+  // Relative sources (verify: rows 2^40 apart): the same count where rows start 128-byte aligned, said.
+  std::vector<int64_t> rel;
+  for (int l = 0; l < 32; ++l) rel.push_back((int64_t(l / 4) << 40) + 16 * (l % 4));
+  SmemInstruction ri = cp_async(16, smem, rel);
+  ri.sources_absolute = false;
+  r = analyze_banks(ri);
+  EXPECT_TRUE(r.exact) << r.not_modeled;
+  EXPECT_EQ(r.wavefronts, 8);
+  EXPECT_TRUE(r.assumes_aligned_rows);
+  // Not stacked: a line whose lanes share a bank, lines at different positions, and without the rule.
+  std::vector<int64_t> src128;
+  for (int l = 0; l < 32; ++l) src128.push_back(128 * (l / 4) + 16 * (l % 4));
+  std::vector<int64_t> bank_clash = smem;
+  bank_clash[1] = bank_clash[0] + 1024;  // lane 1 on lane 0's banks (another word), in lane 0's line
+  r = analyze_banks(cp_async(16, bank_clash, src128));
+  EXPECT_FALSE(r.exact);
+  EXPECT_EQ(r.not_modeled.find("same shared-memory word"), std::string::npos) << r.not_modeled;
+  std::vector<int64_t> skew;
+  for (int l = 0; l < 32; ++l) skew.push_back(128 * (l / 4) + 16 * ((l % 4) + (l / 4) % 2));
+  EXPECT_FALSE(analyze_banks(cp_async(16, smem, skew)).exact);
+  BankModel off = nvidia_bank_model();
+  off.cp_async_stacked_lines = false;
+  EXPECT_FALSE(analyze_banks(cp_async(16, smem, src128), off).exact);
+}
+
 TEST(Banks, MatrixLiterals) {
   // ldmatrix.x4 over a row-major half tile, 64 elements (128 bytes) a row: every row of a matrix in the
   // same 4 banks: 8 ways per matrix.
@@ -927,6 +980,11 @@ TEST(BanksH200, CpAsyncRepeatRecordings) {
   std::string first;
   EXPECT_GT(disagreements(before, &first, "banks_cpasync_repeat_h200.json"), 20) << first;
   EXPECT_GT(disagreements(before, nullptr, "banks_cpasync_repeat_shifts_h200.json"), 4);
+  // Stacked lines hold for 16-byte copies only: 4- and 8-byte ones measured more.
+  BankModel any_width = nvidia_bank_model();
+  any_width.cp_async_stacked_any_width = true;
+  first.clear();
+  EXPECT_GT(disagreements(any_width, &first), 20) << first;
 }
 
 // Mutation controls: each rule of the model is needed; a model without it disagrees with the hardware.

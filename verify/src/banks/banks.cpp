@@ -151,7 +151,7 @@ struct LaneWords {
 };
 
 // How a cp.async phase's lanes read global memory (the header's "cp.async"), weakest last.
-enum class PhaseKind { Line, Window, TwoLines, Overlap };
+enum class PhaseKind { Line, Window, TwoLines, Stacked, Overlap };
 
 // cp.async by its global sources (the header's "cp.async"). Phases of wavefront_bytes / bytes lanes add up;
 // fills phases, wavefronts and ideal, or sets exact = false with the reason and a lower bound.
@@ -274,6 +274,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
   for (const auto& ph : phases) {
     int64_t lo = *inst.sources[ph[0]], hi = lo;
     std::map<int64_t, std::set<int>> line_positions;  // absolute sources: line -> source word positions
+    std::map<int64_t, std::vector<int>> line_lanes;   // line (relative: 128-byte block of a row) -> lanes
     std::map<int, int> per_position;                  // lanes on one source word position
     std::map<int64_t, int> per_source;                // lanes reading one identical source word
     for (int l : ph) {
@@ -283,6 +284,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
       for (int x : pos) ++per_position[x];
       for (int64_t x = *inst.sources[l] / bb; x <= (*inst.sources[l] + inst.bytes - 1) / bb; ++x)
         ++per_source[x];
+      line_lanes[*inst.sources[l] / wf_bytes].push_back(l);
       if (inst.sources_absolute) {
         line_positions[*inst.sources[l] / wf_bytes].insert(pos.begin(), pos.end());
         all_lines.insert(*inst.sources[l] / wf_bytes);
@@ -305,6 +307,29 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
                                                                                  : PhaseKind::Overlap;
     }
     if (!model.cp_async_source_slots && kind == PhaseKind::TwoLines) kind = PhaseKind::Overlap;
+    // Stacked lines: two or more lines that each read the same set of source word positions, one lane a
+    // position and the line's lanes on distinct banks, take one wavefront a line, wherever the lines lie
+    // (16-byte copies: 164 of 164 such H200 measurements, shifted by 128 B to 8 MiB + 512 B; 4- and 8-byte
+    // copies measured more, docs/banks.md). Relative sources: the 128-byte blocks of rows are lines where
+    // rows start 128-byte aligned, which the analysis then says it assumes.
+    if (kind == PhaseKind::Overlap && model.cp_async_stacked_lines && line_lanes.size() >= 2 &&
+        (inst.bytes >= 16 || model.cp_async_stacked_any_width)) {
+      bool stacked = true;
+      std::set<int> first_positions;
+      for (const auto& [ln, ls] : line_lanes) {
+        std::set<int> pos, banks;
+        for (int l : ls) {
+          for (int x : positions(l)) stacked = stacked && pos.insert(x).second;
+          for (int b : lane_banks(l)) stacked = stacked && banks.insert(b).second;
+        }
+        if (ln == line_lanes.begin()->first) first_positions = pos;
+        stacked = stacked && pos == first_positions;
+      }
+      if (stacked) {
+        kind = PhaseKind::Stacked;
+        if (!inst.sources_absolute) out.assumes_aligned_rows = true;
+      }
+    }
     // Two lines apart are a count only for 4- and 8-byte copies within one 1 KiB-aligned block: across a
     // 1 KiB boundary, and for 16-byte copies, the H200 measured first-fit or more depending on the lines'
     // absolute addresses (hw/banks/run_cpasync_repeat.sh; docs/banks.md). First-fit stays their lower bound.
@@ -332,7 +357,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
     BankPhase bp = bank_phase(ph);
     if (kind != PhaseKind::Overlap) {
       // Lanes in order into the first wavefront where neither their banks nor their source positions are
-      // taken.
+      // taken (stacked lines: one wavefront a line).
       std::vector<std::pair<std::set<int>, std::set<int>>> waves;
       for (int l : ph) {
         const std::vector<int> bk = lane_banks(l);
@@ -399,6 +424,7 @@ void analyze_cp_async(const SmemInstruction& inst, const BankModel& model, BankA
   out.arrangement = all_runs                                         ? "runs"
                     : inst.sources_absolute && all_lines.size() == 1 ? "line"
                     : worst == PhaseKind::Overlap                    ? "serial"
+                    : worst == PhaseKind::Stacked                    ? "stacked"
                     : worst == PhaseKind::TwoLines                   ? "lines"
                                                                      : "window";
   out.ideal_wavefronts = ideal;

@@ -40,6 +40,12 @@
 //           or not, up or down, is one of these unless it crosses a 1 KiB boundary): lanes in lane order,
 //           each into the first wavefront where neither its shared-memory banks nor its source word
 //           positions are taken. Ideal: the most lanes on one source word position (at least 1).
+//   stacked (exact) a phase of 16-byte copies whose lanes read two or more lines (relative sources: 128-byte
+//           blocks of two or more rows, lines where rows start 128-byte aligned, assumes_aligned_rows) that
+//           each hold the same source word positions, one lane a position, the line's lanes on distinct
+//           banks: one wavefront a line (CUTLASS's K-major g2s, two 64-byte rows a phase: 2), wherever the
+//           lines lie (H200: 164 of 164 measurements, shifts of 128 B to 8 MiB + 512 B; 4- and 8-byte copies
+//           measured more in 67 of 1250, so they stay bounds).
 //   first-fit bound  two lines apart across a 1 KiB boundary, or of 16-byte copies; and (relative sources,
 //           sources_absolute = false: rows a run-time leading dimension apart) one 128-byte window of a row,
 //           which straddles two lines or a 1 KiB boundary wherever the row's start falls (ld 16400 bytes
@@ -54,8 +60,9 @@
 //           equals the phase's active lanes it is the count (one lane a wavefront is the most a phase takes).
 //           Every recording lies within these bounds (and never above one wavefront per active lane).
 // The instruction is exact when every phase is (arrangement "runs": each phase a lane-linear run; else
-// "line": one line for all lanes; else "serial": some phase one lane a wavefront; else "lines": some phase
-// two lines apart; else "window": relative sources, each phase one window).
+// "line": one line for all lanes; else "serial": some phase one lane a wavefront; else "stacked": some phase
+// stacked lines; else "lines": some phase two lines apart; else "window": relative sources, each phase one
+// window).
 // Otherwise exact = false, wavefronts is the sum of the phases' counts and bounds (a lower bound), ideal =
 // wavefronts, bank_conflicts = 0, and not_modeled says why; so is any cp.async whose sources are not given,
 // or where two lanes write the same shared-memory word (never measured). Nsight Compute's own cp.async
@@ -125,6 +132,9 @@ struct BankModel {
   bool cp_async_two_lines_anywhere = false;  // a WRONG model (mutation control, the rule before 2026-11-29):
                                              // two lines apart counted by first-fit and called exact for
                                              // 16-byte copies and across a 1 KiB boundary too
+  bool cp_async_stacked_lines = true;        // stacked lines (16-byte copies): one wavefront a line (above)
+  bool cp_async_stacked_any_width = false;   // a WRONG model (mutation control): stacked lines of 4- and
+                                            // 8-byte copies counted one wavefront a line too
   bool validated = true;  // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
@@ -175,7 +185,7 @@ struct BankAnalysis {
   // starts 128-byte aligned (each phase's window then one line); off that, a window straddles two lines and
   // the H200 measured first-fit or more (docs/banks.md).
   bool assumes_aligned_rows = false;
-  std::string arrangement;  // cp.async when exact: "runs", "line", "serial", "lines", "window" (the header)
+  std::string arrangement;  // cp.async when exact: "runs", "line", "serial", "stacked", "lines", "window"
   int64_t bytes = 0;        // bytes the active lanes access (before broadcast)
   std::vector<BankPhase> phases;
   bool validated = true;  // the model's, copied
