@@ -80,6 +80,16 @@ std::vector<Attempt> attempts(const Toolchain& t) {
   return out;
 }
 
+// Whether nvcc starts beside the host compiler (compile_batch): a file the host compiler likely cannot take,
+// a .cu/.cuh or one that declares a kernel or launches one (`__global__`, `<<<`). Only a matter of time:
+// the reading compiler is chosen as in sequence either way.
+bool concurrent_nvcc(const std::string& abs_file, const std::string& file_text) {
+  if (const char* j = std::getenv("TVLAB_COMPILE_JOBS"); j && std::string(j) == "1") return false;
+  const std::string ext = fs::path(abs_file).extension().string();
+  return ext == ".cu" || ext == ".cuh" || file_text.find("__global__") != std::string::npos ||
+         file_text.find("<<<") != std::string::npos;
+}
+
 std::string json_escape(const std::string& s) {
   std::string o;
   for (char c : s) {
@@ -363,6 +373,29 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
   const std::string header_dir = export_header_dir(cache, tmp);
   std::string failures;
   done = nullptr;
+  const auto command = [&](const Attempt& a, const std::string& out) {
+    std::vector<std::string> argv = {a.cxx};
+    argv.insert(argv.end(), a.flags.begin(), a.flags.end());
+    argv.push_back("-I" + fs::path(abs_file).parent_path().string());
+    argv.push_back("-I" + header_dir);
+    for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
+    argv.insert(argv.end(), {program, "-o", out});
+    return argv;
+  };
+  // A CUDA file (concurrent_nvcc): nvcc's compile starts beside the host compiler's, into its own
+  // executable. Which one reads the file is decided as before (the host compiler's result first, nvcc's
+  // only where it fails), so the answer is that of the compiles one after the other; what changes is the
+  // wall time (nvcc does not wait for the host compiler's failure) and, where the host compiler reads the
+  // file, the CPU nvcc spent until it was stopped.
+  detail::Running early;
+  const Attempt* early_attempt = nullptr;
+  const std::string early_exe = exe + "_nvcc";
+  if (tries.size() >= 2 && !tries[1].only_after_unknown_option && tries[1].label == "nvcc" &&
+      tries[0].label != "nvcc" && concurrent_nvcc(abs_file, file_text)) {
+    early_attempt = &tries[1];
+    early = detail::start_process(command(tries[1], early_exe));
+  }
+  std::string done_exe = exe;
   bool unknown_option = false;  // the last attempt's compiler did not know one of its options
   for (const Attempt& a : tries) {
     if (a.only_after_unknown_option && !unknown_option) continue;
@@ -370,13 +403,9 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
     const double left =
         timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (left <= 0) break;
-    std::vector<std::string> argv = {a.cxx};
-    argv.insert(argv.end(), a.flags.begin(), a.flags.end());
-    argv.push_back("-I" + fs::path(abs_file).parent_path().string());
-    argv.push_back("-I" + header_dir);
-    for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
-    argv.insert(argv.end(), {program, "-o", exe});
-    const detail::ProcessResult r = detail::run_process(argv, left);
+    const bool is_early = &a == early_attempt;
+    const detail::ProcessResult r =
+        is_early ? detail::finish_process(early, left) : detail::run_process(command(a, exe), left);
     if (!r.started) {
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + r.err;
       continue;
@@ -401,13 +430,15 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
       continue;
     }
     done = &a;
+    if (is_early) done_exe = early_exe;
     break;
   }
+  detail::kill_process(early);  // the host compiler read it, or the file is refused: nvcc is not needed
   if (!done)
     throw SpecError("", "--config " + name + ": cannot compile it with " + file_path + ": " + failures);
   const double left =
       timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const detail::ProcessResult run = detail::run_process({exe}, left > 1 ? left : 1);
+  const detail::ProcessResult run = detail::run_process({done_exe}, left > 1 ? left : 1);
   if (!run.started || run.timed_out || run.exit_code != 0) {
     std::string err = run.err.substr(0, 2000);
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();
