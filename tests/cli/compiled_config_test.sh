@@ -177,6 +177,23 @@ else
   want="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["description"]; print(d["mainloop_tensor_storage_bytes"] + d["mainloop_pipeline_storage_bytes"])' "$json" 2>/dev/null)"
   got="$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print([c["data"]["bytes"] for c in d["specs"][0]["checks"] if c["code"]=="smem.budget"][0])' "$tmp/e48" 2>/dev/null)"
   if [ -n "$want" ] && [ "$want" = "$got" ]; then ok; else ko "example 48: smem.budget $got B, CUTLASS's sizeof(TensorStorage) + sizeof(PipelineStorage) $want B"; fi
+  # nvcc ran beside g++ (a .cu: docs/spec.md, "Compiler path"): its export is byte for byte the recording of
+  # nvcc's export made with the compiles one after the other (cli.upstream's 48_CollectiveMainloop.json).
+  n48="$(grep -l '^nvcc$' "$cache"/*.compiler 2>/dev/null | head -1)"
+  if [ -n "$n48" ] && cmp -s "${n48%.compiler}.json" "$cpp/upstream/recorded/48_CollectiveMainloop.json" &&
+     grep -q "(compiled in" "$tmp/e48.err"; then ok; else
+    ko "example 48: nvcc's export (${n48:-none}) differs from tests/data/cpp/upstream/recorded/48_CollectiveMainloop.json"
+  fi
+fi
+# A .cu g++ reads: nvcc starts beside g++ and is stopped; the export is g++'s, byte for byte the one compiled
+# with TVLAB_COMPILE_JOBS=1 (g++ alone, nvcc only after it fails, as before).
+"$tvlab" plan --json "$loc" --config 'TEST#2::CollectiveMainloop' --reader compiler >"$tmp/j2" 2>"$tmp/j2.err"
+XDG_CACHE_HOME="$tmp/cache_seq" TVLAB_COMPILE_JOBS=1 "$tvlab" plan --json "$loc" --config 'TEST#2::CollectiveMainloop' --reader compiler >"$tmp/j1" 2>"$tmp/j1.err"
+e_par="$(grep -l '"name": "TEST#2::CollectiveMainloop"' "$cache"/*.json | head -1)"
+e_seq="$(grep -l '"name": "TEST#2::CollectiveMainloop"' "$tmp/cache_seq/tvlab/compiled"/*.json 2>/dev/null | head -1)"
+if [ -n "$e_par" ] && [ -n "$e_seq" ] && cmp -s "$e_par" "$e_seq" && cmp -s "$tmp/j1" "$tmp/j2" &&
+   grep -q "read through \(g++\|c++\|clang\)" "$tmp/j1.err"; then ok; else
+  ko "a .cu g++ reads: the export with nvcc beside g++ differs from g++ alone: $(head -c 300 "$tmp/j1.err")"
 fi
 
 # (d) Hostile input: exit 2, a clear message, nothing cached.

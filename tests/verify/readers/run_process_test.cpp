@@ -3,7 +3,10 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <chrono>
+#include <thread>
 
 namespace tvlab::detail {
 namespace {
@@ -36,6 +39,46 @@ TEST(RunProcess, TheLimitKillsTheGroup) {
 TEST(RunProcess, OutputIsBounded) {
   const ProcessResult r = run_process({"sh", "-c", "yes x | head -c 100000"}, 10, 1000);
   EXPECT_EQ(r.out.size(), 1000u);
+}
+
+// start_process/finish_process: two children at once (the compiler path's host compiler and nvcc), each
+// with its own output; the second waited for after the first.
+TEST(RunProcess, TwoAtOnce) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Running a = start_process({"sh", "-c", "sleep 1; echo a"});
+  Running b = start_process({"sh", "-c", "sleep 1; echo b >&2; exit 4"});
+  const ProcessResult ra = finish_process(a, 10), rb = finish_process(b, 10);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(ra.out, "a\n");
+  EXPECT_EQ(ra.exit_code, 0);
+  EXPECT_EQ(rb.err, "b\n");
+  EXPECT_EQ(rb.exit_code, 4);
+  EXPECT_LT(s, 1.9);  // concurrently: not 1 + 1 s
+  EXPECT_EQ(a.pid, -1);
+  const ProcessResult again = finish_process(a, 1);  // already waited for: not running
+  EXPECT_FALSE(again.started);
+}
+
+// A child not needed any more is killed with its own children; destroying an unfinished one does the same.
+TEST(RunProcess, KillAndDestroy) {
+  const auto t0 = std::chrono::steady_clock::now();
+  Running a = start_process({"sh", "-c", "sleep 30 & sleep 30"});
+  ASSERT_GT(a.pid, 0);
+  const int pid = a.pid;
+  kill_process(a);
+  EXPECT_EQ(a.pid, -1);
+  // The group is gone (its other member, killed too, is reaped by init: polled for up to 5 s).
+  bool gone = false;
+  for (int i = 0; i < 500 && !(gone = ::kill(-pid, 0) != 0); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_TRUE(gone);
+  { Running b = start_process({"sh", "-c", "sleep 30 & sleep 30"}); }
+  EXPECT_LT(std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(), 10);
+  Running m = start_process({"/nonexistent/program"});
+  EXPECT_EQ(m.pid, -1);
+  const ProcessResult r = finish_process(m, 1);
+  EXPECT_FALSE(r.started);
+  EXPECT_NE(r.err.find("cannot run /nonexistent/program"), std::string::npos) << r.err;
 }
 
 }  // namespace

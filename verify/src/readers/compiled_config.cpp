@@ -38,6 +38,8 @@ struct Attempt {
   // Tried only where the attempt before failed on an option this nvcc does not know (-fdevice-syntax-only,
   // not in older nvcc): the same compile with device code generated.
   bool only_after_unknown_option = false;
+  // nvcc: compiles the program whose copy of the file leaves out main()'s body (nvcc_copy below).
+  bool nvcc = false;
 };
 std::vector<Attempt> attempts(const Toolchain& t) {
   std::vector<Attempt> out;
@@ -57,8 +59,8 @@ std::vector<Attempt> attempts(const Toolchain& t) {
                                                    "--expt-relaxed-constexpr",
                                                    "-w"};
   const auto add_nvcc = [&](const std::string& cxx, const std::string& label) {
-    out.push_back({cxx, label, nvcc_front_end});
-    out.push_back({cxx, label, nvcc_full, true});
+    out.push_back({cxx, label, nvcc_front_end, false, true});
+    out.push_back({cxx, label, nvcc_full, true, true});
   };
   if (host_is_nvcc) {
     add_nvcc(t.cxx, short_compiler_name(t.cxx, t.version));
@@ -78,6 +80,16 @@ std::vector<Attempt> attempts(const Toolchain& t) {
   out.push_back(host);
   if (!t.nvcc.empty()) add_nvcc(t.nvcc, "nvcc");
   return out;
+}
+
+// Whether nvcc starts beside the host compiler (compile_batch): a file the host compiler likely cannot take,
+// a .cu/.cuh or one that declares a kernel or launches one (`__global__`, `<<<`). Only a matter of time:
+// the reading compiler is chosen as in sequence either way.
+bool concurrent_nvcc(const std::string& abs_file, const std::string& file_text) {
+  if (const char* j = std::getenv("TVLAB_COMPILE_JOBS"); j && std::string(j) == "1") return false;
+  const std::string ext = fs::path(abs_file).extension().string();
+  return ext == ".cu" || ext == ".cuh" || file_text.find("__global__") != std::string::npos ||
+         file_text.find("<<<") != std::string::npos;
 }
 
 std::string json_escape(const std::string& s) {
@@ -313,6 +325,9 @@ std::string cache_key(const std::string& file_text, const std::string& name, con
                          toolchain.version + "\n" + detail::kExportHeader + "\n" + abs_file + "\n";
   // A local alias is compiled from a copy of the file (detail/cpp_locals.hpp): the copy's form is part of it.
   if (local_names(file_text, {name}).front()) key_text += "local alias: copy 1\n";
+  // nvcc compiles a copy without main()'s body (compile_batch).
+  if (std::any_of(tries.begin(), tries.end(), [](const Attempt& a) { return a.nvcc; }))
+    key_text += "nvcc: main() left out 1\n";
   for (const Attempt& a : tries) {
     key_text += a.cxx + "\n";
     for (const std::string& f : a.flags) key_text += f + "\n";
@@ -360,9 +375,53 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
   }
   if (!write_atomically(program, program_text(abs_file, include, file_text, names, local)))
     throw SpecError("", "cannot write the export program to " + program);
+  // nvcc's program includes a copy whose main() body (where it holds none of the names) and unrelated gtest
+  // TEST() bodies are left out (detail/cpp_locals.hpp, blank_main): the names' types are those of the whole
+  // file (no function body declares what a namespace-scope type depends on), without instantiating the
+  // example's kernels and launches. Where the file does not lex, nvcc compiles the program above.
+  std::string nvcc_program = program;
+  if (std::any_of(tries.begin(), tries.end(), [](const Attempt& a) { return a.nvcc; })) {
+    std::vector<std::string> fulls;
+    for (std::size_t i = 0; i < names.size(); ++i)
+      if (local[i]) fulls.push_back(names[i]);
+    std::optional<std::string> copy;
+    try {
+      copy = detail::local_export_copy(file_text, fulls, abs_file, true);
+    } catch (const CppConfigError&) {
+    } catch (const SpecError&) {
+    }
+    const std::string nvcc_include = tmp + "/nvcc/" + fs::path(abs_file).filename().string();
+    if (copy && write_atomically(nvcc_include, *copy) &&
+        write_atomically(tmp + "/tvlab_export_nvcc.cpp",
+                         program_text(abs_file, nvcc_include, file_text, names, local)))
+      nvcc_program = tmp + "/tvlab_export_nvcc.cpp";
+  }
   const std::string header_dir = export_header_dir(cache, tmp);
   std::string failures;
   done = nullptr;
+  const auto command = [&](const Attempt& a, const std::string& out) {
+    std::vector<std::string> argv = {a.cxx};
+    argv.insert(argv.end(), a.flags.begin(), a.flags.end());
+    argv.push_back("-I" + fs::path(abs_file).parent_path().string());
+    argv.push_back("-I" + header_dir);
+    for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
+    argv.insert(argv.end(), {a.nvcc ? nvcc_program : program, "-o", out});
+    return argv;
+  };
+  // A CUDA file (concurrent_nvcc): nvcc's compile starts beside the host compiler's, into its own
+  // executable. Which one reads the file is decided as before (the host compiler's result first, nvcc's
+  // only where it fails), so the answer is that of the compiles one after the other; what changes is the
+  // wall time (nvcc does not wait for the host compiler's failure) and, where the host compiler reads the
+  // file, the CPU nvcc spent until it was stopped.
+  detail::Running early;
+  const Attempt* early_attempt = nullptr;
+  const std::string early_exe = exe + "_nvcc";
+  if (tries.size() >= 2 && !tries[1].only_after_unknown_option && tries[1].label == "nvcc" &&
+      tries[0].label != "nvcc" && concurrent_nvcc(abs_file, file_text)) {
+    early_attempt = &tries[1];
+    early = detail::start_process(command(tries[1], early_exe));
+  }
+  std::string done_exe = exe;
   bool unknown_option = false;  // the last attempt's compiler did not know one of its options
   for (const Attempt& a : tries) {
     if (a.only_after_unknown_option && !unknown_option) continue;
@@ -370,13 +429,9 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
     const double left =
         timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (left <= 0) break;
-    std::vector<std::string> argv = {a.cxx};
-    argv.insert(argv.end(), a.flags.begin(), a.flags.end());
-    argv.push_back("-I" + fs::path(abs_file).parent_path().string());
-    argv.push_back("-I" + header_dir);
-    for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
-    argv.insert(argv.end(), {program, "-o", exe});
-    const detail::ProcessResult r = detail::run_process(argv, left);
+    const bool is_early = &a == early_attempt;
+    const detail::ProcessResult r =
+        is_early ? detail::finish_process(early, left) : detail::run_process(command(a, exe), left);
     if (!r.started) {
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + r.err;
       continue;
@@ -391,7 +446,8 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
       unknown_option =
           all.find("nvcc fatal") != std::string::npos && all.find("nknown option") != std::string::npos;
       if (unknown_option) continue;  // an older nvcc: the next attempt is the same compile without the option
-      const std::string errors = first_errors(r.err + r.out, abs_file, file_path, program, name);
+      const std::string errors =
+          first_errors(r.err + r.out, abs_file, file_path, a.nvcc ? nvcc_program : program, name);
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + errors;
       // What nvcc would refuse too: the exporter's static_asserts, a NAME that is not a type.
       if (errors.find("tvlab::export_collective:") != std::string::npos ||
@@ -401,13 +457,15 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
       continue;
     }
     done = &a;
+    if (is_early) done_exe = early_exe;
     break;
   }
+  detail::kill_process(early);  // the host compiler read it, or the file is refused: nvcc is not needed
   if (!done)
     throw SpecError("", "--config " + name + ": cannot compile it with " + file_path + ": " + failures);
   const double left =
       timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const detail::ProcessResult run = detail::run_process({exe}, left > 1 ? left : 1);
+  const detail::ProcessResult run = detail::run_process({done_exe}, left > 1 ? left : 1);
   if (!run.started || run.timed_out || run.exit_code != 0) {
     std::string err = run.err.substr(0, 2000);
     while (!err.empty() && (err.back() == '\n' || err.back() == '\r')) err.pop_back();

@@ -33,19 +33,21 @@ int temp_fd() {
 }
 }  // namespace
 
-ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s, std::size_t max_bytes) {
-  ProcessResult r;
+Running start_process(const std::vector<std::string>& argv) {
+  Running p;
   if (argv.empty()) {
-    r.err = "no program";
-    return r;
+    p.err = "no program";
+    return p;
   }
-  const int out_fd = temp_fd(), err_fd = temp_fd();
+  p.program = argv[0];
+  p.out_fd = temp_fd(), p.err_fd = temp_fd();
   int status_pipe[2] = {-1, -1};  // the child writes errno here when exec fails
-  if (out_fd < 0 || err_fd < 0 || ::pipe2(status_pipe, O_CLOEXEC) != 0) {
-    r.err = std::string("cannot make temporary files: ") + std::strerror(errno);
-    for (int fd : {out_fd, err_fd, status_pipe[0], status_pipe[1]})
+  if (p.out_fd < 0 || p.err_fd < 0 || ::pipe2(status_pipe, O_CLOEXEC) != 0) {
+    p.err = std::string("cannot make temporary files: ") + std::strerror(errno);
+    for (int fd : {p.out_fd, p.err_fd, status_pipe[0], status_pipe[1]})
       if (fd >= 0) ::close(fd);
-    return r;
+    p.out_fd = p.err_fd = -1;
+    return p;
   }
   std::vector<char*> args;
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
@@ -55,8 +57,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
     ::setpgid(0, 0);
     const int in = ::open("/dev/null", O_RDONLY);
     if (in >= 0) ::dup2(in, 0);
-    ::dup2(out_fd, 1);
-    ::dup2(err_fd, 2);
+    ::dup2(p.out_fd, 1);
+    ::dup2(p.err_fd, 2);
     ::execvp(args[0], args.data());
     const int e = errno;
     (void)!::write(status_pipe[1], &e, sizeof e);
@@ -64,41 +66,95 @@ ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s
   }
   ::close(status_pipe[1]);
   if (pid < 0) {
-    r.err = std::string("cannot start ") + argv[0] + ": " + std::strerror(errno);
-    for (int fd : {out_fd, err_fd, status_pipe[0]}) ::close(fd);
-    return r;
+    p.err = std::string("cannot start ") + argv[0] + ": " + std::strerror(errno);
+    for (int fd : {p.out_fd, p.err_fd, status_pipe[0]}) ::close(fd);
+    p.out_fd = p.err_fd = -1;
+    return p;
   }
   ::setpgid(pid, pid);  // also here: the group exists before a kill, whichever runs first
   int exec_errno = 0;
   const bool exec_failed = ::read(status_pipe[0], &exec_errno, sizeof exec_errno) == sizeof exec_errno;
   ::close(status_pipe[0]);
+  p.pid = pid;
+  if (exec_failed) {
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    p.pid = -1;
+    p.err = std::string("cannot run ") + argv[0] + ": " + std::strerror(exec_errno);
+    ::close(p.out_fd);
+    ::close(p.err_fd);
+    p.out_fd = p.err_fd = -1;
+  }
+  return p;
+}
+
+ProcessResult finish_process(Running& p, double timeout_s, std::size_t max_bytes) {
+  ProcessResult r;
+  if (p.pid < 0) {
+    r.err = p.err.empty() ? "not running" : p.err;
+    return r;
+  }
   const auto start = std::chrono::steady_clock::now();
   int status = 0;
   for (;;) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
+    const pid_t w = ::waitpid(p.pid, &status, WNOHANG);
+    if (w == p.pid) break;
     if (w < 0 && errno != EINTR) break;
     const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (timeout_s > 0 && elapsed > timeout_s) {
-      ::kill(-pid, SIGKILL);
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
+      ::kill(-p.pid, SIGKILL);
+      ::kill(p.pid, SIGKILL);
+      ::waitpid(p.pid, &status, 0);
       r.timed_out = true;
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
-  if (exec_failed) {
-    r.err = std::string("cannot run ") + argv[0] + ": " + std::strerror(exec_errno);
-  } else {
-    r.started = true;
-    if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-    r.out = read_bounded(out_fd, max_bytes);
-    r.err = read_bounded(err_fd, max_bytes);
-  }
-  ::close(out_fd);
-  ::close(err_fd);
+  r.started = true;
+  if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  r.out = read_bounded(p.out_fd, max_bytes);
+  r.err = read_bounded(p.err_fd, max_bytes);
+  ::close(p.out_fd);
+  ::close(p.err_fd);
+  p.out_fd = p.err_fd = -1;
+  p.pid = -1;
   return r;
+}
+
+void kill_process(Running& p) {
+  if (p.pid < 0) return;
+  int status = 0;
+  ::kill(-p.pid, SIGKILL);
+  ::kill(p.pid, SIGKILL);
+  ::waitpid(p.pid, &status, 0);
+  ::close(p.out_fd);
+  ::close(p.err_fd);
+  p.out_fd = p.err_fd = -1;
+  p.pid = -1;
+}
+
+Running& Running::operator=(Running&& o) noexcept {
+  if (this != &o) {
+    kill_process(*this);
+    pid = o.pid, out_fd = o.out_fd, err_fd = o.err_fd;
+    program = std::move(o.program), err = std::move(o.err);
+    o.pid = o.out_fd = o.err_fd = -1;
+  }
+  return *this;
+}
+
+Running::~Running() {
+  kill_process(*this);
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, double timeout_s, std::size_t max_bytes) {
+  Running p = start_process(argv);
+  if (p.pid < 0) {
+    ProcessResult r;
+    r.err = p.err;
+    return r;
+  }
+  return finish_process(p, timeout_s, max_bytes);
 }
 
 }  // namespace tvlab::detail
