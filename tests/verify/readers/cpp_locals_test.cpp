@@ -4,7 +4,6 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
 #include <random>
 #include <sstream>
 #include <string>
@@ -122,37 +121,6 @@ TEST(CppLocals, CopyHooksTheAliasAndLeavesOutTheRest) {
   const std::vector<std::string> nested = rstripped_lines(local_export_copy(kFile, {"main::F"}, "f.cu"));
   EXPECT_EQ(nested[19], "  if (argc) { typedef float F; (void)&::tvlab_local::hook<F, 0>::registered; }");
   EXPECT_EQ(nested[21], "  return 0;");
-}
-
-// blank_main (nvcc's program): main()'s body left out, braces and preprocessor lines kept, where it holds
-// no target; with no target at all (a configuration at file scope) every TEST() is left out too; a main
-// that holds a target is cut after it as before.
-TEST(CppLocals, CopyWithoutMainsBody) {
-  const std::string text = std::string(kFile) +
-                           "namespace ns { int main2() { return 1; } }\n"  // 23
-                           "struct S { int main() { return 2; } };\n";     // 24
-  const std::vector<std::string> none = rstripped_lines(local_export_copy(text, {}, "f.cu", true));
-  const std::vector<std::string> whole = rstripped_lines(local_export_copy(text, {}, "f.cu", false));
-  ASSERT_EQ(none.size(), 25u);
-  ASSERT_EQ(whole.size(), 25u);
-  for (int l : {4, 5, 11, 12, 14}) EXPECT_EQ(none[l], "") << l;  // both TESTs left out
-  EXPECT_EQ(none[13], "#if X");
-  EXPECT_EQ(none[17], "template <class T> void run() { using R = T; }");
-  EXPECT_EQ(none[18], "int main(int argc, char** argv) {");
-  for (int l : {19, 20, 21}) EXPECT_EQ(none[l], "") << l;
-  EXPECT_EQ(none[22], "}");
-  // Only file-scope main: a member function named main and other functions keep their bodies.
-  EXPECT_EQ(none[23], "namespace ns { int main2() { return 1; } }");
-  EXPECT_EQ(none[24], "struct S { int main() { return 2; } };");
-  // Without blank_main main stays whole.
-  EXPECT_EQ(whole[21], "  return 0;");
-  // A target in a TEST(): main left out as well; a target in main: cut after it, as without blank_main.
-  const std::vector<std::string> t2 = rstripped_lines(local_export_copy(text, {"TEST#2::A"}, "f.cu", true));
-  EXPECT_EQ(t2[7], "void tvlab_test_0() {");
-  EXPECT_EQ(t2[21], "");
-  EXPECT_EQ(local_export_copy(text, {"main::D"}, "f.cu", true), local_export_copy(text, {"main::D"}, "f.cu"));
-  // Every line keeps its number (the #line first).
-  EXPECT_EQ(static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1, none.size());
 }
 
 TEST(CppLocals, CopyRefusesANameThatIsNoLocalAlias) {

@@ -38,8 +38,6 @@ struct Attempt {
   // Tried only where the attempt before failed on an option this nvcc does not know (-fdevice-syntax-only,
   // not in older nvcc): the same compile with device code generated.
   bool only_after_unknown_option = false;
-  // nvcc: compiles the program whose copy of the file leaves out main()'s body (nvcc_copy below).
-  bool nvcc = false;
 };
 std::vector<Attempt> attempts(const Toolchain& t) {
   std::vector<Attempt> out;
@@ -59,8 +57,8 @@ std::vector<Attempt> attempts(const Toolchain& t) {
                                                    "--expt-relaxed-constexpr",
                                                    "-w"};
   const auto add_nvcc = [&](const std::string& cxx, const std::string& label) {
-    out.push_back({cxx, label, nvcc_front_end, false, true});
-    out.push_back({cxx, label, nvcc_full, true, true});
+    out.push_back({cxx, label, nvcc_front_end});
+    out.push_back({cxx, label, nvcc_full, true});
   };
   if (host_is_nvcc) {
     add_nvcc(t.cxx, short_compiler_name(t.cxx, t.version));
@@ -325,9 +323,6 @@ std::string cache_key(const std::string& file_text, const std::string& name, con
                          toolchain.version + "\n" + detail::kExportHeader + "\n" + abs_file + "\n";
   // A local alias is compiled from a copy of the file (detail/cpp_locals.hpp): the copy's form is part of it.
   if (local_names(file_text, {name}).front()) key_text += "local alias: copy 1\n";
-  // nvcc compiles a copy without main()'s body (compile_batch).
-  if (std::any_of(tries.begin(), tries.end(), [](const Attempt& a) { return a.nvcc; }))
-    key_text += "nvcc: main() left out 1\n";
   for (const Attempt& a : tries) {
     key_text += a.cxx + "\n";
     for (const std::string& f : a.flags) key_text += f + "\n";
@@ -375,27 +370,6 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
   }
   if (!write_atomically(program, program_text(abs_file, include, file_text, names, local)))
     throw SpecError("", "cannot write the export program to " + program);
-  // nvcc's program includes a copy whose main() body (where it holds none of the names) and unrelated gtest
-  // TEST() bodies are left out (detail/cpp_locals.hpp, blank_main): the names' types are those of the whole
-  // file (no function body declares what a namespace-scope type depends on), without instantiating the
-  // example's kernels and launches. Where the file does not lex, nvcc compiles the program above.
-  std::string nvcc_program = program;
-  if (std::any_of(tries.begin(), tries.end(), [](const Attempt& a) { return a.nvcc; })) {
-    std::vector<std::string> fulls;
-    for (std::size_t i = 0; i < names.size(); ++i)
-      if (local[i]) fulls.push_back(names[i]);
-    std::optional<std::string> copy;
-    try {
-      copy = detail::local_export_copy(file_text, fulls, abs_file, true);
-    } catch (const CppConfigError&) {
-    } catch (const SpecError&) {
-    }
-    const std::string nvcc_include = tmp + "/nvcc/" + fs::path(abs_file).filename().string();
-    if (copy && write_atomically(nvcc_include, *copy) &&
-        write_atomically(tmp + "/tvlab_export_nvcc.cpp",
-                         program_text(abs_file, nvcc_include, file_text, names, local)))
-      nvcc_program = tmp + "/tvlab_export_nvcc.cpp";
-  }
   const std::string header_dir = export_header_dir(cache, tmp);
   std::string failures;
   done = nullptr;
@@ -405,7 +379,7 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
     argv.push_back("-I" + fs::path(abs_file).parent_path().string());
     argv.push_back("-I" + header_dir);
     for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
-    argv.insert(argv.end(), {a.nvcc ? nvcc_program : program, "-o", out});
+    argv.insert(argv.end(), {program, "-o", out});
     return argv;
   };
   // A CUDA file (concurrent_nvcc): nvcc's compile starts beside the host compiler's, into its own
@@ -446,8 +420,7 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
       unknown_option =
           all.find("nvcc fatal") != std::string::npos && all.find("nknown option") != std::string::npos;
       if (unknown_option) continue;  // an older nvcc: the next attempt is the same compile without the option
-      const std::string errors =
-          first_errors(r.err + r.out, abs_file, file_path, a.nvcc ? nvcc_program : program, name);
+      const std::string errors = first_errors(r.err + r.out, abs_file, file_path, program, name);
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + errors;
       // What nvcc would refuse too: the exporter's static_asserts, a NAME that is not a type.
       if (errors.find("tvlab::export_collective:") != std::string::npos ||

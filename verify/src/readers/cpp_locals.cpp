@@ -80,7 +80,7 @@ std::vector<LocalAlias> Reader::local_aliases() const {
 }
 
 std::string Reader::local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
-                                      const std::string& file_name, bool blank_main) const {
+                                      const std::string& file_name) const {
   const std::vector<std::size_t> starts = line_starts(text);
   const auto at = [&](const Tok& k) { return starts[k.line] + static_cast<std::size_t>(k.col - 1); };
   const std::vector<LocalAlias> all = local_aliases();
@@ -118,8 +118,6 @@ std::string Reader::local_export_copy(std::string_view text, const std::vector<s
     const std::size_t body_open = at(t_[f.body_b]), body_close = at(t_[f.body_e]);
     if (it == by_function.end()) {
       if (test) blank_keeping_directives(out, at(t_[name_at]), body_close + 1);
-      if (blank_main && f.name == "main" && f.outer.empty() && f.tparams.empty())
-        blank_keeping_directives(out, body_open + 1, body_close);
       continue;
     }
     std::vector<Target>& targets = it->second;
@@ -159,8 +157,8 @@ std::vector<LocalAlias> local_aliases(std::string_view text) {
 }
 
 std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
-                              const std::string& file_name, bool blank_main) {
-  return Reader(text).local_export_copy(text, fulls, file_name, blank_main);
+                              const std::string& file_name) {
+  return Reader(text).local_export_copy(text, fulls, file_name);
 }
 
 bool names_local(const LocalAlias& a, const std::string& config) {

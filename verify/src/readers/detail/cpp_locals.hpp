@@ -37,13 +37,8 @@ bool names_local(const LocalAlias& a, const std::string& config);
 // turned into a plain function (`void tvlab_test_I()`), so that no test harness is compiled or registered.
 // Lines keep their numbers and preprocessor lines stay (a `#line 1 "FILE"` first maps errors to the file).
 // CppConfigError as local_aliases; SpecError where a name is not one of them.
-//
-// blank_main (nvcc's program, compiled_config.cpp): also the body of the file-scope `main` that holds none of
-// them left out (its braces kept), as every such TEST() already is: a function body declares nothing a
-// namespace-scope type depends on, and main's instantiates the example's kernels, launches and reference
-// GEMMs, most of nvcc's time (CUTLASS's examples 48, 49). `fulls` may then be empty.
 std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
-                              const std::string& file_name, bool blank_main = false);
+                              const std::string& file_name);
 
 // [from, to) of `text` blanked: every character but newlines a space, preprocessor lines (and their
 // continuations) kept as they are, comments and literals followed so that a '#' inside them is not one.

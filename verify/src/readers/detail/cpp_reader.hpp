@@ -94,7 +94,7 @@ class Reader {
   // exports some of them through the compiler (detail/cpp_locals.hpp).
   std::vector<LocalAlias> local_aliases() const;
   std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
-                                const std::string& file_name, bool blank_main = false) const;
+                                const std::string& file_name) const;
 
   // Tutorial functions (cpp_tutorial.cpp).
   // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.
