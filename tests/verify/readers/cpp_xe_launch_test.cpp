@@ -43,6 +43,8 @@ TEST(CppXeLaunch, FindsTheCallItsFunctionAndItsArgumentsAsWritten) {
   EXPECT_EQ(l.targs, targs);
   const std::vector<std::string> args = {"activations", "weights", "nullptr", "outputs", "mma", "f(1, 2)"};
   EXPECT_EQ(l.args, args);
+  EXPECT_EQ(l.stmt_line, 6);
+  EXPECT_EQ(l.stmt_col, 3);
   EXPECT_EQ(l.end_line, 11);
   EXPECT_EQ(l.end_col, 1);
 }
@@ -57,24 +59,45 @@ TEST(CppXeLaunch, ConfigNamesTheLaunchingFunction) {
   EXPECT_FALSE(names_xe_launch(l, ""));
 }
 
-TEST(CppXeLaunch, TheCopyHandsTheCallsTypesToTheHookBeforeTheFunctionsEnd) {
+TEST(CppXeLaunch, TheCopyHandsTheCallsTypesToTheHookInPlaceOfTheLaunch) {
   const std::string copy = xe_launch_export_copy(kFile, xe_launches(kFile).front(), "/src/f\"12.cpp");
   std::istringstream in(copy);
   std::vector<std::string> lines;
-  for (std::string s; std::getline(in, s);) lines.push_back(s);
+  for (std::string s; std::getline(in, s);) {
+    while (!s.empty() && s.back() == ' ') s.pop_back();
+    lines.push_back(s);
+  }
   ASSERT_EQ(lines.size(), 13u);  // #line, then every line of the file at its number
   EXPECT_EQ(lines[0], "#line 1 \"/src/f\\\"12.cpp\"");
+  // The statement that launches (lines 6 to 10) is the hook; the rest of the body is blank.
   EXPECT_EQ(
-      lines[11],
-      " (void)&::tvlab_local::moe_hook<XE_LOAD_2D<16, 32, 32, 16>, void, XE_STORE_2D<16, 8, 32>, 'R', LA, "
-      "'C', decltype(mma), decltype(activations), decltype(weights), decltype(outputs)>::registered; }");
+      lines[6],
+      "   (void)&::tvlab_local::moe_hook<XE_LOAD_2D<16, 32, 32, 16>, void, XE_STORE_2D<16, 8, 32>, 'R', "
+      "LA, 'C', decltype(mma), decltype(activations), decltype(weights), decltype(outputs)>::registered;");
+  for (std::size_t n : {7u, 8u, 9u, 10u}) EXPECT_EQ(lines[n], "") << "line " << n;
   std::istringstream file(kFile);
   std::size_t n = 1;
   for (std::string s; std::getline(file, s); ++n) {
-    if (n != 11) {
+    if (n < 6 || n > 10) {
       EXPECT_EQ(lines[n], s) << "line " << n;
     }
   }
+}
+
+// A statement before the launch that ends in a block, and a block holding the call: the statement starts
+// after the block, and is the block.
+TEST(CppXeLaunch, TheLaunchStatementIsAtTheTopOfTheBody) {
+  const char* const text =
+      "void f(int* a) {\n"
+      "  if (a) { g(); }\n"
+      "  auto m = h(a); for (int i = 0; i < 2; ++i) {\n"
+      "    MoEGEMM<A, B, C, 'R', 'R', 'R'>(a, a, a, a, m);\n"
+      "  }\n"
+      "}\n";
+  const std::vector<XeLaunch> all = xe_launches(text);
+  ASSERT_EQ(all.size(), 1u);
+  EXPECT_EQ(all[0].stmt_line, 3);
+  EXPECT_EQ(all[0].stmt_col, 18);
 }
 
 TEST(CppXeLaunch, RefusesACallThatIsNotMoEGEMMs) {

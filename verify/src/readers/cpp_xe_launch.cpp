@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "detail/cpp_locals.hpp"
 #include "detail/cpp_reader.hpp"
 
 namespace tvlab::detail {
@@ -85,6 +86,17 @@ std::vector<XeLaunch> Reader::xe_launches(std::string_view text) const {
           "D, mma, ...) (examples/12_xe20_moe_gemm_cute_interface/moe_grouped_gemm.hpp): " +
               std::to_string(l.targs.size()) + " template arguments and " + std::to_string(l.args.size()) +
               " arguments");
+    // The statement at the top of the body that holds the call: it starts after the last ';' or '}' of the
+    // body's top level before the call.
+    std::size_t stmt = fn->body_b + 1;
+    for (std::size_t q = fn->body_b + 1; q < i;) {
+      const bool group = punct(q, "(") || punct(q, "{") || punct(q, "[");
+      if (group && match_[q] > i) break;  // the group holds the call
+      const std::size_t last = group ? match_[q] : q;
+      if (punct(last, ";") || punct(last, "}")) stmt = last + 1;
+      q = last + 1;
+    }
+    l.stmt_line = t_[stmt].line, l.stmt_col = t_[stmt].col;
     l.end_line = t_[fn->body_e].line, l.end_col = t_[fn->body_e].col;
     out.push_back(std::move(l));
   }
@@ -101,14 +113,17 @@ bool names_xe_launch(const XeLaunch& l, const std::string& config) {
 
 std::string xe_launch_export_copy(std::string_view text, const XeLaunch& l, const std::string& file_name) {
   const std::vector<std::size_t> starts = line_starts(text);
-  const std::size_t close =
-      starts[static_cast<std::size_t>(l.end_line)] + static_cast<std::size_t>(l.end_col - 1);
+  const auto offset = [&](int line, int col) {
+    return starts[static_cast<std::size_t>(line)] + static_cast<std::size_t>(col - 1);
+  };
+  const std::size_t stmt = offset(l.stmt_line, l.stmt_col), close = offset(l.end_line, l.end_col);
   std::string hook = " (void)&::tvlab_local::moe_hook<";
   for (const std::string& t : l.targs) hook += t + ", ";
   hook += "decltype(" + l.args[kArgMma] + "), decltype(" + l.args[kArgA] + "), decltype(" + l.args[kArgB] +
           "), decltype(" + l.args[kArgD] + ")>::registered; ";
   std::string out(text);
-  out.insert(close, hook);
+  blank_keeping_directives(out, stmt, close);
+  out.insert(stmt, hook);
   std::string quoted;
   for (char c : file_name) {
     if (c == '"' || c == '\\') quoted += '\\';

@@ -15,14 +15,15 @@ namespace tvlab::detail {
 
 // One call of MoEGEMM<...>(...) in a function body.
 struct XeLaunch {
-  std::string function;            // the launching function's scope (MoEGEMMLauncher, ns::f)
-  std::string callee;              // as written (MoE::MoEGEMM)
-  int line = 0, col = 0;           // the callee's name
-  int function_line = 0;           // the launching function's name
-  std::vector<std::string> targs;  // the template arguments' texts, as written
-  std::vector<std::string> args;   // the call arguments' texts, as written
-  int end_line = 0, end_col = 0;   // the function body's closing '}'
-  bool in_template = false;        // the launching function is a template (the callers bind it)
+  std::string function;             // the launching function's scope (MoEGEMMLauncher, ns::f)
+  std::string callee;               // as written (MoE::MoEGEMM)
+  int line = 0, col = 0;            // the callee's name
+  int function_line = 0;            // the launching function's name
+  std::vector<std::string> targs;   // the template arguments' texts, as written
+  std::vector<std::string> args;    // the call arguments' texts, as written
+  int stmt_line = 0, stmt_col = 0;  // the statement that holds the call, at the top of the function's body
+  int end_line = 0, end_col = 0;    // the function body's closing '}'
+  bool in_template = false;         // the launching function is a template (the callers bind it)
 };
 
 // The MoEGEMM calls of a text, in the order of the file. CppConfigError where the text does not lex or its
@@ -33,11 +34,13 @@ std::vector<XeLaunch> xe_launches(std::string_view text);
 // Whether `config` (--config) names the function that makes the call: its scope or the scope's tail.
 bool names_xe_launch(const XeLaunch& l, const std::string& config);
 
-// The text the compiler path compiles in the file's place: the file with, before the launching function's
-// closing '}', a statement that instantiates the program's hook with the call's types
+// The text the compiler path compiles in the file's place: the file with, in place of the statement that
+// holds the call, a statement that instantiates the program's hook with the call's types
 // (`(void)&::tvlab_local::moe_hook<CopyA, CopyB, CopyD, 'R', 'R', 'R', decltype(mma), decltype(A), ...>::
 // registered;`): it registers the exporter wherever the compiler instantiates the function (the callers give
-// its template arguments). Lines keep their numbers (`#line 1 "FILE"` first).
+// its template arguments). The rest of the body, that statement included, is left out (blanked, preprocessor
+// lines kept: what follows cannot change the types the call names, and the launch, the timing and the
+// reference check are not compiled). Lines keep their numbers (`#line 1 "FILE"` first).
 std::string xe_launch_export_copy(std::string_view text, const XeLaunch& l, const std::string& file_name);
 
 // The program's parts around the included copy: the hook (before it) and its exporter (after
