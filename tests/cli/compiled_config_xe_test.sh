@@ -15,6 +15,8 @@ fails=0; passes=0
 ok() { passes=$((passes+1)); }
 ko() { echo "FAIL $1"; fails=$((fails+1)); }
 skip() {
+  # What ran before the skip (the recorded export of example 12) must have passed.
+  [ "$fails" = 0 ] || { echo "cli.compiled_config.xe: $fails failed before the skip ($1)"; exit 1; }
   echo "SKIP cli.compiled_config.xe: $1"
   [ "${TVLAB_SYCL_TLA_ORACLE_REQUIRED:-0}" = 1 ] && exit 1
   exit 77
@@ -23,6 +25,26 @@ home_cache="${XDG_CACHE_HOME:-$HOME/.cache}"
 export TVLAB_SYCL_VENV="${TVLAB_SYCL_VENV:-$home_cache/tvlab/sycl-venv}"
 export TVLAB_SYCL_TLA_DIR="${TVLAB_SYCL_TLA_DIR:-$home_cache/tvlab/sycl-tla}"
 export XDG_CACHE_HOME="$tmp/cache"
+
+# sycl-tla's example 12 without sycl-tla (docs/spec.md, "Kernels written with sycl-tla's CuTe interface"): the
+# recording of what its export wrote (--config MoEGEMMLauncher, compared with the live export below) plans as
+# tests/data/specs/sycl_tla_12_moe_gemm.json, the sycl-tla oracle's case, byte for byte but the name, and verifies
+# with the same lines. Before the skip: it runs wherever the test does.
+drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
+rec12="$root/tests/data/cpp/upstream/recorded/sycl_tla_12_MoEGEMMLauncher.json"
+spec12="$root/tests/data/specs/sycl_tla_12_moe_gemm.json"
+"$tvlab" plan --json "$rec12" >"$tmp/r12" 2>"$tmp/r12.err"; rc=$?
+"$tvlab" plan --json "$spec12" >"$tmp/x12p" 2>/dev/null
+if [ "$rc" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/r12")" = "$(python3 -c "$drop_name" "$tmp/x12p")" ] &&
+   cmp -s <("$tvlab" verify "$rec12" | tail -n +2) <("$tvlab" verify "$spec12" | tail -n +2); then ok; else
+  ko "recorded export of sycl-tla's example 12: rc $rc, not the plan or verify lines of $spec12: $(head -c 300 "$tmp/r12.err")"
+fi
+# Its control: the recording with B's copy another op must not plan as the spec.
+sed 's/XE_LOAD_2D_VNNI<16,32,16,16>/XE_LOAD_2D_VNNI<16,32,32,16>/' "$rec12" >"$tmp/r12m.json"
+"$tvlab" plan --json "$tmp/r12m.json" >"$tmp/r12m" 2>/dev/null
+grep -q 'XE_LOAD_2D_VNNI<16,32,32,16>' "$tmp/r12m.json" &&
+  [ "$(python3 -c "$drop_name" "$tmp/r12m")" != "$(python3 -c "$drop_name" "$tmp/x12p")" ] && ok ||
+  ko "recorded export of example 12, mutated (B XE_LOAD_2D_VNNI<16,32,32,16>): not told apart from the spec"
 
 probe="$("$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler 2>&1 >/dev/null)"
 case "$probe" in
@@ -86,7 +108,6 @@ if [ -f "$mkl/oneapi/mkl/rng/device.hpp" ] && [ -d "$TVLAB_SYCL_TLA_DIR/examples
   # alias inside main() (docs/spec.md, "Local aliases"), read with --config CollectiveMainloop and the same -I.
   # 00's (a CollectiveMma the text reader reads too) gives the text reader's plan byte for byte; 01's (a
   # CollectiveBuilder) the plan of the same builder at global scope (xe_builder_bf16.hpp, above) but the name.
-  drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
   while read -r sum file; do
     path="$TVLAB_SYCL_TLA_DIR/examples/$file"
     got="$(sha256sum "$path" 2>/dev/null | cut -d' ' -f1)"
@@ -133,7 +154,6 @@ EOF2
 7ce4b6ad8401f1d758e1de45e01bac680890ebf7ac1e4b3bb7322bff50e266bd moe_grouped_gemm.hpp
 e7782050c2a789e2622e989e4c90a74c2dfd7e018a571b6dc0fcffc7032e37f2 moe_tile_scheduler.hpp
 EOF2
-  spec12="$root/tests/data/specs/sycl_tla_12_moe_gemm.json"
   s=$(date +%s%N)
   "$tvlab" verify "$x12" --config MoEGEMMLauncher -I "$mkl" >"$tmp/x12v" 2>"$tmp/x12v.err"; rc=$?
   ms=$(( ($(date +%s%N) - s) / 1000000 ))
@@ -145,8 +165,13 @@ EOF2
     ko "sycl-tla 12 MoEGEMMLauncher: verify rc $rc (spec's $rc_s): $(head -c 600 "$tmp/x12v.err")"; diff "$tmp/x12v" "$tmp/x12s" | head
   fi
   echo "row: sycl-tla 12_xe20_moe_gemm_cute_interface.cpp --config MoEGEMMLauncher: $(tail -1 "$tmp/x12v") (${ms} ms)"
+  # The live export (the compiled cache's entry) is the recording, byte for byte.
+  live12="$(grep -l '"name": "MoEGEMMLauncher"' "$XDG_CACHE_HOME"/tvlab/compiled/*.json 2>/dev/null | head -1)"
+  if [ -n "$live12" ] && cmp -s "$live12" "$rec12"; then ok; else
+    ko "sycl-tla 12: the live export differs from $rec12 (rewrite it from the cache after checking why)"
+    [ -n "$live12" ] && diff "$live12" "$rec12" | head -5
+  fi
   "$tvlab" plan --json "$x12" --config MoEGEMMLauncher -I "$mkl" >"$tmp/x12c" 2>"$tmp/x12c.err"; rc=$?
-  "$tvlab" plan --json "$spec12" >"$tmp/x12p" 2>/dev/null
   if [ "$rc" = 0 ] && grep -q "(cached)" "$tmp/x12c.err" &&
      [ "$(python3 -c "$drop_name" "$tmp/x12c")" = "$(python3 -c "$drop_name" "$tmp/x12p")" ]; then ok; else
     ko "sycl-tla 12 MoEGEMMLauncher: plan rc $rc or not the plan of $spec12: $(head -c 400 "$tmp/x12c.err")"
