@@ -201,6 +201,11 @@ else
   echo "note: sycl-tla's examples 00, 01, 02 and 12 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
 fi
 
+# A MoEGEMM launcher nothing instantiates: exit 2 naming it (its template arguments are unbound).
+"$tvlab" plan "$cpp/xe_launch/uncalled.cpp" --config MoEGEMMLauncher >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "MoEGEMMLauncher: the compiler instantiated it 0 times (nothing in the file calls it: its template arguments are unbound)" "$tmp/err" &&
+  ok || ko "uncalled MoEGEMMLauncher: rc $rc, $(head -c 600 "$tmp/err")"
+
 # Another kernel schedule (KernelXeCooperative): sycl-tla's Xe collectives take it only to name the policy
 # (cutlass/gemm/collective/xe_mma.hpp), so both readers give the same plan, which does not name it.
 sed 's/MainloopXeL1Staged<PipelineStages>/MainloopXeL1Staged<PipelineStages, cutlass::gemm::KernelXeCooperative>/' \
