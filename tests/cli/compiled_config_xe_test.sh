@@ -15,6 +15,8 @@ fails=0; passes=0
 ok() { passes=$((passes+1)); }
 ko() { echo "FAIL $1"; fails=$((fails+1)); }
 skip() {
+  # What ran before the skip (the recorded export of example 12) must have passed.
+  [ "$fails" = 0 ] || { echo "cli.compiled_config.xe: $fails failed before the skip ($1)"; exit 1; }
   echo "SKIP cli.compiled_config.xe: $1"
   [ "${TVLAB_SYCL_TLA_ORACLE_REQUIRED:-0}" = 1 ] && exit 1
   exit 77
@@ -23,6 +25,26 @@ home_cache="${XDG_CACHE_HOME:-$HOME/.cache}"
 export TVLAB_SYCL_VENV="${TVLAB_SYCL_VENV:-$home_cache/tvlab/sycl-venv}"
 export TVLAB_SYCL_TLA_DIR="${TVLAB_SYCL_TLA_DIR:-$home_cache/tvlab/sycl-tla}"
 export XDG_CACHE_HOME="$tmp/cache"
+
+# sycl-tla's example 12 without sycl-tla (docs/spec.md, "Kernels written with sycl-tla's CuTe interface"): the
+# recording of what its export wrote (--config MoEGEMMLauncher, compared with the live export below) plans as
+# tests/data/specs/sycl_tla_12_moe_gemm.json, the sycl-tla oracle's case, byte for byte but the name, and verifies
+# with the same lines. Before the skip: it runs wherever the test does.
+drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
+rec12="$root/tests/data/cpp/upstream/recorded/sycl_tla_12_MoEGEMMLauncher.json"
+spec12="$root/tests/data/specs/sycl_tla_12_moe_gemm.json"
+"$tvlab" plan --json "$rec12" >"$tmp/r12" 2>"$tmp/r12.err"; rc=$?
+"$tvlab" plan --json "$spec12" >"$tmp/x12p" 2>/dev/null
+if [ "$rc" = 0 ] && [ "$(python3 -c "$drop_name" "$tmp/r12")" = "$(python3 -c "$drop_name" "$tmp/x12p")" ] &&
+   cmp -s <("$tvlab" verify "$rec12" | tail -n +2) <("$tvlab" verify "$spec12" | tail -n +2); then ok; else
+  ko "recorded export of sycl-tla's example 12: rc $rc, not the plan or verify lines of $spec12: $(head -c 300 "$tmp/r12.err")"
+fi
+# Its control: the recording with B's copy another op must not plan as the spec.
+sed 's/XE_LOAD_2D_VNNI<16,32,16,16>/XE_LOAD_2D_VNNI<16,32,32,16>/' "$rec12" >"$tmp/r12m.json"
+"$tvlab" plan --json "$tmp/r12m.json" >"$tmp/r12m" 2>/dev/null
+grep -q 'XE_LOAD_2D_VNNI<16,32,32,16>' "$tmp/r12m.json" &&
+  [ "$(python3 -c "$drop_name" "$tmp/r12m")" != "$(python3 -c "$drop_name" "$tmp/x12p")" ] && ok ||
+  ko "recorded export of example 12, mutated (B XE_LOAD_2D_VNNI<16,32,32,16>): not told apart from the spec"
 
 probe="$("$tvlab" plan "$cpp/sycl_tla_00_bmg_gemm.hpp" --config bmg_gemm::CollectiveMainloop --reader compiler 2>&1 >/dev/null)"
 case "$probe" in
@@ -86,7 +108,6 @@ if [ -f "$mkl/oneapi/mkl/rng/device.hpp" ] && [ -d "$TVLAB_SYCL_TLA_DIR/examples
   # alias inside main() (docs/spec.md, "Local aliases"), read with --config CollectiveMainloop and the same -I.
   # 00's (a CollectiveMma the text reader reads too) gives the text reader's plan byte for byte; 01's (a
   # CollectiveBuilder) the plan of the same builder at global scope (xe_builder_bf16.hpp, above) but the name.
-  drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
   while read -r sum file; do
     path="$TVLAB_SYCL_TLA_DIR/examples/$file"
     got="$(sha256sum "$path" 2>/dev/null | cut -d' ' -f1)"
@@ -118,9 +139,72 @@ EOF2
     ko "sycl-tla 01 main::CollectiveMainloop: rc $rc '$(tail -1 "$tmp/x01v")': $(head -c 600 "$tmp/x01v.err")"
   fi
   echo "row: sycl-tla 01_bmg_gemm_with_collective_builder.cpp --config CollectiveMainloop: $(tail -1 "$tmp/x01v") ($(cat "$tmp/x01v.err"); ${ms} ms)"
+  # sycl-tla's example 12 (no collective: MoEGEMMLauncher's kernel lambda calls MoE::MoEGEMM<...>, docs/spec.md,
+  # "Kernels written with sycl-tla's CuTe interface"), as it is in the tree: --config MoEGEMMLauncher gives the
+  # plan of tests/data/specs/sycl_tla_12_moe_gemm.json (the sycl-tla oracle's case) byte for byte but the name
+  # and the verify lines of that spec; stderr says what is not modelled; --reader text exits 2.
+  x12dir="$TVLAB_SYCL_TLA_DIR/examples/12_xe20_moe_gemm_cute_interface"
+  x12="$x12dir/12_xe20_moe_gemm_cute_interface.cpp"
+  while read -r sum file; do
+    got="$(sha256sum "$x12dir/$file" 2>/dev/null | cut -d' ' -f1)"
+    [ "$got" = "$sum" ] && ok || ko "sycl-tla examples/12 $file: sha256 '$got', the recorded tree's is $sum"
+  done <<'EOF2'
+1e25186886fb726783a232d599637cc649ee9ed6987845985eface63aec8dadc 12_xe20_moe_gemm_cute_interface.cpp
+0829aeab3a7206ead65ee15c23105d16e452865650a4a70a62d826b4c06c7047 moe_gemms.hpp
+7ce4b6ad8401f1d758e1de45e01bac680890ebf7ac1e4b3bb7322bff50e266bd moe_grouped_gemm.hpp
+e7782050c2a789e2622e989e4c90a74c2dfd7e018a571b6dc0fcffc7032e37f2 moe_tile_scheduler.hpp
+EOF2
+  s=$(date +%s%N)
+  "$tvlab" verify "$x12" --config MoEGEMMLauncher -I "$mkl" >"$tmp/x12v" 2>"$tmp/x12v.err"; rc=$?
+  ms=$(( ($(date +%s%N) - s) / 1000000 ))
+  "$tvlab" verify "$spec12" >"$tmp/x12s" 2>/dev/null; rc_s=$?
+  if [ "$rc" = "$rc_s" ] && cmp -s <(tail -n +2 "$tmp/x12v") <(tail -n +2 "$tmp/x12s") &&
+     grep -q "^tvlab: MoEGEMMLauncher read through" "$tmp/x12v.err" &&
+     grep -q "^tvlab: MoEGEMMLauncher: .*not modelled (nothing checks them): MoE's grouped scheduling (PersistentTileSchedulerXeMoE" "$tmp/x12v.err"
+  then ok; else
+    ko "sycl-tla 12 MoEGEMMLauncher: verify rc $rc (spec's $rc_s): $(head -c 600 "$tmp/x12v.err")"; diff "$tmp/x12v" "$tmp/x12s" | head
+  fi
+  echo "row: sycl-tla 12_xe20_moe_gemm_cute_interface.cpp --config MoEGEMMLauncher: $(tail -1 "$tmp/x12v") (${ms} ms)"
+  # The live export (the compiled cache's entry) is the recording, byte for byte.
+  live12="$(grep -l '"name": "MoEGEMMLauncher"' "$XDG_CACHE_HOME"/tvlab/compiled/*.json 2>/dev/null | head -1)"
+  if [ -n "$live12" ] && cmp -s "$live12" "$rec12"; then ok; else
+    ko "sycl-tla 12: the live export differs from $rec12 (rewrite it from the cache after checking why)"
+    [ -n "$live12" ] && diff "$live12" "$rec12" | head -5
+  fi
+  "$tvlab" plan --json "$x12" --config MoEGEMMLauncher -I "$mkl" >"$tmp/x12c" 2>"$tmp/x12c.err"; rc=$?
+  if [ "$rc" = 0 ] && grep -q "(cached)" "$tmp/x12c.err" &&
+     [ "$(python3 -c "$drop_name" "$tmp/x12c")" = "$(python3 -c "$drop_name" "$tmp/x12p")" ]; then ok; else
+    ko "sycl-tla 12 MoEGEMMLauncher: plan rc $rc or not the plan of $spec12: $(head -c 400 "$tmp/x12c.err")"
+  fi
+  "$tvlab" plan "$x12" --config MoEGEMMLauncher --reader text >/dev/null 2>"$tmp/err"; rc=$?
+  [ "$rc" = 2 ] && grep -q "launches sycl-tla's MoE::MoEGEMM<...> (line [0-9]*), which the text reader does not read" "$tmp/err" &&
+    ok || ko "sycl-tla 12 --reader text: rc $rc, $(cat "$tmp/err")"
+  "$tvlab" verify "$x12" >/dev/null 2>"$tmp/err"; rc=$?
+  [ "$rc" = 2 ] && grep -q "found instead: the function MoEGEMMLauncher (line [0-9]*) launches sycl-tla's MoEGEMM<...> kernel .*--config MoEGEMMLauncher" "$tmp/err" &&
+    ok || ko "sycl-tla 12 without --config: rc $rc, $(cat "$tmp/err")"
+  # The control: the same file with the kernel's B layout kind 'C' (MoEGEMM's actual_layout_of_B is then 'R':
+  # B K-contiguous) and another D store op must give another B copy and that op, read from the call.
+  mkdir -p "$tmp/x12m" && cp "$x12dir"/*.hpp "$tmp/x12m/"
+  sed -e "s/XE_STORE_2D<16, 8, 32>,/XE_STORE_2D<16, 8, 16>,/" -e "s/'R', 'R', 'R'>(activations/'R', 'C', 'R'>(activations/" \
+    "$x12" >"$tmp/x12m/12.cpp"
+  "$tvlab" plan --json "$tmp/x12m/12.cpp" --config MoEGEMMLauncher -I "$mkl" >"$tmp/x12mc" 2>"$tmp/x12mc.err"; rc=$?
+  if [ "$rc" = 0 ] && python3 - "$tmp/x12mc" "$tmp/x12p" <<'PY'
+import json, sys
+m, o = (json.load(open(p)) for p in sys.argv[1:3])
+assert m["copies"]["D"]["op"] == "XE_STORE_2D<16,8,16>", m["copies"]["D"]["op"]
+assert o["copies"]["D"]["op"] == "XE_STORE_2D<16,8,32>", o["copies"]["D"]["op"]
+assert m["copies"]["B"]["tv"] != o["copies"]["B"]["tv"], "B's copy did not change with its layout"
+assert m["copies"]["A"] == o["copies"]["A"] and m["mma"] == o["mma"]
+PY
+  then ok; else ko "sycl-tla 12 mutated (B 'C', D XE_STORE_2D<16,8,16>): rc $rc, $(head -c 600 "$tmp/x12mc.err")"; fi
 else
-  echo "note: sycl-tla's examples 00, 01 and 02 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
+  echo "note: sycl-tla's examples 00, 01, 02 and 12 not read (no oneMKL SYCL headers in $mkl or no $TVLAB_SYCL_TLA_DIR/examples/common)"
 fi
+
+# A MoEGEMM launcher nothing instantiates: exit 2 naming it (its template arguments are unbound).
+"$tvlab" plan "$cpp/xe_launch/uncalled.cpp" --config MoEGEMMLauncher >/dev/null 2>"$tmp/err"; rc=$?
+[ "$rc" = 2 ] && grep -q "MoEGEMMLauncher: the compiler instantiated it 0 times (nothing in the file calls it: its template arguments are unbound)" "$tmp/err" &&
+  ok || ko "uncalled MoEGEMMLauncher: rc $rc, $(head -c 600 "$tmp/err")"
 
 # Another kernel schedule (KernelXeCooperative): sycl-tla's Xe collectives take it only to name the policy
 # (cutlass/gemm/collective/xe_mma.hpp), so both readers give the same plan, which does not name it.

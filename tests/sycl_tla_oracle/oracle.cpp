@@ -2,8 +2,9 @@
 // against Intel's SYCL headers (PyPI intel-sycl-rt) with the defines sycl-tla's CMake sets for an Intel
 // target (SYCL_INTEL_TARGET, CUTLASS_ENABLE_SYCL); see README.md. No layout is computed here: every line is
 // what sycl-tla's TiledMMAHelper, make_block_2d_copy_{A,B,C,D}, make_coop_block_2d_copy_{A,B},
-// make_block_2d_copy_D_subtiled, make_block_2d_prefetch, TiledCopy::get_slice(t).partition_S/D and the legacy
-// Copy_Traits print. Each configuration names the tvlab spec it mirrors; compare.py reads these lines.
+// make_block_2d_copy_D_subtiled, get_block_2d_copy_{A,B,D}<Op>, make_block_2d_prefetch,
+// TiledCopy::get_slice(t).partition_S/D and the legacy Copy_Traits print. Each configuration names the tvlab
+// spec it mirrors; compare.py reads these lines.
 //
 // Output, one `key = value` line each, after a `case SPEC` line:
 //   mma.{tile_mnk,permutation.0..2,thr_layout_vmnk,a_tv,b_tv,c_tv}
@@ -244,6 +245,18 @@ int main() {
     auto mma = Helper<XE_DPAS_TT<8, float, bfloat16_t>, 64, 64, 32, SG2x2>{};
     show_mma(mma);
     show_copy("B", make_block_2d_copy_B(XE_LOAD_2D<16, 16, 32, 16>{}, mma, gmem<bfloat16_t>(MMajor{})), true);
+  }
+  {  // examples/12_xe20_moe_gemm_cute_interface: choose_tiled_mma's TiledMMA and moe_gemm's copies, built as
+     // moe_gemm builds them (get_block_2d_copy_X<Op>(mma, tensor)) for MoEGEMMLauncher<'R','R', bfloat16_t,
+     // bfloat16_t, void, bfloat16_t>: A (M,K) K-contiguous, B (N,K) N-contiguous, D (M,N) N-contiguous.
+    begin("tests/data/specs/sycl_tla_12_moe_gemm.json");
+    using SG8x2 = Layout<Shape<_8, _2, _1>, Stride<_2, _1, _0>>;
+    auto mma = Helper<XE_DPAS_TT<8, float, bfloat16_t, bfloat16_t>, 256, 128, 32, SG8x2>{};
+    show_mma(mma);
+    show_copy("A", get_block_2d_copy_A<XE_LOAD_2D<16, 32, 32, 16>>(mma, gmem<bfloat16_t>(KMajor{})), true);
+    show_copy("B", get_block_2d_copy_B<XE_LOAD_2D_VNNI<16, 32, 16, 16>>(mma, gmem<bfloat16_t>(MMajor{})),
+              true);
+    show_copy<true>("D", get_block_2d_copy_D<XE_STORE_2D<16, 8, 32>>(mma, gmem<bfloat16_t>(KMajor{})), false);
   }
   {
     begin("tests/data/specs/xe_block2d_runtime_bad.json");

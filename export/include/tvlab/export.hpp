@@ -18,6 +18,9 @@
 //   write_tiled_copy<TiledCopy>        a copy object {atom, value_type, print} (print: CuTe's print() text of
 //                                      the TiledCopy: its tiler, TV layout and the atom's layouts)
 //   write_layout(os, layout)           a layout (swizzled, composed with smem_ptr flags) as CuTe prints it
+//   export_xe_gemm<TiledMMA, ...>      with sycl-tla: a kernel written with its CuTe interface (no
+//   collective):
+//                                      mma {atom, tile, sg_layout}, operands.A/B/D {type, contiguous, copy}
 // Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and
 // MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule); with sycl-tla's
 // headers (CUTLASS_ENABLE_SYCL / SYCL_INTEL_TARGET defined, as sycl-tla's CMake does), its Xe collectives
@@ -484,6 +487,42 @@ void write_tiled_copy(std::ostream& os) {
 
 namespace export_detail {
 
+// A block 2D op as tvlab spells it: XE_LOAD_2D<16,32,32,16> (no blanks).
+template <class Op>
+std::string xe_op_name() {
+  std::string op = op_spelling<Op>::name();
+  for (std::size_t p; (p = op.find(", ")) != std::string::npos;) op.erase(p + 1, 1);
+  return op;
+}
+
+// An Xe TiledMMA: {atom, tile, sg_layout} where it is TiledMMAHelper<Atom, Layout<TileShape>,
+// SgLayout>::TiledMMA (cute/atom/mma_atom.hpp of sycl-tla) for the tile its permutation spans, else
+// {atom, atom_layout, permutation}.
+template <class TM>
+void write_xe_mma(std::ostream& os) {
+#if defined(CUTLASS_ENABLE_SYCL)
+  using T = tiled_mma<TM>;
+  using Perm = std::remove_const_t<typename T::permutation>;
+  constexpr int m = int(cute::size<0>(Perm{})), n = int(cute::size<1>(Perm{})),
+                k = int(cute::size<2>(Perm{}));
+  using Helper =
+      typename cute::TiledMMAHelper<cute::MMA_Atom<typename T::op>,
+                                    cute::Layout<cute::Shape<cute::Int<m>, cute::Int<n>, cute::Int<k>>>,
+                                    typename T::atom_layout>::TiledMMA;
+  if constexpr (std::is_same_v<Helper, TM>) {
+    os << "{\"atom\": ";
+    json_string(os, op_spelling<typename T::op>::name());
+    os << ", \"tile\": [" << m << ", " << n << ", " << k << "], \"sg_layout\": ";
+    json_string(os, text(typename T::atom_layout{}));
+    os << "}";
+  } else {
+    ::tvlab::write_tiled_mma<TM>(os);
+  }
+#else
+  static_assert(dependent_false<TM>, "tvlab/export.hpp: an Xe TiledMMA needs sycl-tla (CUTLASS_ENABLE_SYCL)");
+#endif
+}
+
 // The SM90 warp-specialized collectives split their SharedStorage into TensorStorage and PipelineStorage,
 // which the kernel places apart (docs/spec.md, the kernel's shared storage).
 template <class CM, class = void>
@@ -560,40 +599,14 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
       static_assert(std::is_empty_v<Gmem> && !cute::is_tuple<Gmem>::value,
                     "tvlab::export_collective: an Xe mainloop's GmemTiledCopy must be void or a block 2D "
                     "copy op (XE_LOAD_2D<...>, XE_2D_U16x32x32_LD_N, ...)");
-      std::string op = op_spelling<Gmem>::name();
-      for (std::size_t p; (p = op.find(", ")) != std::string::npos;) op.erase(p + 1, 1);
-      json_string(os, op);
+      json_string(os, xe_op_name<Gmem>());
     }
     os << "}";
   }
 
-  // An Xe TiledMMA: {atom, tile, sg_layout} where it is TiledMMAHelper<Atom, Layout<TileShape>,
-  // SgLayout>::TiledMMA (cute/atom/mma_atom.hpp of sycl-tla) for the tile its permutation spans, else
-  // {atom, atom_layout, permutation}.
   template <class TM>
   static void xe_mma(std::ostream& os) {
-#if defined(CUTLASS_ENABLE_SYCL)
-    using T = tiled_mma<TM>;
-    using Perm = std::remove_const_t<typename T::permutation>;
-    constexpr int m = int(cute::size<0>(Perm{})), n = int(cute::size<1>(Perm{})),
-                  k = int(cute::size<2>(Perm{}));
-    using Helper =
-        typename cute::TiledMMAHelper<cute::MMA_Atom<typename T::op>,
-                                      cute::Layout<cute::Shape<cute::Int<m>, cute::Int<n>, cute::Int<k>>>,
-                                      typename T::atom_layout>::TiledMMA;
-    if constexpr (std::is_same_v<Helper, TM>) {
-      os << "{\"atom\": ";
-      json_string(os, op_spelling<typename T::op>::name());
-      os << ", \"tile\": [" << m << ", " << n << ", " << k << "], \"sg_layout\": ";
-      json_string(os, text(typename T::atom_layout{}));
-      os << "}";
-    } else {
-      write_tiled_mma<TM>(os);
-    }
-#else
-    static_assert(dependent_false<TM>,
-                  "tvlab/export.hpp: an Xe TiledMMA needs sycl-tla (CUTLASS_ENABLE_SYCL)");
-#endif
+    write_xe_mma<TM>(os);
   }
 
   template <class Element, class Stride, class Gmem, class Atom, class S2R>
@@ -671,6 +684,73 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
 };
 
 }  // namespace export_detail
+
+namespace export_detail {
+
+// The contiguous mode of a rank-2 global tensor's layout (the mode whose stride is a static _1), by the
+// operand's mode names: A (M,K), B (N,K), D (M,N).
+template <class Layout>
+std::string xe_contiguous(char operand) {
+  using S = std::decay_t<decltype(cute::stride(Layout{}))>;
+  static_assert(cute::rank(Layout{}) == 2,
+                "tvlab::export_xe_gemm: an operand's global tensor must be rank 2 ((M,K), (N,K) or (M,N))");
+  using S0 = std::decay_t<decltype(cute::get<0>(S{}))>;
+  using S1 = std::decay_t<decltype(cute::get<1>(S{}))>;
+  constexpr bool unit0 = cute::is_constant<1, S0>::value, unit1 = cute::is_constant<1, S1>::value;
+  static_assert(
+      unit0 != unit1,
+      "tvlab::export_xe_gemm: an operand's global tensor must have exactly one static _1 stride (the "
+      "contiguous mode the block 2D copy's width runs along)");
+  const char* modes = operand == 'A' ? "MK" : operand == 'B' ? "NK" : "MN";
+  return std::string(1, modes[unit0 ? 0 : 1]);
+}
+
+// An operand {type, contiguous, copy} of export_xe_gemm.
+template <class Element, class Layout, class Op>
+void xe_kernel_operand(std::ostream& os, char x) {
+  os << "{\"type\": ";
+  json_string(os, type_name<Element>());
+  os << ", \"contiguous\": ";
+  json_string(os, xe_contiguous<Layout>(x));
+  os << ", \"copy\": ";
+  if constexpr (std::is_void_v<Op>) {
+    json_string(os, "auto");
+  } else {
+    static_assert(std::is_empty_v<Op> && !cute::is_tuple<Op>::value,
+                  "tvlab::export_xe_gemm: a copy must be void or a block 2D op (XE_LOAD_2D<...>, "
+                  "XE_STORE_2D<...>)");
+    json_string(os, xe_op_name<Op>());
+  }
+  os << "}";
+}
+
+}  // namespace export_detail
+
+// A GEMM kernel written with sycl-tla's CuTe interface rather than a collective (examples/12's moe_gemm): its
+// TiledMMA and, per operand, the element type, the global tensor's layout and the op the kernel gives
+// get_block_2d_copy_{A,B,D}<Op>(mma, tensor) (void: sycl-tla's selector picks it, "auto"). A, B are loaded
+// and D stored through a reorder from the MMA's fragment (sycl-tla's reorder). `what` goes into the
+// description (the C++ types, what is not modelled).
+template <class TiledMma, class ElementA, class LayoutA, class OpA, class ElementB, class LayoutB, class OpB,
+          class ElementD, class LayoutD, class OpD>
+void export_xe_gemm(std::ostream& os, std::string_view name, std::string_view what) {
+  using namespace export_detail;
+  os << "{\n \"name\": ";
+  json_string(os, name);
+  os << ",\n \"description\": {\"exported_by\": \"tvlab/export.hpp " << kExportVersion << "\", \"type\": ";
+  json_string(os, pretty_name<TiledMma>());
+  os << ", \"kernel\": ";
+  json_string(os, what);
+  os << "},\n \"mma\": ";
+  write_xe_mma<TiledMma>(os);
+  os << ",\n \"operands\": {\n  \"A\": ";
+  xe_kernel_operand<ElementA, LayoutA, OpA>(os, 'A');
+  os << ",\n  \"B\": ";
+  xe_kernel_operand<ElementB, LayoutB, OpB>(os, 'B');
+  os << ",\n  \"D\": ";
+  xe_kernel_operand<ElementD, LayoutD, OpD>(os, 'D');
+  os << "\n },\n \"checks\": [\"all\"]\n}\n";
+}
 
 // A CUTLASS CollectiveMma (a mainloop) as a whole tvlab spec named `name`.
 template <class CollectiveMma>

@@ -366,6 +366,24 @@ std::string Reader::found_instead() const {
   // A CollectiveBuilder, a CollectiveMma the text reader did not reach (inside a template or a
   // specialisation), a TEST() body, a function that builds CuTe objects: the first of each, by line.
   std::vector<std::string> found;
+  // A sycl-tla kernel written with its CuTe interface (examples/12's MoE::MoEGEMM<...>(...) in a kernel
+  // lambda): the compiler path reads it by the launching function's name (detail/cpp_xe_launch.hpp).
+  for (std::size_t i = 0; i + 1 < t_.size(); ++i)
+    if (t_[i].kind == Tok::Ident && t_[i].text == "MoEGEMM" && punct(i + 1, "<")) {
+      const Function* fn = nullptr;
+      for (const Function& f : functions_)
+        if (f.body_b < i && i < f.body_e && (!fn || f.body_b < fn->body_b)) fn = &f;
+      if (!fn) continue;
+      found.push_back(
+          "the function " + fn->scope + " (line " + std::to_string(fn->line) +
+          ") launches sycl-tla's MoEGEMM<...> kernel (line " + std::to_string(t_[i].line) +
+          "), whose TiledMMA and block 2D copies the text reader does not evaluate: read it through "
+          "the compiler: --config " +
+          fn->scope +
+          " (with sycl-tla's headers and Intel's SYCL headers found or given with -I; docs/spec.md, "
+          "\"Kernels written with sycl-tla's CuTe interface\")");
+      break;
+    }
   for (std::size_t i = 0; i + 1 < t_.size(); ++i)
     if (mainloop_builder(i)) {
       // The alias that holds it says which flag reads it through the compiler (docs/spec.md, "Two readers"):

@@ -21,6 +21,7 @@
 #include "cpp_locals.hpp"
 #include "cpp_syntax.hpp"
 #include "cpp_values.hpp"
+#include "cpp_xe_launch.hpp"
 #include "tvlab/verify/readers/cpp_config.hpp"
 
 namespace tvlab::detail {
@@ -95,6 +96,10 @@ class Reader {
   std::vector<LocalAlias> local_aliases() const;
   std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
                                 const std::string& file_name) const;
+
+  // sycl-tla kernels written with its CuTe interface (cpp_xe_launch.cpp): the MoEGEMM<...>(...) calls of the
+  // text (detail/cpp_xe_launch.hpp); `text` is the text the reader was made from.
+  std::vector<XeLaunch> xe_launches(std::string_view text) const;
 
   // Tutorial functions (cpp_tutorial.cpp).
   // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.
