@@ -1,7 +1,8 @@
 // A copy kernel's checks (checks/copy_kernel.hpp): CuTe's tiled_copy.cu as its JSON twin (literal texts, the
-// partition CuTe prints), planted shape and layout defects refuted with their witnesses, and, over generated copy
-// kernels, the verdicts against an independent walk of the kernel: every block, thread, tile repeat and atom call
-// through the copy's source TV layout (not partition_S), its coordinates placed in the global tensor by hand.
+// partition CuTe prints), planted shape and layout defects refuted with their witnesses, and, over generated
+// copy kernels, the verdicts against an independent walk of the kernel: every block, thread, tile repeat and
+// atom call through the copy's source TV layout (not partition_S), its coordinates placed in the global
+// tensor by hand.
 #include "tvlab/verify/checks/copy_kernel.hpp"
 
 #include <gtest/gtest.h>
@@ -29,7 +30,8 @@ Report verified(const nlohmann::json& j) {
 
 TEST(CopyKernel, TiledCopyTutorialProved) {
   const Report r = verified(twin());
-  for (const char* c : {"coverage.tiled_copy", "block.tiled_copy", "vector.tiled_copy.src", "vector.tiled_copy.dst"})
+  for (const char* c :
+       {"coverage.tiled_copy", "block.tiled_copy", "vector.tiled_copy.src", "vector.tiled_copy.dst"})
     EXPECT_EQ(test::check(r, c).verdict, Verdict::Proved) << c;
   EXPECT_EQ(test::check(r, "block.tiled_copy").summary,
             "2 x 8 blocks, each the copy's tile 1 x 8 times (32 values a thread)");
@@ -51,10 +53,21 @@ TEST(CopyKernel, WrongShapesRefuted) {
   const Report r = verified(j);
   const CheckResult& b = test::check(r, "block.tiled_copy");
   ASSERT_EQ(b.verdict, Verdict::Refuted);
-  EXPECT_EQ(b.witnesses.at(0),
-            "blockIdx.x = 1 copies rows 128..255 of a tensor with 250: row 250 and on lie outside it (250 % 128 = "
-            "122; no predicate stops those reads and writes)");
+  EXPECT_EQ(
+      b.witnesses.at(0),
+      "blockIdx.x = 1 copies rows 128..255 of a tensor with 250: row 250 and on lie outside it (250 % 128 = "
+      "122; no predicate stops those reads and writes)");
   EXPECT_EQ(test::check(r, "vector.tiled_copy.src").verdict, Verdict::Refuted);
+
+  // A dst whose columns overlap (ld 128 < 256 rows): two threads write one element.
+  nlohmann::json a = twin();
+  a["copies"]["tiled_copy"]["dst"]["layout"] = "(256,512):(1,128)";
+  const CheckResult& ab = test::check(verified(a), "block.tiled_copy");
+  ASSERT_EQ(ab.verdict, Verdict::Refuted);
+  EXPECT_EQ(ab.summary, "dst writes one element from two coordinates");
+  EXPECT_EQ(ab.witnesses.at(0),
+            "dst (256,512):(1,128) maps coordinates (128,0) and (0,1) to one element (offset 128): the kernel "
+            "writes it twice, from different source elements");
 
   nlohmann::json k = twin();
   k["copies"]["tiled_copy"]["block"] = {128, 60};
@@ -67,7 +80,9 @@ TEST(CopyKernel, BadInputIsASpecError) {
   for (auto edit : std::vector<std::function<void(nlohmann::json&)>>{
            [](nlohmann::json& c) { c.erase("dst"); },
            [](nlohmann::json& c) { c["block"] = {128}; },
-           [](nlohmann::json& c) { c["block"] = {0, 64}; },
+           [](nlohmann::json& c) {
+             c["block"] = {0, 64};
+           },
            [](nlohmann::json& c) { c["dst"]["layout"] = "(256,256):(1,256)"; },
            [](nlohmann::json& c) { c["src"]["memory"] = "smem"; },
            [](nlohmann::json& c) { c["src"]["layout"] = "Sw<2,2,2> o (256,512):(1,256)"; },
@@ -78,8 +93,9 @@ TEST(CopyKernel, BadInputIsASpecError) {
   }
 }
 
-// The kernel walked by hand: for every block, thread, repeat of the copy's tile over the block and atom call, the
-// call's n values through get_layoutS_TV (tile coordinates), placed at block origin + repeat + coordinate.
+// The kernel walked by hand: for every block, thread, repeat of the copy's tile over the block and atom call,
+// the call's n values through get_layoutS_TV (tile coordinates), placed at block origin + repeat +
+// coordinate.
 struct Walk {
   bool in_bounds_once = true;  // every element of the tensor copied exactly once, nothing outside a block
   bool vectors = true;         // every call's values consecutive, starting on a multiple of n
@@ -128,7 +144,9 @@ TEST(CopyKernel, GeneratedKernelsAgreeWithTheWalk) {
   int refuted_block = 0, refuted_vector = 0, proved = 0;
   for (int iter = 0; iter < 120; ++iter) {
     const int64_t n = pick({1, 2, 4});  // floats per vector: UniversalCopy<uint32_t / uint64_t / uint128_t>
-    const char* atom = n == 1 ? "UniversalCopy<uint32_t>" : n == 2 ? "UniversalCopy<uint64_t>" : "UniversalCopy<uint128_t>";
+    const char* atom = n == 1   ? "UniversalCopy<uint32_t>"
+                       : n == 2 ? "UniversalCopy<uint64_t>"
+                                : "UniversalCopy<uint128_t>";
     const int64_t thr_m = pick({4, 8, 16}), thr_n = pick({1, 2, 4});
     const bool val_m = rng() % 4 != 0;  // values along m (contiguous in a column-major tensor), else along n
     const std::string val = val_m ? "(" + std::to_string(n) + ",1)" : "(1," + std::to_string(n) + ")";
@@ -139,8 +157,9 @@ TEST(CopyKernel, GeneratedKernelsAgreeWithTheWalk) {
     const int64_t sn = bn * pick({1, 3});
     const bool row_major = rng() % 5 == 0;
     const int64_t ld = row_major ? sn : sm;
-    const std::string layout = "(" + std::to_string(sm) + "," + std::to_string(sn) + "):" +
-                               (row_major ? "(" + std::to_string(ld) + ",1)" : "(1," + std::to_string(ld) + ")");
+    const std::string layout =
+        "(" + std::to_string(sm) + "," + std::to_string(sn) +
+        "):" + (row_major ? "(" + std::to_string(ld) + ",1)" : "(1," + std::to_string(ld) + ")");
     nlohmann::json j = {{"copies",
                          {{"k",
                            {{"atom", atom},

@@ -1053,9 +1053,10 @@ TEST(CppConfig, NoConfigurationSaysWhatWasFound) {
       "                              Layout<Shape<_4, _1>>{});\n"
       "  copy_kernel<<<1, 256>>>(1, 2, copy);\n"
       "}\n";
-  EXPECT_NE(error(copy_only).find("found instead: the function run (line 2) passes a TiledCopy and its tensors to "
-                                  "its copy_kernel launch, a copy-only kernel: read it with --config run"),
-            std::string::npos)
+  EXPECT_NE(
+      error(copy_only).find("found instead: the function run (line 2) passes a TiledCopy and its tensors to "
+                            "its copy_kernel launch, a copy-only kernel: read it with --config run"),
+      std::string::npos)
       << error(copy_only);
   const std::string spec =
       "template <typename T> struct DefaultGemmConfigurationToCutlass3Types;\ntemplate <>\n"

@@ -16,9 +16,10 @@ void copy_kernel(PlannedCopy& p, const StandaloneCopyConfig& c, const std::strin
   const std::string bp = spec_path(path, "block");
   const std::vector<int64_t>& block = *c.block;
   if (block.size() != 2)
-    throw SpecError(bp, "expected [M, N]: the (M, N) block tile one CTA copies (blockIdx.x along M, "
-                        "blockIdx.y along N), not " +
-                            std::to_string(block.size()) + " modes");
+    throw SpecError(bp,
+                    "expected [M, N]: the (M, N) block tile one CTA copies (blockIdx.x along M, "
+                    "blockIdx.y along N), not " +
+                        std::to_string(block.size()) + " modes");
   for (int64_t b : block)
     if (b <= 0) throw SpecError(bp, "expected positive extents, not " + std::to_string(b));
   PlannedCopy::CopyKernel k;
@@ -32,9 +33,9 @@ void copy_kernel(PlannedCopy& p, const StandaloneCopyConfig& c, const std::strin
     const CopyTensorConfig& v = **given;
     const std::string lp = v.layout_only ? sp : spec_path(sp, "layout");
     if (v.memory && *v.memory != "gmem")
-      throw SpecError(spec_path(sp, "memory"),
-                      "a copy kernel's tensors are global memory (make_gmem_ptr): \"gmem\", not \"" +
-                          *v.memory + "\"");
+      throw SpecError(
+          spec_path(sp, "memory"),
+          "a copy kernel's tensors are global memory (make_gmem_ptr): \"gmem\", not \"" + *v.memory + "\"");
     const SmemLayout any = smem_layout_at(v.layout, lp);
     if (!std::holds_alternative<Layout>(any))
       throw SpecError(lp, "a copy kernel's global tensor is a plain layout (no swizzle): " + to_string(any));

@@ -824,7 +824,8 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
     std::vector<std::pair<std::size_t, std::size_t>> div, mt, gp;
     decl_init(at, "tiled_divide", div);
     if (div.size() != 2 || div[0].second != div[0].first + 1)
-      fail_at(t_[div.empty() ? b : div[0].first], f.name, what + ": expected tiled_divide(tensor, block_shape)");
+      fail_at(t_[div.empty() ? b : div[0].first], f.name,
+              what + ": expected tiled_divide(tensor, block_shape)");
     // The block shape.
     const CVal bv = value_of(div[1].first, div[1].second);
     const CCore* bc = std::get_if<CCore>(&bv);
@@ -844,7 +845,8 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
     const Decl& md = decl_init(t_[div[0].first], "make_tensor", mt);
     (void)md;
     if (mt.size() != 2)
-      fail_at(t_[div[0].first], f.name, what + ": expected make_tensor(make_gmem_ptr(ptr), make_layout(shape))");
+      fail_at(t_[div[0].first], f.name,
+              what + ": expected make_tensor(make_gmem_ptr(ptr), make_layout(shape))");
     if (!(ident(mt[0].first, "make_gmem_ptr") && punct(mt[0].first + 1, "(")))
       fail_at(t_[mt[0].first], f.name,
               what + ": the tensor's pointer " + tokens_text(mt[0].first, mt[0].second) +
@@ -884,20 +886,21 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
     const CCore* scv = std::get_if<CCore>(&sv);
     const IntTuple* st = scv ? std::get_if<IntTuple>(&scv->v) : nullptr;
     if (!st || !st->is_tuple() || rank(*st) != 2 || !(*st)[0].is_leaf() || !(*st)[1].is_leaf())
-      fail((*la)[0], f.name, what + ": the shape " + spelled((*la)[0]) + " is not an (m, n) shape of integers");
+      fail((*la)[0], f.name,
+           what + ": the shape " + spelled((*la)[0]) + " is not an (m, n) shape of integers");
     const int64_t m = (*st)[0].ival(), n = (*st)[1].ival();
     if (m <= 0 || n <= 0)
-      fail((*la)[0], f.name, what + ": the shape (" + std::to_string(m) + "," + std::to_string(n) +
-                                 ") is empty");
+      fail((*la)[0], f.name,
+           what + ": the shape (" + std::to_string(m) + "," + std::to_string(n) + ") is empty");
     const std::string layout = "(" + std::to_string(m) + "," + std::to_string(n) + "):(" +
                                (right ? std::to_string(n) + ",1)" : "1," + std::to_string(m) + ")");
     CopyTensorConfig ct;
     ct.layout = layout;
     ct.memory = "gmem";
     (side ? sc.dst : sc.src) = ct;
-    cfg.origins.push_back({"copies." + sc.name + (side ? ".dst" : ".src"), at.line, at.col,
-                           tokens_text(b, e) + " (" + (side ? "dst" : "src") + ", passed to " + kernel.name + ")",
-                           ""});
+    cfg.origins.push_back(
+        {"copies." + sc.name + (side ? ".dst" : ".src"), at.line, at.col,
+         tokens_text(b, e) + " (" + (side ? "dst" : "src") + ", passed to " + kernel.name + ")", ""});
   }
   sc.block = block;
   cfg.origins.push_back({"copies." + sc.name + ".block", t_[args[0].first].line, t_[args[0].first].col,

@@ -285,7 +285,8 @@ class Reader {
   // tiled_tensor_D, tiled_copy)): the kernel's body checked for the form it reads, and the tensors' and the
   // TiledCopy's declarations in f read into a standalone copy with "block" (cpp_tutorial.cpp).
   CppConfig copy_launch(const Function& f, const Function& kernel,
-                        const std::vector<std::pair<std::size_t, std::size_t>>& args, const std::string& spec);
+                        const std::vector<std::pair<std::size_t, std::size_t>>& args,
+                        const std::string& spec);
   // The element type of a pointer parameter's type tokens (TA const*: TA), empty when not a pointer.
   std::string pointee(const FnParam& p) const;
   // The element type the caller passes at argument [b, e) of a call in `caller`: a type's registry name, ""
