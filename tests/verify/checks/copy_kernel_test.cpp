@@ -62,7 +62,8 @@ TEST(CopyKernel, WrongShapesRefuted) {
   // A dst whose columns overlap (ld 128 < 256 rows): two threads write one element.
   nlohmann::json a = twin();
   a["copies"]["tiled_copy"]["dst"]["layout"] = "(256,512):(1,128)";
-  const CheckResult& ab = test::check(verified(a), "block.tiled_copy");
+  const Report ra = verified(a);
+  const CheckResult& ab = test::check(ra, "block.tiled_copy");
   ASSERT_EQ(ab.verdict, Verdict::Refuted);
   EXPECT_EQ(ab.summary, "dst writes one element from two coordinates");
   EXPECT_EQ(ab.witnesses.at(0),
