@@ -148,6 +148,11 @@ diff <(tail -n +2 "$tmp/tc.out") <(tail -n +2 "$tmp/tc_twin.out") >/dev/null && 
 "$tvlab" plan "$tc" --config main --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["copies"]))' >"$tmp/tc_plan.json"
 "$tvlab" plan "$twin" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["copies"]))' >"$tmp/tc_twin_plan.json"
 cmp -s "$tmp/tc_plan.json" "$tmp/tc_twin_plan.json" && ok || ko "tiled_copy.cu --config main: plan --json copies differ from its JSON twin"
+# Against CuTe's prints of the same file (the TiledCopy, the tiled tensors, every thread's partition_S/D; the
+# recording of tests/cute_oracle/tiled_copy_oracle.py, whose live run is ctest cute.oracle.tiled_copy).
+python3 "$root/tests/cute_oracle/tiled_copy_oracle.py" recorded --tvlab "$tvlab" --out "$tmp/tco" --source "$src" \
+  >"$tmp/tco.out" 2>&1 && ok || ko "tiled_copy.cu against CuTe's prints: $(tail -5 "$tmp/tco.out")"
+cat "$tmp/tco.out"
 echo "row: cute/tutorial/tiled_copy.cu --config main: exit $rc: $(tail -1 "$tmp/tc.out")"
 
 # --- Not CuTe: example 14 is a CUTLASS 2.x device GEMM (cutlass::gemm::device::Gemm<...>, threadblock and warp

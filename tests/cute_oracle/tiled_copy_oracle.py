@@ -196,7 +196,8 @@ def main():
     a = ap.parse_args()
     if a.mode in ("live", "record") and not a.source:
         raise SystemExit("tiled_copy_oracle: %s needs --source (the package's cutlass_library/source)" % a.mode)
-    path = (os.path.join(a.source, REL) if a.mode in ("live", "record")
+    # recorded / mutated: the package's file where --source is given (cli.upstream), else its byte-identical copy.
+    path = (os.path.join(a.source, REL) if a.source
             else os.path.join(ROOT, "tests", "data", "cpp", "cute_tutorial", "tiled_copy.cu"))
     got = tvlab_side(a.tvlab, path)
     failures = []
