@@ -212,6 +212,12 @@ tcase tc-zipped 2 's/tiled_divide(tensor_S/zipped_divide(tensor_S/' \
   "line 179, column 27: main: argument 1 (tiled_tensor_S) of the copy_kernel_vectorized launch, the tensor it copies from: tiled_tensor_S is zipped_divide"
 tcase tc-type 2 's/Copy_Atom<CopyOp, Element>/Copy_Atom<CopyOp, double>/' \
   "a tensor of float copied by a Copy_Atom of double"
+tcase tc-blockdim 2 's/dim3 blockDim(size(thr_layout));/dim3 blockDim(128);/' \
+  "line 222, column 5: main: tvlab reads the launch's grid and block as tiled_copy.cu writes them"
+tcase tc-griddim 2 's/dim3 gridDim (size<1>(tiled_tensor_D), size<2>(tiled_tensor_D));/dim3 gridDim (1, size<2>(tiled_tensor_D));/' \
+  "(gridDim is not); nothing of this function was checked"
+tcase tc-threads 2 's/dim3 blockDim(size(thr_layout));/dim3 blockDim(size(val_layout));/' \
+  "blockDim(size(val_layout)) launches 4 threads, and the TiledCopy has 256: tvlab reads a launch of exactly the TiledCopy's threads"
 run tc-bind 2 verify "$tc" --config main --bind 'A.type=float'
 has tc-bind-msg "$tmp/tc-bind.err" "--bind is not read with a copy-only launch (copy_kernel_vectorized)"
 

@@ -12,6 +12,7 @@
 #include "detail/cpp_reader.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
+#include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
 
 namespace tvlab::detail {
@@ -754,6 +755,15 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
     }
     return 0;
   };
+  // The first position of `seq` in g's body, 0 when absent.
+  const auto find_seq_in = [&](const Function& g, const std::vector<std::string>& seq) -> std::size_t {
+    for (std::size_t j = g.body_b + 1; j + seq.size() <= g.body_e; ++j) {
+      bool ok = true;
+      for (std::size_t q = 0; q < seq.size() && ok; ++q) ok = t_[j + q].text == seq[q];
+      if (ok) return j;
+    }
+    return 0;
+  };
   std::vector<std::string> missing;
   std::string tile_of[2];
   for (int side = 0; side < 2; ++side) {
@@ -778,6 +788,38 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
             "the kernel's body is not the form tvlab reads (missing: " + m + "); " + form +
                 "; nothing of this function was checked");
   }
+  // The launch's grid and block: dim3 G(size<1>(X), size<2>(X)) over a tensor argument X (one CTA a block
+  // tile) and dim3 B(size(L)) of a layout L (checked below to have the TiledCopy's thread count), as
+  // tiled_copy.cu writes them; any other grid or block leaves tiles or threads out, or adds some, and is not
+  // read.
+  std::string grid_name, block_name;
+  for (std::size_t j = f.body_b + 1; j + 3 < f.body_e && grid_name.empty(); ++j)
+    if (t_[j].text == kernel.name && punct(j + 1, "<") && punct(j + 2, "<") && punct(j + 3, "<") &&
+        j + 7 < f.body_e && t_[j + 4].kind == Tok::Ident && punct(j + 5, ",") &&
+        t_[j + 6].kind == Tok::Ident && punct(j + 7, ">"))
+      grid_name = t_[j + 4].text, block_name = t_[j + 6].text;
+  const std::string launch_form =
+      "the launch's grid and block as tiled_copy.cu writes them: KERNEL<<<gridDim, blockDim>>>(...) with "
+      "dim3 gridDim(size<1>(D), size<2>(D)) and dim3 blockDim(size(thr_layout))";
+  if (grid_name.empty())
+    fail_at(t_[args[0].first], f.name,
+            "tvlab reads " + launch_form + "; nothing of this function was checked");
+  std::string thr_name;
+  {
+    const std::string d1 = tokens_text(args[1].first, args[1].second),
+                      d0 = tokens_text(args[0].first, args[0].second);
+    bool grid_ok = false;
+    for (const std::string& d : {d1, d0})
+      grid_ok = grid_ok || find_seq_in(f, {"dim3", grid_name, "(", "size", "<", "1", ">", "(", d, ")", ",",
+                                           "size", "<", "2", ">", "(", d, ")", ")"});
+    const std::size_t bk = find_seq_in(f, {"dim3", block_name, "(", "size", "("});
+    if (bk && t_[bk + 5].kind == Tok::Ident && punct(bk + 6, ")") && punct(bk + 7, ")"))
+      thr_name = t_[bk + 5].text;
+    if (!grid_ok || thr_name.empty())
+      fail_at(t_[args[0].first], f.name,
+              "tvlab reads " + launch_form + " (" + (grid_ok ? "blockDim" : "gridDim") +
+                  " is not); nothing of this function was checked");
+  }
   // The TiledCopy.
   const auto value_of = [&](std::size_t b, std::size_t e) {
     Parser p(t_, b, e);
@@ -792,6 +834,32 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
             "argument 3 (" + tokens_text(args[2].first, args[2].second) + ") of the " + kernel.name +
                 " launch: " + (tc ? "a TiledCopy of an MMA's operand" : kind_of(cv)) +
                 ", where tvlab reads make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
+  {
+    std::size_t tb = 0;
+    for (std::size_t j = f.body_b + 1; j < f.body_e && !tb; ++j)
+      if (t_[j].text == thr_name && t_[j].kind == Tok::Ident) tb = j;
+    const CVal tv =
+        eval(Node{Node::Kind::Name, thr_name, false, {}, {}, {}, {}, t_[tb].line, t_[tb].col}, f.scope);
+    const CCore* tl = std::get_if<CCore>(&tv);
+    int64_t threads = -1;
+    if (tl && std::holds_alternative<Layout>(tl->v)) threads = size(std::get<Layout>(tl->v));
+    int64_t want = -1;
+    if (tc->copy.thr_layout) {
+      if (const int64_t* n = std::get_if<int64_t>(&*tc->copy.thr_layout))
+        want = *n;
+      else
+        try {
+          want = size(parse_layout(std::get<std::string>(*tc->copy.thr_layout)));
+        } catch (const std::exception&) {
+          want = -1;
+        }
+    }
+    if (threads != want)
+      fail_at(t_[tb], f.name,
+              "blockDim(size(" + thr_name + ")) launches " + std::to_string(threads) +
+                  " threads, and the TiledCopy has " + std::to_string(want) +
+                  ": tvlab reads a launch of exactly the TiledCopy's threads");
+  }
   StandaloneCopyConfig sc;
   sc.name = tokens_text(args[2].first, args[2].second);
   if (args[2].second != args[2].first + 1 || t_[args[2].first].kind != Tok::Ident) sc.name = "copy";
