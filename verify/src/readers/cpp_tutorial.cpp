@@ -746,15 +746,6 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
   const std::string& ps = kernel.params[0].name;
   const std::string& pd = kernel.params[1].name;
   const std::string& pc = kernel.params[2].name;
-  auto find_seq = [&](const std::vector<std::string>& seq, std::size_t from = 0) -> std::size_t {
-    const std::size_t b = from ? from : kernel.body_b + 1;
-    for (std::size_t j = b; j + seq.size() <= kernel.body_e; ++j) {
-      bool ok = true;
-      for (std::size_t q = 0; q < seq.size() && ok; ++q) ok = t_[j + q].text == seq[q];
-      if (ok) return j;
-    }
-    return 0;
-  };
   // The first position of `seq` in g's body, 0 when absent.
   const auto find_seq_in = [&](const Function& g, const std::vector<std::string>& seq) -> std::size_t {
     for (std::size_t j = g.body_b + 1; j + seq.size() <= g.body_e; ++j) {
@@ -768,19 +759,19 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
   std::string tile_of[2];
   for (int side = 0; side < 2; ++side) {
     const std::string& x = side ? pd : ps;
-    const std::size_t at = find_seq({x, "(", "make_coord", "(", "_", ",", "_", ")", ",", "blockIdx", ".", "x",
-                                     ",", "blockIdx", ".", "y", ")"});
+    const std::size_t at = find_seq_in(kernel, {x, "(", "make_coord", "(", "_", ",", "_", ")", ",",
+                                                "blockIdx", ".", "x", ",", "blockIdx", ".", "y", ")"});
     if (at && t_[at - 1].text == "=" && t_[at - 2].kind == Tok::Ident) tile_of[side] = t_[at - 2].text;
     if (tile_of[side].empty()) {
       missing.push_back("Tensor tile = " + x + "(make_coord(_, _), blockIdx.x, blockIdx.y)");
       continue;
     }
-    if (!find_seq({side ? "partition_D" : "partition_S", "(", tile_of[side], ")"}))
+    if (!find_seq_in(kernel, {side ? "partition_D" : "partition_S", "(", tile_of[side], ")"}))
       missing.push_back(std::string(side ? "partition_D(" : "partition_S(") + tile_of[side] + ")");
   }
-  if (!find_seq({pc, ".", "get_thread_slice", "(", "threadIdx", ".", "x", ")"}))
+  if (!find_seq_in(kernel, {pc, ".", "get_thread_slice", "(", "threadIdx", ".", "x", ")"}))
     missing.push_back(pc + ".get_thread_slice(threadIdx.x)");
-  if (!find_seq({"copy", "(", pc, ","})) missing.push_back("copy(" + pc + ", ...)");
+  if (!find_seq_in(kernel, {"copy", "(", pc, ","})) missing.push_back("copy(" + pc + ", ...)");
   if (!missing.empty()) {
     std::string m;
     for (const std::string& s : missing) m += (m.empty() ? "" : "; ") + s;
@@ -910,8 +901,7 @@ CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
                   ": the kernel slices both tensors at the same block");
     block = bl, block_from = tokens_text(b, e);
     // The global tensor.
-    const Decl& md = decl_init(t_[div[0].first], "make_tensor", mt);
-    (void)md;
+    decl_init(t_[div[0].first], "make_tensor", mt);
     if (mt.size() != 2)
       fail_at(t_[div[0].first], f.name,
               what + ": expected make_tensor(make_gmem_ptr(ptr), make_layout(shape))");
