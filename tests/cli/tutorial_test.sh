@@ -177,5 +177,49 @@ cmp -s "$tmp/defect.cu" "$dir/sgemm_sm80.cu" && ko "defect: the sed changed noth
 run defect 1 verify "$tmp/defect.cu" --config 'gemm_tn<cute::half_t>'
 has defect-msg "$tmp/defect.out" "refuted"
 
+# --- tiled_copy.cu: a copy-only launch read into a copy kernel (copies.tiled_copy with src, dst, block).
+tc="$dir/tiled_copy.cu"
+run tc 0 verify "$tc" --config main
+[ "$(tail -1 "$tmp/tc.out")" = "4 proved, 0 refuted, 0 unknown: passed" ] && ok || ko "tc: $(tail -1 "$tmp/tc.out")"
+has tc-vec "$tmp/tc.out" "ok   vector.tiled_copy.src  256 threads x 1 call a copy tile, each 4 consecutive float (16 bytes) on a 16-byte boundary in all 16 blocks, where src's base is 16-byte aligned"
+run tc-thread 0 plan "$tc" --config main --thread 33
+has tc-thread-S "$tmp/tc-thread.out" "gmem_ptr[32b](src+260) o ((4,1),1,8):((1,0),0,2048)"
+run tc-render 0 render "$tc" --config main -o "$tmp/tc.svg"
+# Wrong shapes and layouts, each planted in a copy of the file: refuted with a witness (exit 1), or, where the
+# reader's form does not hold, exit 2 naming the line and what it reads.
+# tcase NAME RC SED NEEDLE
+tcase() {
+  sed "$3" "$tc" >"$tmp/$1.cu"
+  cmp -s "$tmp/$1.cu" "$tc" && ko "$1: the sed changed nothing" || ok
+  run "$1" "$2" verify "$tmp/$1.cu" --config main
+  has "$1-msg" "$tmp/$1.$([ "$2" = 2 ] && echo err || echo out)" "$4"
+}
+tcase tc-250 1 's/make_shape(256, 512)/make_shape(250, 512)/' \
+  "witness: blockIdx.x = 1 copies rows 128..255 of a tensor with 250: row 250 and on lie outside it (250 % 128 = 122; no predicate stops those reads and writes)"
+tcase tc-250-vec 1 's/make_shape(256, 512)/make_shape(250, 512)/' \
+  "witness: thread 32, call 0 of block (0,0): its 4 values start at element offset 250 (byte 1000), not a multiple of 4: a misaligned 16-byte access"
+tcase tc-block60 1 's/Int<64>{})/Int<60>{})/' \
+  "witness: the copy's tile repeats 8 times along n over the block's 60 (60 % 8 = 4): thread 128, value 0 of repeat 7 copies block coordinate (0,60), outside the block"
+tcase tc-val14 1 's/make_shape(Int<4>{}, Int<1>{})/make_shape(Int<1>{}, Int<4>{})/' \
+  "its 4 values sit at element offsets 0, 256, 512, 768, not 4 consecutive elements"
+tcase tc-right 1 's/make_layout(tensor_shape))/make_layout(tensor_shape, LayoutRight{}))/' \
+  "its 4 values sit at element offsets 0, 512, 1024, 1536, not 4 consecutive elements"
+tcase tc-body 2 's/partition_S(tile_S)/partition_D(tile_S)/' \
+  "line 100, column 1: copy_kernel_vectorized: the kernel's body is not the form tvlab reads (missing: partition_S(tile_S))"
+tcase tc-stride 2 's/make_layout(tensor_shape))/make_layout(tensor_shape, make_stride(1, 256)))/' \
+  "is not make_layout(shape) or make_layout(shape, LayoutLeft{} / LayoutRight{})"
+tcase tc-zipped 2 's/tiled_divide(tensor_S/zipped_divide(tensor_S/' \
+  "line 179, column 27: main: argument 1 (tiled_tensor_S) of the copy_kernel_vectorized launch, the tensor it copies from: tiled_tensor_S is zipped_divide"
+tcase tc-type 2 's/Copy_Atom<CopyOp, Element>/Copy_Atom<CopyOp, double>/' \
+  "a tensor of float copied by a Copy_Atom of double"
+tcase tc-blockdim 2 's/dim3 blockDim(size(thr_layout));/dim3 blockDim(128);/' \
+  "line 222, column 5: main: tvlab reads the launch's grid and block as tiled_copy.cu writes them"
+tcase tc-griddim 2 's/dim3 gridDim (size<1>(tiled_tensor_D), size<2>(tiled_tensor_D));/dim3 gridDim (1, size<2>(tiled_tensor_D));/' \
+  "(gridDim is not); nothing of this function was checked"
+tcase tc-threads 2 's/dim3 blockDim(size(thr_layout));/dim3 blockDim(size(val_layout));/' \
+  "blockDim(size(val_layout)) launches 4 threads, and the TiledCopy has 256: tvlab reads a launch of exactly the TiledCopy's threads"
+run tc-bind 2 verify "$tc" --config main --bind 'A.type=float'
+has tc-bind-msg "$tmp/tc-bind.err" "--bind is not read with a copy-only launch (copy_kernel_vectorized)"
+
 echo "tutorial: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -58,6 +58,7 @@ ded74aed6ea107996c8f8a0cd4b72745473bbf82a54a887e7dea717efcefa6f6 examples/cute/t
 c85c89783d29f82905e2f3c110ad870d5351439ef207b12f2b7becc6bc05cf96 examples/14_ampere_tf32_tensorop_gemm/ampere_tf32_tensorop_gemm.cu
 0f88bbd3ba35788de4bd0ee9e375f9c896b683b67929083048ee83ecbe05d4fe examples/common/helper.h
 c581855cd2a05d00b77c94322552860aede99ea0b8a3e7f20d9a5400c05ae2e0 tests/data/cpp/upstream/default_gemm_configuration.hpp
+7934c5cd2879ebbdb82b0bb3196b65647466538594f2d8d10810df9e623b5c5c tests/data/cpp/cute_tutorial/tiled_copy.cu
 9b06ccaf7cee104bed776eb179c0641800e99b99505440152e938de90dfb97e3 tests/data/cpp/upstream/48_hopper_warp_specialized_gemm.cu
 8906ff981de041d20d63a184a43a7792c311f021fd20f5c783b8cbb260d78a2a tests/data/cpp/upstream/49_collective_builder.cu
 d6ae44cf5361b4b6c38d8e5db35d7ef08105d957aab8ed9861e9fa26bbf8a8c1 tests/data/cpp/upstream/sm90_gemm_f32_f32_f32_tensor_op_f32.cu
@@ -127,16 +128,32 @@ PY
 if [ "$rc" = 0 ]; then ok; else ko "tutorials against CuTe's prints:"; fi
 cat "$tmp/oracle.out"
 
-# tiled_copy.cu: a copy-only kernel (copy_kernel_vectorized(TensorS, TensorD, TiledCopy), no pointer): not a GEMM
-# launch, which is what --config FUNCTION reads. Refused, exit 2, saying so (not a parse error at its tensors).
+# tiled_copy.cu: a copy-only kernel (copy_kernel_vectorized(TensorS, TensorD, TiledCopy), no pointer), read with
+# --config main into a copy kernel (copies.tiled_copy with src, dst and block); compared with CuTe's prints of the
+# same text and its host run by ctest cute.oracle.tiled_copy (tests/data/cute/oracle_tiled_copy.txt, 518 keys):
+# here the verify lines and plan --json's copy must be those of its JSON twin tests/data/specs/cute_tutorial_tiled_copy.json
+# (written from the file by hand), and without --config the file names the flag.
 tc="$ex/cute/tutorial/tiled_copy.cu"
+twin="$root/tests/data/specs/cute_tutorial_tiled_copy.json"
 "$tvlab" verify "$tc" >/dev/null 2>"$tmp/tc.err"; rc=$?
-[ "$rc" = 2 ] && grep -qF "found instead: the function main (line 123) passes CuTe objects (A.g2s or B.g2s=tiled_copy) to its copy_kernel_vectorized launch, a copy-only kernel (no pointer parameters), which tvlab does not read" "$tmp/tc.err" && ok ||
+[ "$rc" = 2 ] && grep -qF "found instead: the function main (line 123) passes a TiledCopy and its tensors to its copy_kernel_vectorized launch, a copy-only kernel: read it with --config main" "$tmp/tc.err" && ok ||
   ko "tiled_copy.cu: rc $rc: $(head -c 500 "$tmp/tc.err")"
-"$tvlab" verify "$tc" --config main >/dev/null 2>"$tmp/tc2.err"; rc=$?
-[ "$rc" = 2 ] && grep -qF "line 123, column 5: main: its copy_kernel_vectorized launch passes no pointer" "$tmp/tc2.err" && ok ||
-  ko "tiled_copy.cu --config main: rc $rc: $(head -c 500 "$tmp/tc2.err")"
-echo "row: cute/tutorial/tiled_copy.cu --config main: exit $rc (a copy-only kernel: not read)"
+"$tvlab" verify "$tc" --config main >"$tmp/tc.out" 2>"$tmp/tc2.err"; rc=$?
+want="4 proved, 0 refuted, 0 unknown: passed"
+[ "$rc" = 0 ] && [ "$(tail -1 "$tmp/tc.out")" = "$want" ] && ok ||
+  ko "tiled_copy.cu --config main: rc $rc: $(tail -1 "$tmp/tc.out") $(head -c 500 "$tmp/tc2.err")"
+"$tvlab" verify "$twin" >"$tmp/tc_twin.out"
+diff <(tail -n +2 "$tmp/tc.out") <(tail -n +2 "$tmp/tc_twin.out") >/dev/null && ok ||
+  ko "tiled_copy.cu --config main: verify differs from its JSON twin: $(diff <(tail -n +2 "$tmp/tc.out") <(tail -n +2 "$tmp/tc_twin.out") | head -5)"
+"$tvlab" plan "$tc" --config main --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["copies"]))' >"$tmp/tc_plan.json"
+"$tvlab" plan "$twin" --json | python3 -c 'import json,sys; print(json.dumps(json.load(sys.stdin)["copies"]))' >"$tmp/tc_twin_plan.json"
+cmp -s "$tmp/tc_plan.json" "$tmp/tc_twin_plan.json" && ok || ko "tiled_copy.cu --config main: plan --json copies differ from its JSON twin"
+# Against CuTe's prints of the same file (the TiledCopy, the tiled tensors, every thread's partition_S/D; the
+# recording of tests/cute_oracle/tiled_copy_oracle.py, whose live run is ctest cute.oracle.tiled_copy).
+python3 "$root/tests/cute_oracle/tiled_copy_oracle.py" recorded --tvlab "$tvlab" --out "$tmp/tco" --source "$src" \
+  >"$tmp/tco.out" 2>&1 && ok || ko "tiled_copy.cu against CuTe's prints: $(tail -5 "$tmp/tco.out")"
+cat "$tmp/tco.out"
+echo "row: cute/tutorial/tiled_copy.cu --config main: exit $rc: $(tail -1 "$tmp/tc.out")"
 
 # --- Not CuTe: example 14 is a CUTLASS 2.x device GEMM (cutlass::gemm::device::Gemm<...>, threadblock and warp
 # iterators): no CuTe configuration, said with what was found, exit 2.

@@ -7,6 +7,7 @@
 
 #include "tvlab/core/tiling/cute_print.hpp"
 #include "tvlab/verify/model/spec_error.hpp"
+#include "tvlab/verify/readers/json_spec.hpp"
 
 namespace tvlab {
 namespace {
@@ -72,6 +73,18 @@ TEST(SpecJson, PrintsHaveNoJsonForm) {
   } catch (const SpecError& e) {
     EXPECT_EQ(e.path(), "copies.c.print");
   }
+}
+
+// A copy kernel's "block" (copies.NAME.block, CuTe's tiled_copy.cu) is written, and reads back to the same
+// text.
+TEST(SpecJson, CopyKernelBlockRoundTrips) {
+  const std::string text =
+      R"J({"copies":{"tiled_copy":{"atom":"UniversalCopy<uint128_t>","value_type":"float","thr_layout":"(32,8)",)J"
+      R"J("val_layout":"(4,1)","src":{"layout":"(256,512):(1,256)","memory":"gmem"},)J"
+      R"J("dst":{"layout":"(256,512):(1,256)","memory":"gmem"},"block":[128,64]}}})J";
+  const std::string once = config_to_json(read_json_spec(text)).dump();
+  EXPECT_NE(once.find(R"("block":[128,64])"), std::string::npos) << once;
+  EXPECT_EQ(config_to_json(read_json_spec(once)).dump(), once);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include "tvlab/verify/checks/collective_checks.hpp"
+#include "tvlab/verify/checks/copy_kernel.hpp"
 #include "tvlab/verify/checks/gmma_fragment.hpp"
 #include "tvlab/verify/checks/kernel_checks.hpp"
 #include "tvlab/verify/checks/residue.hpp"
@@ -842,6 +843,7 @@ Report verify_plan(const Plan& plan, const std::string& spec_name, const VerifyO
     rep.checks.push_back(check_coverage("coverage." + p.name,
                                         "copy " + p.name + " (" + p.copy.atom.name + ")", p.copy.tv,
                                         product(p.copy.tile_shape())));
+    add_copy_kernel_checks(rep, p);
     const bool operand = plan.mma && (p.name == "A" || p.name == "B" || p.name == "C" || p.name == "D");
     if (!operand) continue;
     const TiledMMA& m = *plan.mma;

@@ -493,8 +493,8 @@ std::string Reader::found_instead() const {
       if (kernel && std::none_of(kernel->params.begin(), kernel->params.end(),
                                  [&](const FnParam& p) { return !pointee(p).empty(); })) {
         found.push_back("the function " + fn->name + " (line " + std::to_string(fn->line) +
-                        ") passes CuTe objects (" + names + ") to its " + kernel->name +
-                        " launch, a copy-only kernel (no pointer parameters), which tvlab does not read");
+                        ") passes a TiledCopy and its tensors to its " + kernel->name +
+                        " launch, a copy-only kernel: read it with --config " + fn->name);
         continue;
       }
       if (kernel) {

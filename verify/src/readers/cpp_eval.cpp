@@ -264,6 +264,9 @@ Reader::Builtin Reader::builtin(const Node& n, const std::string& b) {
       {"ColumnMajor", &Reader::eval_tag},
       {"identity", &Reader::eval_identity},
       {"sizeof_bits_v", &Reader::eval_sizeof_bits},
+      {"sizeof", &Reader::eval_size_of},
+      {"size", &Reader::eval_size_of},
+      {"uint_byte_t", &Reader::eval_size_of},
       {"CollectiveMma", &Reader::eval_collective},
   };
   if (n.text == "void" && !n.has_targs && n.calls.empty() && n.members.empty()) return &Reader::eval_void;
@@ -618,6 +621,37 @@ CVal Reader::eval_void(const Node&, const std::string&, const std::string&) {
   const CType* ty = std::get_if<CType>(&t);
   if (!ty || ty->bits == 0) fail(n.targs[0], b, "expected an element type");
   return CInt{ty->bits, 32, false};  // sizeof_bits<T>::value is an int
+}
+
+// sizeof(T) (a size_t: T's bytes), CuTe's size(layout) (an int here: its static size) and uint_byte_t<N>
+// (cute/numeric/int.hpp: the unsigned type of N bytes, N 1, 2, 4, 8 or 16), as tiled_copy.cu's
+// UniversalCopy<uint_byte_t<sizeof(Element) * size(val_layout)>> writes them.
+[[gnu::noinline]] CVal Reader::eval_size_of(const Node& n, const std::string& scope, const std::string& b) {
+  if (b == "uint_byte_t") {
+    want_targs(n, 1, 1, "uint_byte_t<N>");
+    const int64_t bytes = as_int(n.targs[0], scope, "uint_byte_t<N>");
+    static const std::map<int64_t, std::string> names = {
+        {1, "uint8_t"}, {2, "uint16_t"}, {4, "uint32_t"}, {8, "uint64_t"}, {16, "uint128_t"}};
+    const auto it = names.find(bytes);
+    if (it == names.end())
+      fail(n.targs[0], "uint_byte_t",
+           std::to_string(bytes) + " bytes: CuTe's uint_byte_t is defined for 1, 2, 4, 8 and 16 bytes");
+    const std::optional<CType> t = type_named(it->second);
+    if (!t) fail(n, "uint_byte_t", it->second + " is not a type tvlab knows");
+    return apply_members(n, *t);
+  }
+  if (b == "size" && n.has_targs) fail(n, "size", "size<I>(x), a mode's size, is not read (size(x) is)");
+  const auto a = args_of(n, 1, 1, b == "sizeof" ? "sizeof(T)" : "size(layout)");
+  const CVal v = eval(a[0], scope);
+  if (b == "sizeof") {
+    const CType* ty = std::get_if<CType>(&v);
+    if (!ty || ty->bits == 0 || ty->bits % 8 != 0) fail(a[0], b, "expected a type of whole bytes");
+    return CInt{ty->bits / 8, 64, true};  // std::size_t
+  }
+  const CCore* c = std::get_if<CCore>(&v);
+  if (c && std::holds_alternative<Layout>(c->v)) return CInt{size(std::get<Layout>(c->v)), 32, false};
+  if (c && std::holds_alternative<IntTuple>(c->v)) return CInt{product(std::get<IntTuple>(c->v)), 32, false};
+  fail(a[0], b, std::string("expected a layout or a shape, got ") + kind_of(v));
 }
 
 CVal Reader::op_value(const Node& op, const std::string& scope, bool mma) {

@@ -28,6 +28,8 @@ std::string Reader::op_text(const Node& n, const std::string& scope) {
     fail(n, n.text, std::string("expected an op or a type, got ") + kind_of(v));
   }
   std::string s = base_name(n.text);
+  if (s == "uint_byte_t" && n.has_targs)  // uint_byte_t<16>: uint128_t
+    if (const CVal v = eval(n, scope); std::holds_alternative<CType>(v)) return std::get<CType>(v).name;
   if (s.find(' ') != std::string::npos)  // unsigned int, long int: as tvlab names the type
     if (const std::optional<CType> t = type_named(s)) s = t->name;
   if (n.has_targs) {

@@ -3,6 +3,7 @@
 // ...)`), matched to the kernel's parameters: no --bind list to copy.
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 #include <variant>
@@ -11,6 +12,7 @@
 #include "detail/cpp_reader.hpp"
 #include "tvlab/core/error.hpp"
 #include "tvlab/core/expr.hpp"
+#include "tvlab/core/notation.hpp"
 #include "tvlab/core/tuple_algorithms.hpp"
 
 namespace tvlab::detail {
@@ -468,15 +470,15 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
             (cands.size() > 1 ? "; the overloads" + listing() : std::string()));
 
   // A kernel without pointer parameters (CuTe's tiled_copy.cu: copy_kernel_vectorized(TensorS, TensorD,
-  // TiledCopy)) is not a GEMM launch: its objects are not A's or B's, and tvlab reads no copy-only kernel.
+  // TiledCopy)) is a copy-only launch: its tensors and TiledCopy form a copy kernel (copy_launch).
   if (std::none_of(kernel->params.begin(), kernel->params.end(),
-                   [&](const FnParam& p) { return !pointee(p).empty(); }))
-    throw CppConfigError(
-        f.line, f.col, f.name,
-        "its " + kernel->name +
-            " launch passes no pointer (A's, B's, C's elements): tvlab reads GEMM launches, "
-            "the objects after A's and B's pointers, not a copy-only kernel; nothing of this "
-            "function was checked");
+                   [&](const FnParam& p) { return !pointee(p).empty(); })) {
+    if (!user.empty())
+      throw CppConfigError(f.line, f.col, f.name,
+                           "--bind is not read with a copy-only launch (" + kernel->name +
+                               "): its tensors and TiledCopy come from the launch");
+    return copy_launch(f, *kernel, args, spec);
+  }
   // The launch's arguments matched to the kernel's parameters: those after the kernel's first, second and
   // third pointer parameters are A's, B's and C's (its `TA const* A, AStride dA, ASmemLayout sA_layout,
   // TiledCopyA copy_a, S2RAtomA s2r_atom_a`); each read as its value says.
@@ -724,6 +726,247 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
       }
   if (std::none_of(user.begin(), user.end(), [](const CppBinding& b) { return b.key == "name"; }))
     cfg.name = cfg.config.name = spec;
+  cfg.line = f.line;
+  cfg.column = f.col;
+  return cfg;
+}
+
+CppConfig Reader::copy_launch(const Function& f, const Function& kernel,
+                              const std::vector<std::pair<std::size_t, std::size_t>>& args,
+                              const std::string& spec) {
+  const std::string form =
+      "tvlab reads a copy-only launch of the form of CuTe's tiled_copy.cu: KERNEL<<<grid, block>>>(S, D, "
+      "tiled_copy), S and D tiled_divide(make_tensor(make_gmem_ptr(ptr), make_layout(shape)), block_shape), "
+      "the kernel copying S(make_coord(_,_), blockIdx.x, blockIdx.y) into D's tile through "
+      "tiled_copy.get_thread_slice(threadIdx.x)'s partition_S / partition_D";
+  if (args.size() != 3 || kernel.params.size() != 3)
+    fail_at(t_[args.empty() ? f.body_b : args[0].first], f.name,
+            "its " + kernel.name + " launch passes " + std::to_string(args.size()) + " arguments; " + form);
+  // The kernel's body: S and D sliced at the block, partitioned by the TiledCopy's thread slice, copied.
+  const std::string& ps = kernel.params[0].name;
+  const std::string& pd = kernel.params[1].name;
+  const std::string& pc = kernel.params[2].name;
+  // The first position of `seq` in g's body, 0 when absent.
+  const auto find_seq_in = [&](const Function& g, const std::vector<std::string>& seq) -> std::size_t {
+    for (std::size_t j = g.body_b + 1; j + seq.size() <= g.body_e; ++j) {
+      bool ok = true;
+      for (std::size_t q = 0; q < seq.size() && ok; ++q) ok = t_[j + q].text == seq[q];
+      if (ok) return j;
+    }
+    return 0;
+  };
+  std::vector<std::string> missing;
+  std::string tile_of[2];
+  for (int side = 0; side < 2; ++side) {
+    const std::string& x = side ? pd : ps;
+    const std::size_t at = find_seq_in(kernel, {x, "(", "make_coord", "(", "_", ",", "_", ")", ",",
+                                                "blockIdx", ".", "x", ",", "blockIdx", ".", "y", ")"});
+    if (at && t_[at - 1].text == "=" && t_[at - 2].kind == Tok::Ident) tile_of[side] = t_[at - 2].text;
+    if (tile_of[side].empty()) {
+      missing.push_back("Tensor tile = " + x + "(make_coord(_, _), blockIdx.x, blockIdx.y)");
+      continue;
+    }
+    if (!find_seq_in(kernel, {side ? "partition_D" : "partition_S", "(", tile_of[side], ")"}))
+      missing.push_back(std::string(side ? "partition_D(" : "partition_S(") + tile_of[side] + ")");
+  }
+  if (!find_seq_in(kernel, {pc, ".", "get_thread_slice", "(", "threadIdx", ".", "x", ")"}))
+    missing.push_back(pc + ".get_thread_slice(threadIdx.x)");
+  if (!find_seq_in(kernel, {"copy", "(", pc, ","})) missing.push_back("copy(" + pc + ", ...)");
+  if (!missing.empty()) {
+    std::string m;
+    for (const std::string& s : missing) m += (m.empty() ? "" : "; ") + s;
+    fail_at(t_[kernel.body_b], kernel.name,
+            "the kernel's body is not the form tvlab reads (missing: " + m + "); " + form +
+                "; nothing of this function was checked");
+  }
+  // The launch's grid and block: dim3 G(size<1>(X), size<2>(X)) over a tensor argument X (one CTA a block
+  // tile) and dim3 B(size(L)) of a layout L (checked below to have the TiledCopy's thread count), as
+  // tiled_copy.cu writes them; any other grid or block leaves tiles or threads out, or adds some, and is not
+  // read.
+  std::string grid_name, block_name;
+  for (std::size_t j = f.body_b + 1; j + 3 < f.body_e && grid_name.empty(); ++j)
+    if (t_[j].text == kernel.name && punct(j + 1, "<") && punct(j + 2, "<") && punct(j + 3, "<") &&
+        j + 7 < f.body_e && t_[j + 4].kind == Tok::Ident && punct(j + 5, ",") &&
+        t_[j + 6].kind == Tok::Ident && punct(j + 7, ">"))
+      grid_name = t_[j + 4].text, block_name = t_[j + 6].text;
+  const std::string launch_form =
+      "the launch's grid and block as tiled_copy.cu writes them: KERNEL<<<gridDim, blockDim>>>(...) with "
+      "dim3 gridDim(size<1>(D), size<2>(D)) and dim3 blockDim(size(thr_layout))";
+  if (grid_name.empty())
+    fail_at(t_[args[0].first], f.name,
+            "tvlab reads " + launch_form + "; nothing of this function was checked");
+  std::string thr_name;
+  {
+    const std::string d1 = tokens_text(args[1].first, args[1].second),
+                      d0 = tokens_text(args[0].first, args[0].second);
+    bool grid_ok = false;
+    for (const std::string& d : {d1, d0})
+      grid_ok = grid_ok || find_seq_in(f, {"dim3", grid_name, "(", "size", "<", "1", ">", "(", d, ")", ",",
+                                           "size", "<", "2", ">", "(", d, ")", ")"});
+    const std::size_t bk = find_seq_in(f, {"dim3", block_name, "(", "size", "("});
+    if (bk && t_[bk + 5].kind == Tok::Ident && punct(bk + 6, ")") && punct(bk + 7, ")"))
+      thr_name = t_[bk + 5].text;
+    if (!grid_ok || thr_name.empty())
+      fail_at(t_[args[0].first], f.name,
+              "tvlab reads " + launch_form + " (" + (grid_ok ? "blockDim" : "gridDim") +
+                  " is not); nothing of this function was checked");
+  }
+  // The TiledCopy.
+  const auto value_of = [&](std::size_t b, std::size_t e) {
+    Parser p(t_, b, e);
+    const Node n = p.expr();
+    p.expect_end();
+    return eval(n, f.scope);
+  };
+  const CVal cv = value_of(args[2].first, args[2].second);
+  const CTiledCopy* tc = std::get_if<CTiledCopy>(&cv);
+  if (!tc || tc->copy.from_mma || tc->copy.print)
+    fail_at(t_[args[2].first], f.name,
+            "argument 3 (" + tokens_text(args[2].first, args[2].second) + ") of the " + kernel.name +
+                " launch: " + (tc ? "a TiledCopy of an MMA's operand" : kind_of(cv)) +
+                ", where tvlab reads make_tiled_copy(Copy_Atom<Op, T>{}, thr_layout, val_layout)");
+  {
+    std::size_t tb = 0;
+    for (std::size_t j = f.body_b + 1; j < f.body_e && !tb; ++j)
+      if (t_[j].text == thr_name && t_[j].kind == Tok::Ident) tb = j;
+    const CVal tv =
+        eval(Node{Node::Kind::Name, thr_name, false, {}, {}, {}, {}, t_[tb].line, t_[tb].col}, f.scope);
+    const CCore* tl = std::get_if<CCore>(&tv);
+    int64_t threads = -1;
+    if (tl && std::holds_alternative<Layout>(tl->v)) threads = size(std::get<Layout>(tl->v));
+    int64_t want = -1;
+    if (tc->copy.thr_layout) {
+      if (const int64_t* n = std::get_if<int64_t>(&*tc->copy.thr_layout))
+        want = *n;
+      else
+        try {
+          want = size(parse_layout(std::get<std::string>(*tc->copy.thr_layout)));
+        } catch (const std::exception&) {
+          want = -1;
+        }
+    }
+    if (threads != want)
+      fail_at(t_[tb], f.name,
+              "blockDim(size(" + thr_name + ")) launches " + std::to_string(threads) +
+                  " threads, and the TiledCopy has " + std::to_string(want) +
+                  ": tvlab reads a launch of exactly the TiledCopy's threads");
+  }
+  StandaloneCopyConfig sc;
+  sc.name = tokens_text(args[2].first, args[2].second);
+  if (args[2].second != args[2].first + 1 || t_[args[2].first].kind != Tok::Ident) sc.name = "copy";
+  sc.copy = tc->copy;
+  sc.copy.value_type = tc->type;
+  CppConfig cfg;
+  // The tensors: tiled_divide(make_tensor(make_gmem_ptr(ptr), make_layout(shape)), block_shape).
+  std::optional<std::vector<int64_t>> block;
+  std::string block_from;
+  for (int side = 0; side < 2; ++side) {
+    const auto [b, e] = args[static_cast<std::size_t>(side)];
+    const Tok& at = t_[b];
+    const std::string what = std::string("argument ") + (side ? "2" : "1") + " (" + tokens_text(b, e) +
+                             ") of the " + kernel.name + " launch, the tensor it copies " +
+                             (side ? "into" : "from");
+    const auto decl_init = [&](const Tok& name, const char* head,
+                               std::vector<std::pair<std::size_t, std::size_t>>& inner) -> const Decl& {
+      const auto it = decls_.find(f.scope + "::" + name.text);
+      if (name.kind != Tok::Ident || it == decls_.end())
+        fail_at(name, f.name, what + ": expected a variable of " + f.name + " declared = " + head + "(...)");
+      const Decl& d = it->second.front();
+      if (!(d.init_e > d.init_b + 1 && t_[d.init_b].text == head && punct(d.init_b + 1, "(")))
+        fail_at(t_[d.init_b], f.name,
+                what + ": " + name.text + " is " + tokens_text(d.init_b, d.init_e) + ", where tvlab reads " +
+                    head + "(...); " + form);
+      inner = arguments(d.init_b + 1);
+      return d;
+    };
+    if (e != b + 1) fail_at(at, f.name, what + ": expected a variable (" + form + ")");
+    std::vector<std::pair<std::size_t, std::size_t>> div, mt, gp;
+    decl_init(at, "tiled_divide", div);
+    if (div.size() != 2 || div[0].second != div[0].first + 1)
+      fail_at(t_[div.empty() ? b : div[0].first], f.name,
+              what + ": expected tiled_divide(tensor, block_shape)");
+    // The block shape.
+    const CVal bv = value_of(div[1].first, div[1].second);
+    const CCore* bc = std::get_if<CCore>(&bv);
+    const IntTuple* bt = bc ? std::get_if<IntTuple>(&bc->v) : nullptr;
+    if (!bt || !bt->is_tuple() || rank(*bt) != 2 || !(*bt)[0].is_leaf() || !(*bt)[1].is_leaf())
+      fail_at(t_[div[1].first], f.name,
+              what + ": the block shape " + tokens_text(div[1].first, div[1].second) +
+                  " is not a static (M, N) shape (make_shape(Int<M>{}, Int<N>{}))");
+    const std::vector<int64_t> bl = {(*bt)[0].ival(), (*bt)[1].ival()};
+    if (block && *block != bl)
+      fail_at(t_[div[1].first], f.name,
+              what + ": block shape (" + std::to_string(bl[0]) + "," + std::to_string(bl[1]) + "), and (" +
+                  std::to_string((*block)[0]) + "," + std::to_string((*block)[1]) + ") in " + block_from +
+                  ": the kernel slices both tensors at the same block");
+    block = bl, block_from = tokens_text(b, e);
+    // The global tensor.
+    decl_init(t_[div[0].first], "make_tensor", mt);
+    if (mt.size() != 2)
+      fail_at(t_[div[0].first], f.name,
+              what + ": expected make_tensor(make_gmem_ptr(ptr), make_layout(shape))");
+    if (!(ident(mt[0].first, "make_gmem_ptr") && punct(mt[0].first + 1, "(")))
+      fail_at(t_[mt[0].first], f.name,
+              what + ": the tensor's pointer " + tokens_text(mt[0].first, mt[0].second) +
+                  " is not make_gmem_ptr(...): tvlab reads a copy of global memory");
+    gp = arguments(mt[0].first + 1);
+    const std::string type = gp.size() == 1 ? argument_type(gp[0].first, gp[0].second, f, 0) : "";
+    if (type.empty())
+      fail_at(t_[mt[0].first], f.name,
+              what + ": the element type of " + tokens_text(mt[0].first, mt[0].second) +
+                  " is not told (tvlab reads a pointer parameter, X.data(), X.data().get() or "
+                  "thrust::raw_pointer_cast(X.data()) of a thrust::device_vector<T> X)");
+    if (type != tc->type)
+      fail_at(t_[mt[0].first], f.name,
+              what + ": a tensor of " + type + " copied by a Copy_Atom of " + tc->type +
+                  ": tvlab reads a copy whose atom's value type is the tensors' element type");
+    // make_layout(shape) or make_layout(shape, LayoutLeft{} / LayoutRight{}): CuTe's compact layouts, the
+    // unit stride a static _1 (what copy_unpack's recast needs), the others run-time.
+    Parser pl(t_, mt[1].first, mt[1].second);
+    const Node ln = pl.expr();
+    pl.expect_end();
+    const std::vector<Node>* la = ln.calls.size() == 1 ? &ln.calls[0].second : nullptr;
+    bool right = false;
+    if (la && la->size() == 2) {
+      const std::string tag = base_name((*la)[1].text);
+      if ((tag == "LayoutLeft" || tag == "LayoutRight") && (*la)[1].calls.size() == 1 &&
+          (*la)[1].calls[0].second.empty())
+        right = tag == "LayoutRight";
+      else
+        la = nullptr;
+    }
+    if (base_name(ln.text) != "make_layout" || !la || la->empty() || la->size() > 2)
+      fail(ln, f.name,
+           what + ": the layout " + spelled(ln) +
+               " is not make_layout(shape) or make_layout(shape, LayoutLeft{} / LayoutRight{}) (a stride "
+               "written out does not say which of its modes are static, which CuTe's vector copy needs)");
+    const CVal sv = eval((*la)[0], f.scope);
+    const CCore* scv = std::get_if<CCore>(&sv);
+    const IntTuple* st = scv ? std::get_if<IntTuple>(&scv->v) : nullptr;
+    if (!st || !st->is_tuple() || rank(*st) != 2 || !(*st)[0].is_leaf() || !(*st)[1].is_leaf())
+      fail((*la)[0], f.name,
+           what + ": the shape " + spelled((*la)[0]) + " is not an (m, n) shape of integers");
+    const int64_t m = (*st)[0].ival(), n = (*st)[1].ival();
+    if (m <= 0 || n <= 0)
+      fail((*la)[0], f.name,
+           what + ": the shape (" + std::to_string(m) + "," + std::to_string(n) + ") is empty");
+    const std::string layout = "(" + std::to_string(m) + "," + std::to_string(n) + "):(" +
+                               (right ? std::to_string(n) + ",1)" : "1," + std::to_string(m) + ")");
+    CopyTensorConfig ct;
+    ct.layout = layout;
+    ct.memory = "gmem";
+    (side ? sc.dst : sc.src) = ct;
+    cfg.origins.push_back(
+        {"copies." + sc.name + (side ? ".dst" : ".src"), at.line, at.col,
+         tokens_text(b, e) + " (" + (side ? "dst" : "src") + ", passed to " + kernel.name + ")", ""});
+  }
+  sc.block = block;
+  cfg.origins.push_back({"copies." + sc.name + ".block", t_[args[0].first].line, t_[args[0].first].col,
+                         block_from + "'s block shape", ""});
+  cfg.origins.push_back({"copies." + sc.name, t_[args[2].first].line, t_[args[2].first].col,
+                         sc.name + " (passed to " + kernel.name + ")", ""});
+  cfg.config.copies.push_back(std::move(sc));
+  cfg.name = cfg.config.name = spec;
   cfg.line = f.line;
   cfg.column = f.col;
   return cfg;

@@ -282,6 +282,7 @@ StandaloneCopyConfig read_standalone(const std::string& name, const json& c, con
   s.operand = string_at(c, "operand", path);
   for (auto [side, field] : {std::pair{"src", &s.src}, {"dst", &s.dst}})
     if (const json* v = member(c, side)) *field = read_copy_tensor(*v, spec_path(path, side));
+  s.block = int_vector_at(c, "block", path, 2);
   return s;
 }
 
@@ -412,7 +413,7 @@ std::vector<SpecWarning> unknown_keys(const json& spec) {
     for (auto it = cs->begin(); it != cs->end(); ++it)
       warn_unknown(it.value(), "copies." + printable(it.key()),
                    {"atom", "value_type", "from_mma", "operand", "thr_layout", "val_layout", "src", "dst",
-                    "print", "ref"},
+                    "block", "print", "ref"},
                    "a copy", w);
   return w;
 }

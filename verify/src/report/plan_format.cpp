@@ -74,6 +74,15 @@ ojson copy_json(const PlannedCopy& p, const Plan& plan) {
   c["tv_src"] = to_string(p.copy.get_layoutS_TV());
   c["tv_dst"] = to_string(p.copy.get_layoutD_TV());
   c["prefetch"] = p.prefetch ? ojson(p.prefetch->atom.name) : ojson(nullptr);
+  if (p.kernel) {  // a copy kernel: its global tensors, block and grid (tiled_divide rounds the count up)
+    const IntTuple sh = product_each(p.kernel->src.shape);
+    c["kernel"] = {{"src", to_string(p.kernel->src)},
+                   {"dst", to_string(p.kernel->dst)},
+                   {"block", p.kernel->block},
+                   {"grid",
+                    {(sh[0].ival() + p.kernel->block[0] - 1) / p.kernel->block[0],
+                     (sh[1].ival() + p.kernel->block[1] - 1) / p.kernel->block[1]}}};
+  }
   if (p.prefetch) {
     c["prefetch_tiler"] = to_string(p.prefetch->tiler);
     c["prefetch_tv"] = to_string(p.prefetch->tv);
@@ -224,6 +233,13 @@ std::string plan_to_text(const Plan& plan) {
       << "  tv     " << to_string(p.copy.tv) << "\n"
       << "  tv_src " << to_string(p.copy.get_layoutS_TV()) << "\n"
       << "  tv_dst " << to_string(p.copy.get_layoutD_TV()) << "\n";
+    if (p.kernel) {
+      const IntTuple sh = product_each(p.kernel->src.shape);
+      const int64_t bm = p.kernel->block[0], bn = p.kernel->block[1];
+      s << "  kernel " << to_string(p.kernel->src) << " -> " << to_string(p.kernel->dst) << "  block (" << bm
+        << "," << bn << ")  grid (" << sh[0].ival() / bm + (sh[0].ival() % bm != 0) << ","
+        << sh[1].ival() / bn + (sh[1].ival() % bn != 0) << ")\n";
+    }
     if (p.prefetch)
       s << "  prefetch " << p.prefetch->atom.name << "  tiler " << to_string(p.prefetch->tiler) << "  tv "
         << to_string(p.prefetch->tv) << "\n";

@@ -151,6 +151,7 @@ ojson config_to_json(const KernelConfig& c) {
       put(one, "operand", s.operand);
       if (s.src) one["src"] = tensor_json(*s.src);
       if (s.dst) one["dst"] = tensor_json(*s.dst);
+      put(one, "block", s.block);
       cs[s.name] = one;
     }
     j["copies"] = cs;

@@ -224,6 +224,7 @@ class Reader {
   CVal eval_tag(const Node& n, const std::string& scope, const std::string& b);
   CVal eval_identity(const Node& n, const std::string& scope, const std::string& b);
   CVal eval_sizeof_bits(const Node& n, const std::string& scope, const std::string& b);
+  CVal eval_size_of(const Node& n, const std::string& scope, const std::string& b);
   CVal eval_collective(const Node& n, const std::string& scope, const std::string& b);
   std::optional<CVal> eval_mixed_tuple(const Node& n, const std::string& scope);
   std::optional<CVal> eval_stride(const Node& n, const std::string& scope, const std::string& b);
@@ -285,6 +286,12 @@ class Reader {
   // when there is none); an error when a launch's argument count is not the kernel's.
   void launch_of(const Function& f, const Function*& kernel,
                  std::vector<std::pair<std::size_t, std::size_t>>& args) const;
+  // A copy-only launch (CuTe's tiled_copy.cu: copy_kernel_vectorized<<<...>>>(tiled_tensor_S,
+  // tiled_tensor_D, tiled_copy)): the kernel's body checked for the form it reads, and the tensors' and the
+  // TiledCopy's declarations in f read into a standalone copy with "block" (cpp_tutorial.cpp).
+  CppConfig copy_launch(const Function& f, const Function& kernel,
+                        const std::vector<std::pair<std::size_t, std::size_t>>& args,
+                        const std::string& spec);
   // The element type of a pointer parameter's type tokens (TA const*: TA), empty when not a pointer.
   std::string pointee(const FnParam& p) const;
   // The element type the caller passes at argument [b, e) of a call in `caller`: a type's registry name, ""

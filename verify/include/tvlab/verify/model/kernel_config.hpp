@@ -133,6 +133,10 @@ struct StandaloneCopyConfig {
   CopyConfig copy;                     // the object form
   std::optional<std::string> operand;  // with from_mma: A, B, C or D (default C)
   std::optional<CopyTensorConfig> src, dst;
+  // A copy kernel ("block": [M, N]; CuTe's tutorial tiled_copy.cu, copy_kernel_vectorized): src and dst are
+  // the whole global tensors, and CTA (bx, by) copies tile (bx, by) of tiled_divide(tensor, block) through
+  // its threads' partition_S / partition_D. Needs src and dst.
+  std::optional<std::vector<int64_t>> block;
 };
 
 // The MMA ("mma"): the Xe work-group form (tile + sg_layout), CuTe's (atom_layout + permutation), or a print.

@@ -93,6 +93,13 @@ struct PlannedCopy {
     std::string memory = "ptr";  // gmem, smem or ptr (CuTe's prefix of the pointer it prints)
   };
   std::optional<Tensor> src_tensor, dst_tensor;
+  // A copy kernel ("block"): the whole global tensors and the block tile each CTA copies (src_tensor and
+  // dst_tensor are then block (0,0)'s tiles, set only where the block is a whole number of copy tiles).
+  struct CopyKernel {
+    std::vector<int64_t> block;
+    Layout src, dst;
+  };
+  std::optional<CopyKernel> kernel;
 };
 
 // An NVIDIA operand's shared-memory tile ("smem": {"layout": ...}) and its TMA load ("copy": {"tma": ...}):
