@@ -47,7 +47,8 @@ const PlannedSmem& smem(const Plan& p, const std::string& x) {
 }
 
 TEST(RmemA, SwapABPlanIsCutes) {
-  const Plan p = plan_of(tt());
+  // 4 stages, as the g++ program that printed these layouts instantiated it.
+  const Plan p = plan_of(tt([](nlohmann::json& j) { j["stages"] = 4; }));
   ASSERT_TRUE(p.kernel);
   EXPECT_TRUE(p.kernel->swap_ab);
   // The collective's A is B as given: its SmemLayoutA, CuTe's print of
@@ -83,9 +84,15 @@ TEST(RmemA, SwapABVerifies) {
     EXPECT_EQ(check(r, code).verdict, Verdict::Proved) << code;
   // No descriptor is made of the register operand.
   EXPECT_THROW(check(r, "desc.A"), std::runtime_error);
-  // sizeof(TensorStorage) + sizeof(PipelineStorage) as CUTLASS lays them out (tvlab/export.hpp's
-  // mainloop_tensor_storage_bytes 98304 and mainloop_pipeline_storage_bytes 64, g++ on CUTLASS 4.2.0).
-  EXPECT_EQ(check(r, "smem.budget").data["bytes"], 98304 + 64);
+  // sizeof(TensorStorage) + sizeof(PipelineStorage) as nvcc laid them out for the 9 stages of TEST#2 (its
+  // recording's mainloop_tensor_storage_bytes and mainloop_pipeline_storage_bytes), and g++ for 4 stages.
+  EXPECT_EQ(check(r, "smem.budget").data["bytes"], 221184 + 144);
+  const Report r4 = verify_plan(plan_of(tt([](nlohmann::json& j) { j["stages"] = 4; })));
+  EXPECT_EQ(check(r4, "smem.budget").data["bytes"], 98304 + 64);
+  // TEST#3's (7 stages, two warpgroups): 229376 + 112.
+  const Report r3 = verify_plan(plan_of(spec("cutlass_sm90_tf32_rs_tt_128x128x32.json")));
+  EXPECT_FALSE(r3.failed(true));
+  EXPECT_EQ(check(r3, "smem.budget").data["bytes"], 229376 + 112);
 }
 
 // The collective's operands written directly (no SwapAB: A MN-major in registers, B K-major): the same plan.
