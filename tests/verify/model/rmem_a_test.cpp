@@ -146,6 +146,38 @@ TEST(RmemA, KIterationsRefuted) {
   EXPECT_EQ(check(n, "rs.k_blocks").data["k_blocks"], 4);
 }
 
+// 16-bit values: the RS A fragment holds (k, k+1) pairs, which CuTe's AutoVectorizingCopy may move as one
+// vector (max_common_vector over the thread's k-block): the per-atom vector and bank checks decide nothing.
+TEST(RmemA, NarrowAutoVectorizingCopyIsUnknown) {
+  const Report r = verify_plan(plan_of(tn([](nlohmann::json& j) {
+    j["cta_tile"] = {128, 128, 64};
+    j["mma"]["atom"] = "SM90_64x128x16_F32F16F16_RS<GMMA::Major::K, GMMA::Major::K>";
+    for (const char* x : {"A", "B"}) {
+      j["operands"][x]["type"] = "half_t";
+      j["operands"][x]["smem"]["atom"] = "GMMA::Layout_K_SW128_Atom<half_t>";
+    }
+  })));
+  for (const char* code : {"vector.A.s2r", "banks.A.s2r"}) {
+    EXPECT_EQ(check(r, code).verdict, Verdict::Unknown) << code;
+    EXPECT_NE(check(r, code).summary.find("vectorizes over the thread's whole k-block"), std::string::npos);
+  }
+  EXPECT_EQ(check(r, "width.A").verdict, Verdict::Proved);    // half_t in shared memory, half_t in the MMA
+  EXPECT_EQ(check(r, "rs.k_blocks").data["swap_ab"], false);  // 2-byte types never swap
+  // tf32: the per-atom checks hold (CuTe's max_common_vector is 1 for these fragments).
+  EXPECT_EQ(check(verify_plan(plan_of(tn())), "vector.A.s2r").verdict, Verdict::Proved);
+  // A bf16 MMA reading half_t bits: misread.
+  const Report b = verify_plan(plan_of(tn([](nlohmann::json& j) {
+    j["cta_tile"] = {128, 128, 64};
+    j["mma"]["atom"] = "SM90_64x128x16_F32BF16BF16_RS<GMMA::Major::K, GMMA::Major::K>";
+    for (const char* x : {"A", "B"}) {
+      j["operands"][x]["type"] = "half_t";
+      j["operands"][x]["smem"]["atom"] = "GMMA::Layout_K_SW128_Atom<half_t>";
+    }
+  })));
+  EXPECT_EQ(check(b, "width.A").verdict, Verdict::Refuted);
+  EXPECT_EQ(check(b, "width.A").severity, Severity::Error);
+}
+
 TEST(RmemA, StaticAssertsAtTheirKeys) {
   // SwapAB: B's copy atom is the collective's InternalSmemCopyAtomA; A's must be void.
   EXPECT_EQ(error_of(tt([](nlohmann::json& j) {
