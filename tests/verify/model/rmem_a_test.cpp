@@ -215,6 +215,11 @@ TEST(RmemA, StaticAssertsAtTheirKeys) {
               j["epilogue"] = {{"collective", "DefaultEpilogue"}};
             })).rfind("epilogue: with SwapAB", 0),
             0u);
+  EXPECT_EQ(error_of(tt([](nlohmann::json& j) {
+              j["operands"]["C"] = {{"type", "float"},
+                                    {"copy", {{"atom", "UniversalCopy<float>"}, {"from_mma", true}}}};
+            })).rfind("operands.C: with SwapAB the collective's accumulator", 0),
+            0u);
   EXPECT_EQ(
       error_of(tt([](nlohmann::json& j) { j["stages"] = 1; })).rfind("stages: Specialization requires", 0),
       0u);

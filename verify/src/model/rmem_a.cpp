@@ -98,8 +98,15 @@ std::vector<CollectiveOperand> collective_operands(const KernelConfig& c,
             std::string(swap ? "B (SwapAB: A K-major, B MN-major)" : "A") +
             " from registers, loaded by make_tiled_copy_A(SmemCopyAtom" + (swap ? "B" : "A") +
             ", tiled_mma); give it (the builder's is Copy_Atom<AutoVectorizingCopy, T>)");
-  for (const OperandConfig& o : c.operands)
-    if (o.name != "A" && o.name != "B") out.push_back({o, "operands." + o.name});
+  for (const OperandConfig& o : c.operands) {
+    if (o.name == "A" || o.name == "B") continue;
+    if (swap)
+      throw SpecError(
+          "operands." + o.name,
+          "with SwapAB the collective's accumulator is the (N, M) tile of the swapped problem: copies "
+          "of C and D over it are not modelled");
+    out.push_back({o, "operands." + o.name});
+  }
   return out;
 }
 
