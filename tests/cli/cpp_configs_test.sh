@@ -55,6 +55,9 @@ cutlass_sm80_f64.hpp      sm80_f64_tt_128x64x16::CollectiveMainloop    cutlass_s
 cutlass_sm90_tf32_tma_gmma.hpp sm90_tf32_tn_128x128x32::CollectiveMainloop cutlass_sm90_tf32_tn_128x128x32.json 0 0 -
 cutlass_sm90_tf32_tma_gmma.hpp sm90_tf32_tn_128x128x32_cluster2::CollectiveMainloop cutlass_sm90_tf32_tn_128x128x32_cluster2.json 0 0 -
 cutlass_sm90_tf32_tma_gmma.hpp sm90_f16_nt_128x128x64_cluster2x1::CollectiveMainloop sm90_f16_nt_128x128x64_cluster2x1.json 0 0 -
+cutlass_sm90_tf32_rs_gmma.hpp sm90_tf32_rs_tt_64x128x32::CollectiveMainloop cutlass_sm90_tf32_rs_tt_64x128x32.json 0 0 -
+cutlass_sm90_tf32_rs_gmma.hpp sm90_tf32_rs_tt_128x128x32::CollectiveMainloop cutlass_sm90_tf32_rs_tt_128x128x32.json 0 0 -
+cutlass_sm90_tf32_rs_gmma.hpp sm90_tf32_rs_tn_128x128x32::CollectiveMainloop cutlass_sm90_tf32_rs_tn_128x128x32.json 0 0 -
 sycl_tla_02_bmg_gemm_bf16_s8.hpp bmg_gemm_mixed::bf16_s8_a_narrower::CollectiveMainloop sycl_tla_02_bmg_gemm_bf16_s8_a_narrower.json 0 0 -
 sycl_tla_02_bmg_gemm_bf16_s8.hpp bmg_gemm_mixed::bf16_s8_b_narrower::CollectiveMainloop sycl_tla_02_bmg_gemm_bf16_s8_b_narrower.json 0 0 -
 '

@@ -218,19 +218,27 @@ done <<'EOF2'
 49_hopper_gemm_with_collective_builder/49_collective_builder.cu|ExampleRunner<>::CollectiveMainloop|ExampleRunner<>::CollectiveMainloop|-I examples/common|49_ExampleRunner_auto.json|31 proved, 0 refuted, 0 unknown: passed
 50_hopper_gemm_with_epilogue_swizzle/50_hopper_gemm_with_epilogue_swizzle.cu|CollectiveMainloop|main::CollectiveMainloop|-I examples/common|50_main_CollectiveMainloop.json|31 proved, 0 refuted, 0 unknown: passed
 tests/data/cpp/upstream/sm90_gemm_f32_f32_f32_tensor_op_f32.cu|TEST#1::CollectiveMainloop|TEST::CollectiveMainloop|@harness@|sm90_f32_TEST1_CollectiveMainloop.json|31 proved, 0 refuted, 0 unknown: passed
+tests/data/cpp/upstream/sm90_gemm_f32_f32_f32_tensor_op_f32.cu|TEST#2::CollectiveMainloop|TEST#2::CollectiveMainloop|@harness@|sm90_f32_TEST2_CollectiveMainloop.json|40 proved, 0 refuted, 0 unknown: passed
+tests/data/cpp/upstream/sm90_gemm_f32_f32_f32_tensor_op_f32.cu|TEST#3::CollectiveMainloop|TEST#3::CollectiveMainloop|@harness@|sm90_f32_TEST3_CollectiveMainloop.json|40 proved, 0 refuted, 0 unknown: passed
 EOF2
 
-# The sm90 unit test's TEST#2 and TEST#3: their builders pick MainloopSm90TmaGmmaRmemAWarpSpecialized (tf32 with
-# an M-major A: the GMMA reads A from registers), which tvlab does not model: nvcc compiles them and the exporter
-# refuses them, exit 2 naming the policy (live only: nothing to record).
-if [ "$live" != 0 ] && [ "$have_nvcc" = 1 ]; then
-  for t in 2 3; do
-    "$tvlab" verify "$up/sm90_gemm_f32_f32_f32_tensor_op_f32.cu" --config "TEST#$t::CollectiveMainloop" -I "$up/harness/unit/gemm/device" >/dev/null 2>"$tmp/t$t.err"; rc=$?
-    [ "$rc" = 2 ] && grep -qF "then nvcc: tvlab::export_collective: this dispatch policy is not exported" "$tmp/t$t.err" && ok ||
-      ko "sm90 TEST#$t: rc $rc: $(head -c 600 "$tmp/t$t.err")"
-    echo "row: sm90_gemm_f32_f32_f32_tensor_op_f32.cu --config 'TEST#$t::CollectiveMainloop': exit $rc (MainloopSm90TmaGmmaRmemAWarpSpecialized: not exported)"
-  done
-fi
+# The sm90 unit test's TEST#2 and TEST#3: their builders pick MainloopSm90TmaGmmaRmemAWarpSpecialized (tf32, A
+# K-major and B MN-major: SwapAB, the GMMA reads B from registers). nvcc's export of each (the recordings above)
+# equals, in plan --json but its name and in every verify line, the text reader's transcription of the builder's
+# CollectiveMma in tests/data/cpp/cutlass_sm90_tf32_rs_gmma.hpp: two readers, one plan.
+drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
+for row in "2 sm90_tf32_rs_tt_64x128x32" "3 sm90_tf32_rs_tt_128x128x32"; do
+  read -r t ns <<<"$row"
+  "$tvlab" plan --json "$rec/sm90_f32_TEST${t}_CollectiveMainloop.json" >"$tmp/rs$t.pc" 2>/dev/null
+  "$tvlab" plan --json "$root/tests/data/cpp/cutlass_sm90_tf32_rs_gmma.hpp" --config "$ns::CollectiveMainloop" --reader text >"$tmp/rs$t.pt" 2>/dev/null
+  if [ -s "$tmp/rs$t.pc" ] && [ "$(python3 -c "$drop_name" "$tmp/rs$t.pc")" = "$(python3 -c "$drop_name" "$tmp/rs$t.pt" 2>/dev/null)" ]; then ok; else
+    ko "sm90 TEST#$t: the recording's plan differs from the transcription $ns"; diff "$tmp/rs$t.pc" "$tmp/rs$t.pt" | head -6
+  fi
+  "$tvlab" verify "$rec/sm90_f32_TEST${t}_CollectiveMainloop.json" >"$tmp/rs$t.vc" 2>/dev/null
+  "$tvlab" verify "$root/tests/data/cpp/cutlass_sm90_tf32_rs_gmma.hpp" --config "$ns::CollectiveMainloop" --reader text >"$tmp/rs$t.vt" 2>/dev/null
+  cmp -s <(tail -n +2 "$tmp/rs$t.vc") <(tail -n +2 "$tmp/rs$t.vt") && ok ||
+    { ko "sm90 TEST#$t: verify differs from the transcription $ns"; diff <(tail -n +2 "$tmp/rs$t.vc") <(tail -n +2 "$tmp/rs$t.vt") | head -6; }
+done
 
 # --- The compiler path needs a C++ compiler and CUDA's headers.
 probe="$("$tvlab" plan "$up/default_gemm_configuration.hpp" --reader compiler --config 'DefaultGemmConfigurationToCutlass3Types<arch::OpClassTensorOp, arch::Sm80, half_t, layout::RowMajor, half_t, layout::ColumnMajor, float, layout::ColumnMajor, float>::CollectiveMainloop' 2>&1 >/dev/null)"
@@ -246,7 +254,6 @@ esac
 # specialisations through g++ with --config NAME alone; each equals, in plan --json (but its name) and in every
 # verify line, the text reader's transcription of the same CollectiveMma in tests/data/cpp. Row: A layout, B
 # layout, element, accumulator, the transcription's file and name, the verify summary line.
-drop_name='import json,sys; d=json.load(open(sys.argv[1])); d.pop("name"); print(json.dumps(d, sort_keys=True))'
 while read -r a_layout b_layout elem acc text_file text_config summary; do
   [ -z "$a_layout" ] && continue
   name="DefaultGemmConfigurationToCutlass3Types<arch::OpClassTensorOp, arch::Sm80, $elem, layout::$a_layout, $elem, layout::$b_layout, $acc, layout::ColumnMajor, $acc>::CollectiveMainloop"

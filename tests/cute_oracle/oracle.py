@@ -49,6 +49,9 @@ What is compared, per configuration (key = CuTe's expression; tvlab's side):
                         SM90 TMA + GMMA mainloops: tCsA = partition_A(sA) of the warpgroup's thread_mma, tCrA =
                         make_fragment_A(tCsA): its layout, .elements (each descriptor's start address less the
                         first's) and .desc (the first's LBO,SBO,base_offset)
+                        MainloopSm90TmaGmmaRmemAWarpSpecialized: A (the collective's internal A, B under SwapAB)
+                        as the SM80 s2r views with make_tiled_copy_A(InternalSmemCopyAtomA, mma), B's as SM90's;
+                        copies.A is that copy
                         Compiled only by `record` or with --partitions (TVLAB_ORACLE_PARTITIONS=1): they double the
                         compile time; otherwise their recording is compared with tvlab.
 Texts are compared after dropping blanks and the underscore of CuTe's static integers (_4 -> 4), and with CuTe's
@@ -604,6 +607,42 @@ void dump_gmma_partitions(Mma const& mma) {
   }
 }
 
+// MainloopSm90TmaGmmaRmemAWarpSpecialized (sm90_mma_tma_gmma_rs_warpspecialized.hpp): its internal A (B under
+// SwapAB) is read into registers by make_tiled_copy_A(InternalSmemCopyAtomA, tiled_mma).
+template <class C, class = void>
+struct is_rmem_a : false_type {};
+template <class C>
+struct is_rmem_a<C, void_t<typename C::InternalSmemCopyAtomA>> : true_type {};
+
+// Per-thread views of the RS collective's mma(): A through the thread's slice (tCrA = partition_fragment_A(
+// sA(_,_,0)), tCsA = smem_thr_copy_A.partition_S(sA), tCrA_copy_view = retile_D(tCrA)), B through the
+// warpgroup's (partition_B, make_fragment_B: GMMA descriptors).
+template <class C, class Mma>
+void dump_rs_partitions(Mma const& mma) {
+  using TA = typename Mma::ValTypeA;
+  using TB = typename Mma::ValTypeB;
+  alignas(1024) static TA a[cosize_v<typename C::SmemLayoutA>];
+  alignas(1024) static TB b[cosize_v<typename C::SmemLayoutB>];
+  Tensor sA = make_tensor(make_smem_ptr(a), typename C::SmemLayoutA{});
+  Tensor sB = make_tensor(make_smem_ptr(b), typename C::SmemLayoutB{});
+  constexpr int MmaWarpGroups = size(Mma{}) / 128;
+  Layout warp_group_thread_layout = make_layout(Int<MmaWarpGroups>{}, Int<128>{});
+  auto smem_tiled_copy_A = make_tiled_copy_A(typename C::InternalSmemCopyAtomA{}, mma);
+  for (int thread : PART_THREADS) {
+    if (thread >= int(size(mma))) continue;
+    Tensor tCrA = mma.get_thread_slice(thread).partition_fragment_A(sA(_, _, Int<0>{}));
+    auto sthr = smem_tiled_copy_A.get_thread_slice(thread);
+    show_part(thread, "A", "tCrA", tCrA, raw_pointer_cast(tCrA.data()));
+    show_part(thread, "A", "tCsA", sthr.partition_S(sA), a);
+    show_part(thread, "A", "tCrA_copy_view", sthr.retile_D(tCrA), raw_pointer_cast(tCrA.data()));
+    auto thread_mma = mma.get_slice(warp_group_thread_layout(thread / 128));
+    Tensor tCsB = thread_mma.partition_B(sB);
+    Tensor tCrB = thread_mma.make_fragment_B(tCsB);
+    show_part(thread, "B", "tCsB", tCsB, b);
+    show_desc(thread, "B", "tCrB", tCrB, tCsB, b);
+  }
+}
+
 template <class C>
 void dump(const char* name) {
   std::printf("[%%s]\n", name);
@@ -618,9 +657,11 @@ void dump(const char* name) {
   TVLAB_SHOW("mma.b_tv", mma.get_layoutB_TV());
   TVLAB_SHOW("mma.c_tv", mma.get_layoutC_TV());
   // SM90 GMMA mainloops: no SmemCopyAtom (void), and the GmemTiledCopy is a TMA op make_tma_copy tiles.
-  if constexpr (!is_void_v<typename C::SmemCopyAtomA>)
+  if constexpr (is_rmem_a<C>::value)
+    show_copy("copies.A", decltype(make_tiled_copy_A(typename C::InternalSmemCopyAtomA{}, mma)){});
+  else if constexpr (!is_void_v<typename C::SmemCopyAtomA>)
     show_copy("copies.A", decltype(make_tiled_copy_A(typename C::SmemCopyAtomA{}, mma)){});
-  if constexpr (!is_void_v<typename C::SmemCopyAtomB>)
+  if constexpr (!is_rmem_a<C>::value && !is_void_v<typename C::SmemCopyAtomB>)
     show_copy("copies.B", decltype(make_tiled_copy_B(typename C::SmemCopyAtomB{}, mma)){});
   if constexpr (is_tiled_copy<typename C::GmemTiledCopyA>::value)
     show_copy("gmem.A", typename C::GmemTiledCopyA{});
@@ -642,7 +683,8 @@ void dump(const char* name) {
                                reinterpret_cast<typename C::ElementB const*>(data), dB};
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
-    if constexpr (%(partitions)d) dump_gmma_partitions<C>(mma);
+    if constexpr (%(partitions)d && is_rmem_a<C>::value) dump_rs_partitions<C>(mma);
+    else if constexpr (%(partitions)d) dump_gmma_partitions<C>(mma);
   }
   if constexpr (%(partitions)d && is_tiled_copy<typename C::GmemTiledCopyA>::value &&
                 !is_void_v<typename C::SmemCopyAtomA>)

@@ -21,8 +21,9 @@
 //   export_xe_gemm<TiledMMA, ...>      with sycl-tla: a kernel written with its CuTe interface (no
 //   collective):
 //                                      mma {atom, tile, sg_layout}, operands.A/B/D {type, contiguous, copy}
-// Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma and
-// MainloopSm90TmaGmmaWarpSpecialized (Pingpong, Cooperative and the default schedule); with sycl-tla's
+// Collectives exported: MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma,
+// MainloopSm90TmaGmmaWarpSpecialized and MainloopSm90TmaGmmaRmemAWarpSpecialized (Pingpong, Cooperative and
+// the default schedule); with sycl-tla's
 // headers (CUTLASS_ENABLE_SYCL / SYCL_INTEL_TARGET defined, as sycl-tla's CMake does), its Xe collectives
 // MainloopXeL1Staged, MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision (ConvertOnly), any kernel
 // schedule: mma {atom, tile, sg_layout} where the TiledMMA is TiledMMAHelper's, and
@@ -146,6 +147,11 @@ struct op_spelling {
 template <>
 struct op_spelling<cute::AutoVectorizingCopyWithAssumedAlignment<8>> {
   static std::string name() { return "DefaultCopy"; }
+};
+// AutoVectorizingCopy is AutoVectorizingCopyWithAssumedAlignment<128> (the SM90 RS builder's SmemCopyAtom).
+template <>
+struct op_spelling<cute::AutoVectorizingCopyWithAssumedAlignment<128>> {
+  static std::string name() { return "AutoVectorizingCopy"; }
 };
 // An operation templated on types (SM80_CP_ASYNC_CACHEALWAYS<S, D>, UniversalCopy<S, D>, UniversalFMA<D, A,
 // B, C>): its arguments by tvlab's names (uint64_t, not "long unsigned int").
@@ -420,6 +426,21 @@ struct policy<cutlass::gemm::MainloopIntelXeXMX16MixedPrecision<S, K>> : xe_poli
 
 // A StrideX's layout tag: the mode of its static _1 (TagToStrideA_t<RowMajor> is Stride<int64_t, _1,
 // int64_t>).
+// MainloopSm90TmaGmmaRmemAWarpSpecialized (sm90_mma_tma_gmma_rs_warpspecialized.hpp): the GMMA reads A from
+// registers, loaded from shared memory by make_tiled_copy_A(SmemCopyAtom, tiled_mma); written as the
+// CollectiveMma's arguments (which operand is in registers, SwapAB, is tvlab verify's).
+template <int S, class C, class K>
+struct policy<cutlass::gemm::MainloopSm90TmaGmmaRmemAWarpSpecialized<S, C, K>>
+    : policy<cutlass::gemm::MainloopSm90TmaGmmaWarpSpecialized<S, C, K>> {
+  static constexpr const char* name = "MainloopSm90TmaGmmaRmemAWarpSpecialized";
+  static constexpr bool rmem_a = true;
+};
+
+template <class P, class = void>
+struct rmem_a : std::false_type {};
+template <class P>
+struct rmem_a<P, std::enable_if_t<P::rmem_a>> : std::true_type {};
+
 template <class Stride>
 std::string gmem_layout(char operand) {
   static_assert(cute::is_tuple<Stride>::value && cute::tuple_size<Stride>::value >= 2,
@@ -555,7 +576,8 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
   static_assert(P::known,
                 "tvlab::export_collective: this dispatch policy is not exported (tvlab exports "
                 "MainloopSm80CpAsync, MainloopSm80CpAsyncUnpredicated, MainloopSm90TmaGmma, "
-                "MainloopSm90TmaGmmaWarpSpecialized and, with sycl-tla, MainloopXeL1Staged, "
+                "MainloopSm90TmaGmmaWarpSpecialized, MainloopSm90TmaGmmaRmemAWarpSpecialized and, with "
+                "sycl-tla, MainloopXeL1Staged, "
                 "MainloopIntelXeXMX16 and MainloopIntelXeXMX16MixedPrecision)");
   static_assert(
       std::is_same_v<TransformA, cute::identity> && std::is_same_v<TransformB, cute::identity>,
@@ -623,19 +645,26 @@ struct collective<cutlass::gemm::collective::CollectiveMma<
           std::is_same_v<Gmem, cute::SM90_TMA_LOAD> || std::is_same_v<Gmem, cute::SM90_TMA_LOAD_MULTICAST>,
           "tvlab::export_collective: an SM90 mainloop's GmemTiledCopy must be SM90_TMA_LOAD or "
           "SM90_TMA_LOAD_MULTICAST");
-      static_assert(std::is_void_v<S2R>,
+      static_assert(std::is_void_v<S2R> || rmem_a<P>::value,
                     "tvlab::export_collective: an SM90 GMMA mainloop's SmemCopyAtom must be void");
       json_string(os, op_spelling<Gmem>::name());
+      if constexpr (!std::is_void_v<S2R>) s2r<S2R>(os);
     } else {
       write_tiled_copy<Gmem>(os);
-      using C = copy_atom<S2R>;
-      os << ", \"s2r\": {\"atom\": ";
-      json_string(os, op_spelling<typename C::op>::name());
-      os << ", \"from_mma\": true, \"value_type\": ";
-      json_string(os, type_name<typename C::value>());
-      os << "}";
+      s2r<S2R>(os);
     }
     os << "}}";
+  }
+
+  // SmemCopyAtomX as smem.s2r: make_tiled_copy_X(Copy_Atom<Op, T>{}, tiled_mma).
+  template <class S2R>
+  static void s2r(std::ostream& os) {
+    using C = copy_atom<S2R>;
+    os << ", \"s2r\": {\"atom\": ";
+    json_string(os, op_spelling<typename C::op>::name());
+    os << ", \"from_mma\": true, \"value_type\": ";
+    json_string(os, type_name<typename C::value>());
+    os << "}";
   }
 
   template <class CM>

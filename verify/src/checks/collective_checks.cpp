@@ -277,6 +277,43 @@ CheckResult partition_check(const Plan& plan, const std::string& x) {
   return r;
 }
 
+// MainloopSm90TmaGmmaRmemAWarpSpecialized::mma(): CUTE_STATIC_ASSERT_V(size<2>(tCrA) > _2{}, "RS loops
+// require more than 2 MMA k-iterations for correctness."); tCrA = partition_fragment_A(sA(_,_,0)), whose mode
+// 2 is BLK_K over the TiledMMA's K.
+CheckResult rs_k_blocks_check(const KernelShape& k, const TiledMMA& m) {
+  CheckResult r;
+  r.code = "rs.k_blocks";
+  r.method = "algebra";
+  r.claim =
+      "MainloopSm90TmaGmmaRmemAWarpSpecialized: size<2>(tCrA) > 2 (more than 2 MMA k-iterations per k-tile)";
+  const int64_t tk = m.tile_mnk[2];
+  r.data["swap_ab"] = k.swap_ab;
+  if (tk <= 0 || k.cta_tile[2] % tk != 0) {
+    r.summary = "not computed: the TiledMMA's K does not divide BLK_K (cta.mma)";
+    return r;
+  }
+  const int64_t kb = k.cta_tile[2] / tk;
+  r.data["k_blocks"] = kb;
+  r.steps.push_back(
+      {"size<2>(tCrA) = BLK_K / the TiledMMA's K", "",
+       std::to_string(k.cta_tile[2]) + " / " + std::to_string(tk) + " = " + std::to_string(kb)});
+  if (kb <= 2) {
+    r.verdict = Verdict::Refuted;
+    r.summary = "size<2>(tCrA) is " + std::to_string(kb);
+    r.witnesses.push_back("size<2>(tCrA) = BLK_K " + std::to_string(k.cta_tile[2]) + " / TiledMMA K " +
+                          std::to_string(tk) + " = " + std::to_string(kb) +
+                          ": RS loops require more than 2 MMA k-iterations for correctness (the collective's "
+                          "CUTE_STATIC_ASSERT_V)");
+    return r;
+  }
+  r.verdict = Verdict::Proved;
+  r.summary =
+      std::to_string(kb) + " k-iterations" +
+      (k.swap_ab ? " (SwapAB: the GMMA's A is B as given, in registers; its B is A, from shared memory)"
+                 : " (A in registers, B from shared memory)");
+  return r;
+}
+
 }  // namespace
 
 void add_collective_checks(Report& rep, const Plan& plan) {
@@ -284,6 +321,7 @@ void add_collective_checks(Report& rep, const Plan& plan) {
   const TiledMMA& m = *plan.mma;
   const std::string mainloop = plan.kernel ? plan.kernel->mainloop : "";
   const std::vector<std::string> viewed = partition_operands(plan);
+  if (plan.kernel && plan.kernel->rmem_a()) rep.checks.push_back(rs_k_blocks_check(*plan.kernel, m));
   for (const auto* list : {&plan.copies, &plan.smem_only})
     for (const PlannedCopy& p : *list) {
       if (p.name != "A" && p.name != "B" && p.name != "C" && p.name != "D") continue;

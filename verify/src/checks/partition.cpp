@@ -448,6 +448,11 @@ ThreadPartitions PartitionQuery::build(int64_t thread, bool count_only) const {
                                   std::to_string(out.threads) + " threads (0.." +
                                   std::to_string(out.threads - 1) + ")");
   auto add = [&](ThreadTensor t) { out.tensors.push_back(std::move(t)); };
+  if (plan.kernel && plan.kernel->swap_ab && (x == "A" || x == "B"))
+    out.notes.push_back(
+        std::string("SwapAB (MainloopSm90TmaGmmaRmemAWarpSpecialized, A K-major and B MN-major): ") +
+        "the collective's " + x + " is " + (x == "A" ? "B" : "A") + " as given (operands." +
+        (x == "A" ? "B" : "A") + "), over the problem (N, M)");
   const std::string cpy = x + "CPY";
   if (!operand) {  // a standalone copy: its "src" / "dst" tensors, else its tile's coordinates
     const IntTuple tile_shape = pc->copy.tile_shape();

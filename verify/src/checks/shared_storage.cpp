@@ -175,7 +175,7 @@ SharedStorageFigure shared_storage(const KernelShape& k, const std::vector<SmemA
   if (!out.unsupported.empty()) return out;
 
   const bool sm80 = k.mainloop.rfind("MainloopSm80", 0) == 0;
-  const bool sm90_ws = k.mainloop == "MainloopSm90TmaGmmaWarpSpecialized";
+  const bool sm90_ws = k.sm90_ws();
   const bool sm90_tma = k.mainloop == "MainloopSm90TmaGmma";
   std::vector<Field> top;  // the parts the summary names
   int64_t root_align = 1;  // GemmUniversal::SharedStorage's alignment (SM90 warp-specialized kernels)
@@ -196,8 +196,9 @@ SharedStorageFigure shared_storage(const KernelShape& k, const std::vector<SmemA
     out.scope = "mainloop only";
     if (sm90_ws) {
       // What the mainloop adds to any SM90 warp-specialized kernel: its TensorStorage and PipelineStorage.
-      out.kernel =
-          "sm90_mma_tma_gmma_ss_warpspecialized.hpp: sizeof(TensorStorage) + sizeof(PipelineStorage)";
+      out.kernel = std::string(k.rmem_a() ? "sm90_mma_tma_gmma_rs_warpspecialized.hpp"
+                                          : "sm90_mma_tma_gmma_ss_warpspecialized.hpp") +
+                   ": sizeof(TensorStorage) + sizeof(PipelineStorage)";
       top.push_back(make_struct("mainloop.tensors", "aligned_struct<128> TensorStorage",
                                 operand_arrays(ab, true), 128));
       top.push_back(barriers("mainloop.pipeline", "PipelineTmaAsync", k.stages));

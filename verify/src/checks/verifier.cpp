@@ -165,6 +165,30 @@ void add_width(Report& rep, const PlannedCopy& p, const TiledMMA& m) {
     return;
   }
   r.data["mma_type"] = want.name;
+  if (p.staged_type) {
+    // The RS mainloop's register operand: the copy moves the bits the TMA stage holds (ConvertedElement).
+    const ValueType& held = *p.staged_type;
+    r.claim = "copy " + p.name + " moves the values shared memory holds, as MMA " + p.name + " holds them";
+    r.data["smem_type"] = held.name;
+    const bool same = held == want && p.copy.value_type.bits == want.bits;
+    r.verdict = same ? Verdict::Proved : Verdict::Refuted;
+    const std::string conv = held.name != p.mem_type.name
+                                 ? " (the TMA load converts " + p.mem_type.name + " to " + held.name + ")"
+                                 : "";
+    if (same) {
+      r.summary = "shared memory holds " + held.name + conv + ", the MMA reads " + want.name + "; the " +
+                  std::to_string(p.copy.value_type.bits) + "-bit " + p.copy.atom.name +
+                  " moves them unchanged";
+    } else {
+      r.summary = "shared memory holds " + held.name + conv + ", the MMA reads " + want.name +
+                  ": the registers would be misread";
+      r.witnesses.push_back(held.name + " in shared memory, copied by a " +
+                            std::to_string(p.copy.value_type.bits) + "-bit atom, read by the MMA as " +
+                            want.name + " (" + std::to_string(want.bits) + " bits)");
+    }
+    rep.checks.push_back(std::move(r));
+    return;
+  }
   if (p.copy.value_type.bits == want.bits && p.copy.value_type == want) {
     r.verdict = Verdict::Proved;
     r.summary = "both " + want.name;

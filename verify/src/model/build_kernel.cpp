@@ -126,14 +126,16 @@ void sm90_epilogue(const EpilogueConfig& e, const KernelShape& k, bool ws, Epilo
 // "kernel_schedule" and "epilogue": the kernel around the collective, for the whole kernel's shared storage
 // (docs/spec.md, "The kernel's shared storage").
 void kernel_epilogue(const KernelParams& kp, KernelShape& k) {
-  const bool ws = k.mainloop == "MainloopSm90TmaGmmaWarpSpecialized";
+  const bool ws = k.sm90_ws();
   if (kp.kernel_schedule) {
     k.schedule = *kp.kernel_schedule;
     if (!ws)
-      throw SpecError("kernel_schedule",
-                      "a schedule of the SM90 warp-specialized mainloop (\"mainloop\": "
-                      "\"MainloopSm90TmaGmmaWarpSpecialized\"); MainloopSm90TmaGmma runs "
-                      "KernelTma, the SM80 mainloops sm70_gemm.hpp's kernel");
+      throw SpecError(
+          "kernel_schedule",
+          "a schedule of the SM90 warp-specialized mainloops (\"mainloop\": "
+          "\"MainloopSm90TmaGmmaWarpSpecialized\" or \"MainloopSm90TmaGmmaRmemAWarpSpecialized\"); "
+          "MainloopSm90TmaGmma runs "
+          "KernelTma, the SM80 mainloops sm70_gemm.hpp's kernel");
     if (k.schedule != "KernelTmaWarpSpecialized" && k.schedule != "KernelTmaWarpSpecializedPingpong" &&
         k.schedule != "KernelTmaWarpSpecializedCooperative")
       throw SpecError("kernel_schedule",
@@ -185,6 +187,7 @@ const char* const kMainloops[] = {"MainloopSm80CpAsync",
                                   "MainloopSm80CpAsyncUnpredicated",
                                   "MainloopSm90TmaGmma",
                                   "MainloopSm90TmaGmmaWarpSpecialized",
+                                  "MainloopSm90TmaGmmaRmemAWarpSpecialized",
                                   "MainloopXeL1Staged",
                                   "MainloopIntelXeXMX16",
                                   "MainloopIntelXeXMX16MixedPrecision"};
@@ -240,8 +243,13 @@ void cluster_and_problem(const KernelParams& kp, KernelShape& k) {
 void arch(const KernelParams& kp, const TiledMMA& mma, KernelShape& k) {
   if (k.sm90_tma()) {
     const std::string& an = mma.atom.name;
-    const bool ss = an.rfind("SM90_64x", 0) == 0 && an.find("_RS") == std::string::npos;
-    if (!ss)
+    const bool gmma = an.rfind("SM90_64x", 0) == 0, rs = an.find("_RS") != std::string::npos;
+    // sm90_mma_tma_gmma_rs_warpspecialized.hpp: FrgTypeA is not a GMMA::DescriptorIterator, FrgTypeB is.
+    if (k.rmem_a() && !(gmma && rs))
+      throw SpecError("mma.atom",
+                      "MMA atom must source A from rmem and B operand from smem_desc for this mainloop: " +
+                          mma.atom.name + " is not an SM90 GMMA _RS atom");
+    if (!k.rmem_a() && !(gmma && !rs))
       throw SpecError("mma.atom",
                       "MMA atom must source both A and B operand from smem_desc for this mainloop: " +
                           mma.atom.name + " is not an SM90 GMMA _SS atom");

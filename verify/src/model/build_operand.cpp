@@ -214,7 +214,7 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
           spec_path(path, "smem"),
           "SLM staging (registers -> SLM -> registers) is modelled for the A and B operands of an "
           "Xe MMA");
-    smem = smem_stage(name, *o.smem, spec_path(path, "smem"), *mma, vt, xe, kernel);
+    smem = smem_stage(name, *o.smem, spec_path(path, "smem"), *mma, vt, xe, kernel, contiguous != "K");
     if (copy_given && !xe && smem->s2r)
       throw SpecError(spec_path(path, "smem.s2r"),
                       "the operand's register copy is given twice (\"copy\" and smem.s2r)");
@@ -265,6 +265,8 @@ std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::stri
                       "pipeline with \"copy\": \"coop\" (or \"slm\": true)");
   }
   p.smem = smem;
+  if (kernel && kernel->rmem_a() && name == "A" && smem)
+    p.staged_type = vt.name == "float" ? value_type_at("tfloat32_t", spec_path(path, "type")) : vt;
   p.fragment_from_copy =
       kernel && kernel->mainloop.rfind("MainloopIntelXeXMX16", 0) == 0 && p.how == "legacy";
   return p;

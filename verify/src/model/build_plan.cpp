@@ -13,8 +13,9 @@ Plan build_plan(const KernelConfig& c) {
     if (c.mma->print) plan.mma_origin = model::mma_origin(*plan.mma, c.mma->print->format);
   }
   plan.kernel = model::kernel_shape(c, plan.mma);
-  for (const OperandConfig& o : c.operands) {
-    const std::string path = "operands." + o.name;
+  for (const model::CollectiveOperand& co : model::collective_operands(c, plan.kernel)) {
+    const OperandConfig& o = co.config;
+    const std::string& path = co.path;
     if (auto p = model::build_operand(o, path, plan.mma, plan.kernel))
       (p->how == "smem" ? plan.smem_only : plan.copies).push_back(*p);
     if (auto s = model::build_smem(o, path, plan.mma, plan.kernel)) plan.smem.push_back(*s);

@@ -81,7 +81,7 @@ void check_stage_copy(const std::string& slot, const TiledCopy& c, bool xe, cons
 // The stage's layout and tile: the SmemLayoutAtom tiled to the CTA tile and stages, or the layout as given
 // (with a stage mode (m,k,stage), as CuTe's tutorials build sA).
 void stage_layout(SmemStage& st, const std::string& name, const SmemConfig& o, const std::string& path,
-                  const ValueType& vt, const std::optional<KernelShape>& kernel) {
+                  const ValueType& vt, const std::optional<KernelShape>& kernel, bool mn_major) {
   if (o.atom) {
     const std::string ap = spec_path(path, "atom");
     if (!kernel)
@@ -91,7 +91,10 @@ void stage_layout(SmemStage& st, const std::string& name, const SmemConfig& o, c
                               "'s smem as \"layout\"");
     st.atom_text = *o.atom;
     st.stages = kernel->stages;
-    st.staged = staged_smem_layout(smem_layout_at(st.atom_text, ap), st.tile, st.stages, ap);
+    // The SM90 TMA mainloops tile an MN-major operand's atom along K first (Step<_2,_1,_3>), as build_smem.
+    const ModeOrder order =
+        sm90_mainloop(kernel) && mn_major ? ModeOrder(make_shape(2, 1, 3)) : ModeOrder(Major::Left);
+    st.staged = staged_smem_layout(smem_layout_at(st.atom_text, ap), st.tile, st.stages, ap, order);
     st.layout = first_stage(*st.staged);
     return;
   }
@@ -116,7 +119,7 @@ void stage_layout(SmemStage& st, const std::string& name, const SmemConfig& o, c
 
 SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::string& path,
                      const TiledMMA& mma, const ValueType& vt, bool xe,
-                     const std::optional<KernelShape>& kernel) {
+                     const std::optional<KernelShape>& kernel, bool mn_major) {
   if (o.layout && o.atom)
     throw SpecError(
         spec_path(path, "atom"),
@@ -137,7 +140,7 @@ SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::st
     if (name != "D" && name != "C" && mma.tile_mnk[2] > 0 && t[2] % mma.tile_mnk[2] == 0)
       st.k_blocks = t[2] / mma.tile_mnk[2];
   }
-  stage_layout(st, name, o, path, vt, kernel);
+  stage_layout(st, name, o, path, vt, kernel, mn_major);
   for (auto [slot, given, field, declared] : {std::tuple{"g2s", &o.g2s, &st.g2s, &st.g2s_declared},
                                               std::tuple{"s2r", &o.s2r, &st.s2r, &st.s2r_declared},
                                               std::tuple{"r2s", &o.r2s, &st.r2s, &st.r2s_declared}}) {
@@ -162,10 +165,19 @@ SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::st
         (void)sm90_tma_op(c, sp);
         continue;
       }
-      throw SpecError(sp,
-                      "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced "
-                      "instructions (SmemCopyAtom" +
-                          name + " is void)");
+      // MainloopSm90TmaGmmaRmemAWarpSpecialized loads its (internal) A into registers with
+      // make_tiled_copy_A(InternalSmemCopyAtomA, tiled_mma); its B, and both SS operands, are read through
+      // descriptors.
+      if (!(kernel->rmem_a() && name == "A"))
+        throw SpecError(sp,
+                        "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced "
+                        "instructions (the GMMA reads this operand from shared memory through a "
+                        "descriptor: its SmemCopyAtom is void" +
+                            std::string(kernel->swap_ab ? "; SwapAB: A K-major and B MN-major, so the "
+                                                          "collective reads B from registers, A from "
+                                                          "shared memory"
+                                                        : "") +
+                            ")");
     }
     *field = smem_copy(name, c, sp, mma, vt);
     check_stage_copy(s, **field, xe, sp);

@@ -78,13 +78,21 @@ TiledCopy printed_copy(const CopyConfig& c, const std::string& path,
                        const std::optional<ValueType>& vt_given);
 const char* copy_direction(const CopyAtom& atom);
 
+// An operand as the collective sees it, with the spec path it was given at: the operands as given, except
+// under MainloopSm90TmaGmmaRmemAWarpSpecialized's SwapAB (rmem_a.cpp), which also sets kernel->swap_ab.
+struct CollectiveOperand {
+  OperandConfig config;
+  std::string path;
+};
+std::vector<CollectiveOperand> collective_operands(const KernelConfig& c, std::optional<KernelShape>& kernel);
+
 // The parts of the plan, each in its own file.
 TiledMMA build_mma(const MmaConfig& m, const std::string& path);
 std::string mma_origin(const TiledMMA& m, PrintFormat format);
 std::optional<KernelShape> kernel_shape(const KernelConfig& c, const std::optional<TiledMMA>& mma);
 SmemStage smem_stage(const std::string& name, const SmemConfig& o, const std::string& path,
                      const TiledMMA& mma, const ValueType& vt, bool xe,
-                     const std::optional<KernelShape>& kernel);
+                     const std::optional<KernelShape>& kernel, bool mn_major);
 std::optional<PlannedCopy> build_operand(const OperandConfig& o, const std::string& path,
                                          const std::optional<TiledMMA>& mma,
                                          const std::optional<KernelShape>& kernel);

@@ -170,6 +170,21 @@ std::optional<EpilogueConfig> Reader::epilogue(const std::string& scope, std::ve
   return e;
 }
 
+namespace {
+// SmemCopyAtomX as smem.s2r: the op's name, or make_tiled_copy_X(Copy_Atom<Op, T>{}, mma) with T declared
+// where T is not the element type.
+void s2r_config(SmemConfig& smem, const CCopyAtom& sc, const CType& ty) {
+  smem.s2r = CopyConfig::named(sc.op);
+  if (!sc.type.empty() && !(value_type(sc.type) == value_type(ty.name))) {
+    CopyConfig typed;
+    typed.atom = sc.op;
+    typed.from_mma = true;
+    typed.value_type = sc.type;
+    smem.s2r = typed;
+  }
+}
+}  // namespace
+
 std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string& scope) {
   static const char* const names[] = {"DispatchPolicy",  "TileShape",     "ElementA",   "StrideA",
                                       "ElementB",        "StrideB",       "TiledMma",   "GmemTiledCopyA",
@@ -195,6 +210,7 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
   want(0, pol,
        "a dispatch policy (tvlab reads MainloopSm80CpAsync<S>, MainloopSm80CpAsyncUnpredicated<S>, "
        "MainloopSm90TmaGmma[WarpSpecialized]<S, ClusterShape, Schedule>, "
+       "MainloopSm90TmaGmmaRmemAWarpSpecialized<S, ClusterShape, Schedule>, "
        "MainloopXeL1Staged<S>, MainloopIntelXeXMX16<S> and MainloopIntelXeXMX16MixedPrecision<S>)");
   const bool sm90 = pol->name.rfind("MainloopSm90", 0) == 0;
   const bool xe = pol->name.rfind("MainloopSm80", 0) != 0 && !sm90;
@@ -206,7 +222,8 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
   if (sm90) {
     s.cluster_shape = pol->cluster;
     origin("cluster_shape", 0);
-    if (!pol->schedule.empty() && pol->name == "MainloopSm90TmaGmmaWarpSpecialized") {
+    if (!pol->schedule.empty() && (pol->name == "MainloopSm90TmaGmmaWarpSpecialized" ||
+                                   pol->name == "MainloopSm90TmaGmmaRmemAWarpSpecialized")) {
       s.kernel_schedule = pol->schedule;
       origin("kernel_schedule", 0);
     }
@@ -303,9 +320,17 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
       origin(path + ".smem.atom", atom);
       o.smem->g2s = CopyConfig::named(op_->op);
       origin(path + ".smem.g2s", g);
-      if (!std::holds_alternative<CVoid>(v[s2r]))
+      if (pol->name == "MainloopSm90TmaGmmaRmemAWarpSpecialized" && !std::holds_alternative<CVoid>(v[s2r])) {
+        // The RS mainloop's register operand (A, or B under SwapAB): make_tiled_copy_A(SmemCopyAtom, mma);
+        // which operand takes it is the model's (verify: SwapAB), the atom as written.
+        const CCopyAtom* sc = std::get_if<CCopyAtom>(&v[s2r]);
+        want(s2r, sc, "void or a copy atom (Copy_Atom<AutoVectorizingCopy, float>)");
+        s2r_config(*o.smem, *sc, *ty);
+        origin(path + ".smem.s2r", s2r);
+      } else if (!std::holds_alternative<CVoid>(v[s2r])) {
         fail(n.targs[s2r], names[s2r],
              "SM90 GMMA mainloops cannot have a non-void copy atom for smem sourced instructions");
+      }
       if (!std::holds_alternative<CIdentity>(v[tr]))
         fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");
       c->config.operand_or_add(x) = o;
@@ -328,14 +353,7 @@ std::shared_ptr<CCollective> Reader::collective(const Node& n, const std::string
     origin(path + ".smem.g2s", g);
     const CCopyAtom* sc = std::get_if<CCopyAtom>(&v[s2r]);
     want(s2r, sc, "a copy atom (Copy_Atom<SM75_U32x4_LDSM_N, half_t>)");
-    o.smem->s2r = CopyConfig::named(sc->op);
-    if (!sc->type.empty() && !(value_type(sc->type) == value_type(ty->name))) {
-      CopyConfig typed;  // make_tiled_copy_X(Copy_Atom<Op, T>{}, mma) with T declared
-      typed.atom = sc->op;
-      typed.from_mma = true;
-      typed.value_type = sc->type;
-      o.smem->s2r = typed;
-    }
+    s2r_config(*o.smem, *sc, *ty);
     origin(path + ".smem.s2r", s2r);
     if (!std::holds_alternative<CIdentity>(v[tr]))
       fail(n.targs[tr], names[tr], "tvlab models cute::identity transforms only");

@@ -256,6 +256,7 @@ Reader::Builtin Reader::builtin(const Node& n, const std::string& b) {
       {"MainloopSm80CpAsyncUnpredicated", &Reader::eval_policy},
       {"MainloopSm90TmaGmma", &Reader::eval_sm90_policy},
       {"MainloopSm90TmaGmmaWarpSpecialized", &Reader::eval_sm90_policy},
+      {"MainloopSm90TmaGmmaRmemAWarpSpecialized", &Reader::eval_sm90_policy},
       {"TiledMMAHelper", &Reader::eval_tiled_mma_helper},
       {"TagToStrideA_t", &Reader::eval_tag_to_stride},
       {"TagToStrideB_t", &Reader::eval_tag_to_stride},

@@ -86,6 +86,10 @@ struct PlannedCopy {
   // sycl-tla's legacy collectives (MainloopIntelXeXMX16[MixedPrecision]) allocate the MMA's fragment in
   // the copy's register order (make_fragment_layout(tiled_copy, ...)), which tvlab does not model.
   bool fragment_from_copy = false;
+  // What a TMA stage holds when the copy reads it (MainloopSm90TmaGmmaRmemAWarpSpecialized's register
+  // operand): the collective's ConvertedElement (tfloat32_t for float: "TMA converts f32 input to tf32"; the
+  // element's bits otherwise); the s2r atom moves those bits, its value type only sets their width.
+  std::optional<ValueType> staged_type;
   // A standalone copy's tensors ("src" / "dst": {"layout", "memory"}): what partition_S / partition_D
   // partition for `tvlab plan --thread` (a layout, swizzle included, over a multiple of the copy's tile).
   struct Tensor {
@@ -176,6 +180,15 @@ struct KernelShape {
   std::optional<EpilogueShape> epilogue;  // "epilogue": the kernel's CollectiveEpilogue
   // An SM90 TMA + GMMA dispatch policy (MainloopSm90TmaGmma...).
   bool sm90_tma() const { return mainloop.rfind("MainloopSm90", 0) == 0; }
+  // MainloopSm90TmaGmmaRmemAWarpSpecialized: the GMMA reads A from registers (an RS atom), loaded from shared
+  // memory by make_tiled_copy_A(SmemCopyAtomA, tiled_mma) (sm90_mma_tma_gmma_rs_warpspecialized.hpp).
+  bool rmem_a() const { return mainloop == "MainloopSm90TmaGmmaRmemAWarpSpecialized"; }
+  // The SM90 warp-specialized mainloops (a kernel schedule, TensorStorage + PipelineStorage).
+  bool sm90_ws() const { return mainloop == "MainloopSm90TmaGmmaWarpSpecialized" || rmem_a(); }
+  // The RS mainloop's SwapAB (not both operands 2 bytes, A K-major, B MN-major): the collective loads B as
+  // its A (in registers) and A as its B, over the problem (N, M); the plan's operands A and B are the
+  // collective's (internal) ones, their spec paths the user's.
+  bool swap_ab = false;
 };
 
 struct Plan {
