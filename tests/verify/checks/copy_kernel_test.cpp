@@ -66,9 +66,10 @@ TEST(CopyKernel, WrongShapesRefuted) {
   const CheckResult& ab = test::check(ra, "block.tiled_copy");
   ASSERT_EQ(ab.verdict, Verdict::Refuted);
   EXPECT_EQ(ab.summary, "dst writes one element from two coordinates");
-  EXPECT_EQ(ab.witnesses.at(0),
-            "dst (256,512):(1,128) maps coordinates (128,0) and (0,1) to one element (offset 128): the kernel "
-            "writes it twice, from different source elements");
+  EXPECT_EQ(
+      ab.witnesses.at(0),
+      "dst (256,512):(1,128) maps coordinates (128,0) and (0,1) to one element (offset 128): the kernel "
+      "writes it twice, from different source elements");
 
   nlohmann::json k = twin();
   k["copies"]["tiled_copy"]["block"] = {128, 60};

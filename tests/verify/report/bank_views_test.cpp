@@ -172,7 +172,7 @@ TEST(BankViews, KernelModelCoversTheStage) {
 // and its wavefronts are verify's lower bound, some instruction inexact.
 TEST(BankViews, NotModeledCpAsyncIsABound) {
   for (const auto& [spec, x] :
-       {std::pair{"sm80_ldsm_x4_rm32.json", "A"}, {"sm80_c_float_padded.json", "C"}}) {
+       {std::pair{"sm80_f16_a_colmajor_cp_async_k.json", "A"}, {"sm80_c_float_padded.json", "C"}}) {
     SCOPED_TRACE(spec);
     const Plan plan = plan_of(spec);
     const Report r = verify_plan(plan);

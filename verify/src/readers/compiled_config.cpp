@@ -570,6 +570,19 @@ CompiledConfig compile_config(const std::string& file_path, const std::string& f
   return c;
 }
 
+namespace {
+// The toolchain that compiles FILE (its compiler, CuTe's or sycl-tla's headers), or nullopt and why not.
+std::optional<Toolchain> toolchain_for(const ReaderChoice& choice, const std::string& file_path,
+                                       const std::string& text, std::string& why) {
+  std::error_code ec;
+  if (!fs::is_regular_file(file_path, ec)) {
+    why = file_path + " is not a file the program can #include (standard input is read by the text reader)";
+    return std::nullopt;
+  }
+  return find_toolchain(choice.include_dirs, why, sycl_tla_source(text));
+}
+}  // namespace
+
 std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const std::string& file_path,
                                             const std::string& text, const std::string& config,
                                             const std::vector<CppBinding>& bind, std::string& note) {
@@ -594,12 +607,7 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
                               ": --bind is read by the text reader; the compiler path exports what the "
                               "compiler instantiates");
     std::string why;
-    std::error_code ec;
-    std::optional<Toolchain> tc;
-    if (!fs::is_regular_file(file_path, ec))
-      why = file_path + " is not a file the program can #include (standard input is read by the text reader)";
-    else
-      tc = find_toolchain(choice.include_dirs, why, sycl_tla_source(text));
+    const std::optional<Toolchain> tc = toolchain_for(choice, file_path, text, why);
     if (!tc) throw SpecError("", what + ", which the compiler path reads, but " + why);
     const CompiledConfig c = compile_config(file_path, text, launch->function, *tc);
     std::ostringstream s;
@@ -701,12 +709,7 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     return std::nullopt;
   }
   std::string why;
-  std::error_code ec;
-  std::optional<Toolchain> tc;
-  if (!fs::is_regular_file(file_path, ec))
-    why = file_path + " is not a file the program can #include (standard input is read by the text reader)";
-  else
-    tc = find_toolchain(choice.include_dirs, why, sycl_tla_source(text));
+  const std::optional<Toolchain> tc = toolchain_for(choice, file_path, text, why);
   if (!tc) {
     if (how == "auto") {
       // The text reader's own error (load_plans throws it), with what would have read the file.

@@ -134,7 +134,7 @@ struct BankModel {
                                              // 16-byte copies and across a 1 KiB boundary too
   bool cp_async_stacked_lines = true;        // stacked lines (16-byte copies): one wavefront a line (above)
   bool cp_async_stacked_any_width = false;   // a WRONG model (mutation control): stacked lines of 4- and
-                                            // 8-byte copies counted one wavefront a line too
+                                             // 8-byte copies counted one wavefront a line too
   bool validated = true;  // measured on hardware (tests/data/hw); false prints `model: unvalidated`
   int wavefront_bytes() const { return banks * bank_bytes; }
 };
