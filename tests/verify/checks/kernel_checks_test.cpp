@@ -48,9 +48,10 @@ TEST(KernelChecks, CutlassSm80DefaultsProve) {
       // aligned (the H200: 8 an instruction at every ld a multiple of 128 bytes), and the check says so.
       if (std::string(f).find("_tn_") != std::string::npos && c.code.ends_with(".g2s") &&
           c.code.starts_with("banks.")) {
-        EXPECT_EQ(c.summary,
-                  "128 wavefronts (8 per instruction): ideal where rows start 128-byte aligned (base, leading "
-                  "dimension)");
+        EXPECT_EQ(
+            c.summary,
+            "128 wavefronts (8 per instruction): ideal where rows start 128-byte aligned (base, leading "
+            "dimension)");
         EXPECT_TRUE(c.data.value("assumes_aligned_rows", false)) << c.code;
       }
     }

@@ -12,16 +12,16 @@ template <typename T, char LayoutKind>
 auto make_moe_tensor(T* ptr, int r, int c);
 template <class GmemTiledCopyA, class GmemTiledCopyB, class GmemTiledCopyD, class ATensor, class BTensor,
           class DTensor, class TiledMMA>
-void moe_gemm(ATensor const& A, BTensor const& B, DTensor& D, Coord<int, int, cute::Underscore, int> blk_coord,
-              TiledMMA const& mma);
+void moe_gemm(ATensor const& A, BTensor const& B, DTensor& D,
+              Coord<int, int, cute::Underscore, int> blk_coord, TiledMMA const& mma);
 }  // namespace MoE
 
 template <typename ElementA, typename ElementD>
-void MoEGEMMLauncher(const ElementA *activations, ElementD *outputs) {
+void MoEGEMMLauncher(const ElementA* activations, ElementD* outputs) {
   auto mma = 0;
   auto kernel = [=](auto) {
     MoE::MoEGEMM<XE_LOAD_2D<16, 32, 32, 16>, void, void, 'R', 'R', 'R'>(activations, activations, nullptr,
-                                                                         outputs, mma);
+                                                                        outputs, mma);
   };
   (void)kernel;
 }
