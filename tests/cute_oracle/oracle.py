@@ -583,30 +583,6 @@ void show_desc(int thread, const char* x, const char* name, T const& t, S const&
   (void)tcs;
   (void)base;
 }
-template <class C, class Mma>
-void dump_gmma_partitions(Mma const& mma) {
-  using TA = typename Mma::ValTypeA;
-  using TB = typename Mma::ValTypeB;
-  alignas(1024) static TA a[cosize_v<typename C::SmemLayoutA>];
-  alignas(1024) static TB b[cosize_v<typename C::SmemLayoutB>];
-  Tensor sA = make_tensor(make_smem_ptr(a), typename C::SmemLayoutA{});
-  Tensor sB = make_tensor(make_smem_ptr(b), typename C::SmemLayoutB{});
-  constexpr int MmaWarpGroups = size(Mma{}) / 128;
-  Layout warp_group_thread_layout = make_layout(Int<MmaWarpGroups>{}, Int<128>{});
-  for (int thread : PART_THREADS) {
-    if (thread >= int(size(mma))) continue;
-    auto thread_mma = mma.get_slice(warp_group_thread_layout(thread / 128));
-    Tensor tCsA = thread_mma.partition_A(sA);
-    Tensor tCsB = thread_mma.partition_B(sB);
-    Tensor tCrA = thread_mma.make_fragment_A(tCsA);
-    Tensor tCrB = thread_mma.make_fragment_B(tCsB);
-    show_part(thread, "A", "tCsA", tCsA, a);
-    show_desc(thread, "A", "tCrA", tCrA, tCsA, a);
-    show_part(thread, "B", "tCsB", tCsB, b);
-    show_desc(thread, "B", "tCrB", tCrB, tCsB, b);
-  }
-}
-
 // MainloopSm90TmaGmmaRmemAWarpSpecialized (sm90_mma_tma_gmma_rs_warpspecialized.hpp): its internal A (B under
 // SwapAB) is read into registers by make_tiled_copy_A(InternalSmemCopyAtomA, tiled_mma).
 template <class C, class = void>
@@ -614,11 +590,12 @@ struct is_rmem_a : false_type {};
 template <class C>
 struct is_rmem_a<C, void_t<typename C::InternalSmemCopyAtomA>> : true_type {};
 
-// Per-thread views of the RS collective's mma(): A through the thread's slice (tCrA = partition_fragment_A(
-// sA(_,_,0)), tCsA = smem_thr_copy_A.partition_S(sA), tCrA_copy_view = retile_D(tCrA)), B through the
-// warpgroup's (partition_B, make_fragment_B: GMMA descriptors).
+// Per-thread views of an SM90 collective's mma(). B (and A of the SS collective) through the warpgroup's
+// slice: tCsX = partition_X(sX), tCrX = make_fragment_X(tCsX) (GMMA descriptors). The RS collective's A through
+// the thread's slice: tCrA = partition_fragment_A(sA(_,_,0)), tCsA = smem_thr_copy_A.partition_S(sA),
+// tCrA_copy_view = retile_D(tCrA).
 template <class C, class Mma>
-void dump_rs_partitions(Mma const& mma) {
+void dump_sm90_partitions(Mma const& mma) {
   using TA = typename Mma::ValTypeA;
   using TB = typename Mma::ValTypeB;
   alignas(1024) static TA a[cosize_v<typename C::SmemLayoutA>];
@@ -627,15 +604,22 @@ void dump_rs_partitions(Mma const& mma) {
   Tensor sB = make_tensor(make_smem_ptr(b), typename C::SmemLayoutB{});
   constexpr int MmaWarpGroups = size(Mma{}) / 128;
   Layout warp_group_thread_layout = make_layout(Int<MmaWarpGroups>{}, Int<128>{});
-  auto smem_tiled_copy_A = make_tiled_copy_A(typename C::InternalSmemCopyAtomA{}, mma);
   for (int thread : PART_THREADS) {
     if (thread >= int(size(mma))) continue;
-    Tensor tCrA = mma.get_thread_slice(thread).partition_fragment_A(sA(_, _, Int<0>{}));
-    auto sthr = smem_tiled_copy_A.get_thread_slice(thread);
-    show_part(thread, "A", "tCrA", tCrA, raw_pointer_cast(tCrA.data()));
-    show_part(thread, "A", "tCsA", sthr.partition_S(sA), a);
-    show_part(thread, "A", "tCrA_copy_view", sthr.retile_D(tCrA), raw_pointer_cast(tCrA.data()));
     auto thread_mma = mma.get_slice(warp_group_thread_layout(thread / 128));
+    if constexpr (is_rmem_a<C>::value) {
+      auto smem_tiled_copy_A = make_tiled_copy_A(typename C::InternalSmemCopyAtomA{}, mma);
+      Tensor tCrA = mma.get_thread_slice(thread).partition_fragment_A(sA(_, _, Int<0>{}));
+      auto sthr = smem_tiled_copy_A.get_thread_slice(thread);
+      show_part(thread, "A", "tCrA", tCrA, raw_pointer_cast(tCrA.data()));
+      show_part(thread, "A", "tCsA", sthr.partition_S(sA), a);
+      show_part(thread, "A", "tCrA_copy_view", sthr.retile_D(tCrA), raw_pointer_cast(tCrA.data()));
+    } else {
+      Tensor tCsA = thread_mma.partition_A(sA);
+      Tensor tCrA = thread_mma.make_fragment_A(tCsA);
+      show_part(thread, "A", "tCsA", tCsA, a);
+      show_desc(thread, "A", "tCrA", tCrA, tCsA, a);
+    }
     Tensor tCsB = thread_mma.partition_B(sB);
     Tensor tCrB = thread_mma.make_fragment_B(tCsB);
     show_part(thread, "B", "tCsB", tCsB, b);
@@ -683,8 +667,7 @@ void dump(const char* name) {
                                reinterpret_cast<typename C::ElementB const*>(data), dB};
     tvlab_oracle_tma_calls = 0;
     (void)C::to_underlying_arguments(make_shape(M, N, K, L), args, nullptr);
-    if constexpr (%(partitions)d && is_rmem_a<C>::value) dump_rs_partitions<C>(mma);
-    else if constexpr (%(partitions)d) dump_gmma_partitions<C>(mma);
+    if constexpr (%(partitions)d) dump_sm90_partitions<C>(mma);
   }
   if constexpr (%(partitions)d && is_tiled_copy<typename C::GmemTiledCopyA>::value &&
                 !is_void_v<typename C::SmemCopyAtomA>)
