@@ -35,8 +35,8 @@ std::string plural(int64_t n, const std::string& one, const std::string& many) {
 }
 
 // An exact cp.async count from relative sources (verify's rows a run-time leading dimension apart) holds
-// where rows start 128-byte aligned, as banks.X.g2s says.
-constexpr const char* kAlignedRows = ", where rows start 128-byte aligned (base, leading dimension)";
+// under the condition banks.X.g2s states.
+const std::string kAlignedRows = std::string(", ") + kAlignedRowsCondition;
 
 // The copy's totals: every instruction's wavefronts in issue order (">=" where a lower bound), and their sum
 // as banks.X.c gives it.

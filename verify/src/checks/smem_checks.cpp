@@ -367,7 +367,7 @@ CheckResult banks_check(const PlannedCopy& p, const TiledCopy& c, SmemCopyBanks&
   // cp.async counted from relative sources: what it holds for, in the claim and the summary.
   bool aligned_rows = false;
   for (const BankAnalysis& a : b.analyses) aligned_rows = aligned_rows || a.assumes_aligned_rows;
-  const std::string rows = aligned_rows ? " where rows start 128-byte aligned (base, leading dimension)" : "";
+  const std::string rows = aligned_rows ? std::string(" ") + kAlignedRowsCondition : "";
   if (aligned_rows) {
     r.claim += rows;
     r.data["assumes_aligned_rows"] = true;

@@ -175,6 +175,11 @@ struct BankPhase {
   bool exact() const { return bound.empty(); }
 };
 
+// The condition under which a cp.async count from relative sources (assumes_aligned_rows) holds, as verify's
+// banks.X.g2s and the pictures state it.
+inline constexpr const char* kAlignedRowsCondition =
+    "where rows start 128-byte aligned (base, leading dimension)";
+
 struct BankAnalysis {
   int wavefronts = 0;        // exact, or (exact = false) a lower bound
   int ideal_wavefronts = 0;  // the floor (header); = wavefronts when not exact
