@@ -185,6 +185,26 @@ else
     ko "example 48: nvcc's export (${n48:-none}) differs from tests/data/cpp/upstream/recorded/48_CollectiveMainloop.json"
   fi
 fi
+# nvcc's device pass runs in a process of its own (-ptx, beside the host pass): an error only the device front
+# end sees (a static_assert under __CUDA_ARCH__ in a kernel main() launches) still refuses the file, at its line.
+if command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; then
+  mkdir -p "$tmp/dev"
+  cat >"$tmp/dev/device_only_error.cu" <<EOF2
+#include "$cpp/cutlass_sm90_tf32_tma_gmma.hpp"
+template <class T> __global__ void kernel(T) {
+#if defined(__CUDA_ARCH__)
+  static_assert(sizeof(T) == 0, "an error only the device pass sees");
+#endif
+}
+int main() { kernel<<<1, 1>>>(1); }
+EOF2
+  before_dev="$(entries)"
+  "$tvlab" plan --json "$tmp/dev/device_only_error.cu" --config sm90_tf32_tn_128x128x32::CollectiveMainloop --reader compiler >"$tmp/dev.out" 2>"$tmp/dev.err"; rc=$?
+  if [ "$rc" = 2 ] && grep -q "nvcc: .*device_only_error.cu(4): error: static assertion failed with \"an error only the device pass sees\"" "$tmp/dev.err" &&
+     [ ! -s "$tmp/dev.out" ] && [ "$(entries)" = "$before_dev" ]; then ok; else
+    ko "an error only nvcc's device pass sees: rc $rc: $(head -c 600 "$tmp/dev.err")"
+  fi
+fi
 # A .cu g++ reads: nvcc starts beside g++ and is stopped; the export is g++'s, byte for byte the one compiled
 # with TVLAB_COMPILE_JOBS=1 (g++ alone, nvcc only after it fails, as before).
 "$tvlab" plan --json "$loc" --config 'TEST#2::CollectiveMainloop' --reader compiler >"$tmp/j2" 2>"$tmp/j2.err"

@@ -39,6 +39,9 @@ struct Attempt {
   // Tried only where the attempt before failed on an option this nvcc does not know (-fdevice-syntax-only,
   // not in older nvcc): the same compile with device code generated.
   bool only_after_unknown_option = false;
+  // nvcc's two passes as two processes that run at once (split_compile): the host pass builds the program,
+  // the device pass (-ptx) checks the same translation unit as the device front end sees it.
+  bool split_passes = false;
 };
 std::vector<Attempt> attempts(const Toolchain& t) {
   std::vector<Attempt> out;
@@ -58,7 +61,7 @@ std::vector<Attempt> attempts(const Toolchain& t) {
                                                    "--expt-relaxed-constexpr",
                                                    "-w"};
   const auto add_nvcc = [&](const std::string& cxx, const std::string& label) {
-    out.push_back({cxx, label, nvcc_front_end});
+    out.push_back({cxx, label, nvcc_front_end, false, true});
     out.push_back({cxx, label, nvcc_full, true});
   };
   if (host_is_nvcc) {
@@ -84,8 +87,12 @@ std::vector<Attempt> attempts(const Toolchain& t) {
 // Whether nvcc starts beside the host compiler (compile_batch): a file the host compiler likely cannot take,
 // a .cu/.cuh or one that declares a kernel or launches one (`__global__`, `<<<`). Only a matter of time:
 // the reading compiler is chosen as in sequence either way.
+bool one_job() {
+  const char* j = std::getenv("TVLAB_COMPILE_JOBS");
+  return j && std::string(j) == "1";
+}
 bool concurrent_nvcc(const std::string& abs_file, const std::string& file_text) {
-  if (const char* j = std::getenv("TVLAB_COMPILE_JOBS"); j && std::string(j) == "1") return false;
+  if (one_job()) return false;
   const std::string ext = fs::path(abs_file).extension().string();
   return ext == ".cu" || ext == ".cuh" || file_text.find("__global__") != std::string::npos ||
          file_text.find("<<<") != std::string::npos;
@@ -361,7 +368,7 @@ std::string cache_key(const std::string& file_text, const std::string& name, con
     key_text += "xe launch: copy 1\n" + detail::xe_launch_hook_declarations() +
                 detail::xe_launch_hook_definitions(name) + detail::xe_launch_main(name);
   for (const Attempt& a : tries) {
-    key_text += a.cxx + "\n";
+    key_text += a.cxx + (a.split_passes ? " (host and device passes apart)\n" : "\n");
     for (const std::string& f : a.flags) key_text += f + "\n";
   }
   for (const std::string& d : toolchain.include_dirs) key_text += "-I" + d + "\n";
@@ -417,27 +424,78 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
   const std::string header_dir = export_header_dir(cache, tmp);
   std::string failures;
   done = nullptr;
-  const auto command = [&](const Attempt& a, const std::string& out) {
+  const auto command = [&](const Attempt& a, const std::string& source, const std::string& out,
+                           bool device_pass) {
     std::vector<std::string> argv = {a.cxx};
     argv.insert(argv.end(), a.flags.begin(), a.flags.end());
+    if (device_pass) argv.push_back("-ptx");
     argv.push_back("-I" + fs::path(abs_file).parent_path().string());
     argv.push_back("-I" + header_dir);
     for (const std::string& d : toolchain.include_dirs) argv.push_back("-I" + d);
-    argv.insert(argv.end(), {program, "-o", out});
+    argv.insert(argv.end(), {source, "-o", out});
     return argv;
+  };
+  // nvcc's passes split (Attempt::split_passes): one nvcc compiles the program with its text left out of the
+  // device pass (host_program), so that its device front end parses nothing but CUDA's own headers; a second
+  // one runs only the device pass (-ptx) over the program whole. Each front end sees the translation unit it
+  // sees in one nvcc (the host pass has no __CUDA_ARCH__ either way), with every diagnostic; the two run at
+  // once (docs/spec.md, "Which compiler"; TVLAB_COMPILE_JOBS=1: one after the other).
+  const std::string host_program = tmp + "/tvlab_export_host.cu", device_out = tmp + "/tvlab_export.ptx";
+  if (std::any_of(tries.begin(), tries.end(), [](const Attempt& a) { return a.split_passes; }) &&
+      !write_atomically(host_program,
+                        "// The host pass of tvlab's program; its device pass runs apart (-ptx).\n"
+                        "#if !defined(__CUDA_ARCH__)\n#include \"" +
+                            json_escape(program) + "\"\n#endif\n"))
+    throw SpecError("", "cannot write the export program to " + host_program);
+  struct Compile {
+    detail::Running host, device;
+  };
+  const auto start_compile = [&](const Attempt& a, const std::string& out) {
+    Compile c;
+    c.host = detail::start_process(command(a, a.split_passes ? host_program : program, out, false));
+    if (a.split_passes) c.device = detail::start_process(command(a, program, device_out, true));
+    return c;
+  };
+  // The compile's result: the host pass's where it failed, else the device pass's (the same compile's
+  // diagnostics either way).
+  const auto finish_compile = [&](Compile& c, double left) {
+    const auto waited = std::chrono::steady_clock::now();
+    detail::ProcessResult r = detail::finish_process(c.host, left);
+    if (c.device.pid < 0 && c.device.err.empty()) return r;
+    if (!r.started || r.timed_out || r.exit_code != 0) {
+      detail::kill_process(c.device);
+      return r;
+    }
+    left -= std::chrono::duration<double>(std::chrono::steady_clock::now() - waited).count();
+    detail::ProcessResult d = detail::finish_process(c.device, left > 0.5 ? left : 0.5);
+    if (d.started && !d.timed_out && d.exit_code == 0) return r;
+    return d;
+  };
+  const auto run_compile = [&](const Attempt& a, const std::string& out, double left) {
+    if (!a.split_passes || !one_job()) {
+      Compile c = start_compile(a, out);
+      return finish_compile(c, left);
+    }
+    const auto begun = std::chrono::steady_clock::now();
+    detail::ProcessResult r = detail::run_process(command(a, host_program, out, false), left);
+    if (!r.started || r.timed_out || r.exit_code != 0) return r;
+    left -= std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
+    detail::ProcessResult d =
+        detail::run_process(command(a, program, device_out, true), left > 0.5 ? left : 0.5);
+    return d.started && !d.timed_out && d.exit_code == 0 ? r : d;
   };
   // A CUDA file (concurrent_nvcc): nvcc's compile starts beside the host compiler's, into its own
   // executable. Which one reads the file is decided as before (the host compiler's result first, nvcc's
   // only where it fails), so the answer is that of the compiles one after the other; what changes is the
   // wall time (nvcc does not wait for the host compiler's failure) and, where the host compiler reads the
   // file, the CPU nvcc spent until it was stopped.
-  detail::Running early;
+  Compile early;
   const Attempt* early_attempt = nullptr;
   const std::string early_exe = exe + "_nvcc";
   if (tries.size() >= 2 && !tries[1].only_after_unknown_option && tries[1].label == "nvcc" &&
       tries[0].label != "nvcc" && concurrent_nvcc(abs_file, file_text)) {
     early_attempt = &tries[1];
-    early = detail::start_process(command(tries[1], early_exe));
+    early = start_compile(tries[1], early_exe);
   }
   std::string done_exe = exe;
   bool unknown_option = false;  // the last attempt's compiler did not know one of its options
@@ -448,8 +506,7 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
         timeout_s - std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (left <= 0) break;
     const bool is_early = &a == early_attempt;
-    const detail::ProcessResult r =
-        is_early ? detail::finish_process(early, left) : detail::run_process(command(a, exe), left);
+    const detail::ProcessResult r = is_early ? finish_compile(early, left) : run_compile(a, exe, left);
     if (!r.started) {
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + r.err;
       continue;
@@ -477,7 +534,9 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
     if (is_early) done_exe = early_exe;
     break;
   }
-  detail::kill_process(early);  // the host compiler read it, or the file is refused: nvcc is not needed
+  // The host compiler read it, or the file is refused: nvcc is not needed.
+  detail::kill_process(early.host);
+  detail::kill_process(early.device);
   if (!done)
     throw SpecError("", "--config " + name + ": cannot compile it with " + file_path + ": " + failures);
   const double left =
