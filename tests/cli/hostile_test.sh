@@ -498,6 +498,57 @@ case_ config-many-overloads 2 "f is overloaded (2000 functions)" - -- verify "$t
 tma="$root/tests/data/cpp/cute_tutorial/wgmma_tma_sm90.cu"
 case_ config-tma-zero-problem 2 "expected an integer in [1, 2^48] (spec problem[0])" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(0, 0, 0)'
 case_ config-tma-huge-problem 2 "expected at most 2^31 - 1" - -- verify "$tma" --config gemm_nt --bind 'problem=make_shape(4294967296, 4294967296, 4294967296)'
+# The input forms of the last session (docs/spec.md), broken. --reader text: the compiler path would only repeat
+# the text reader's answer after minutes of g++ and nvcc (and needs CUTLASS); each error names file, line, column.
+# (a) CuTe's tiled_copy.cu read with --config main (copies.NAME.block): cut in main's body, a NUL byte, nesting,
+# a zero block extent, make_tiled_copy without its atom.
+tc="$root/tests/data/cpp/cute_tutorial/tiled_copy.cu"
+head -n "$(grep -n 'TiledCopy tiled_copy = make_tiled_copy' "$tc" | cut -d: -f1)" "$tc" >"$tmp/tc-cut.cu"
+case_ tiledcopy-main-cut 2 "tc-cut.cu: line 207, column 41: unbalanced '(': never closed" - -- render "$tmp/tc-cut.cu" --config main --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$tc').read(); i=s.index('Layout val_layout'); open('$tmp/tc-nul.cu','w').write(s[:i] + '\0' + s[i:])"
+case_ tiledcopy-main-nul 2 "tc-nul.cu: line 191, column 3: byte 0x00 outside comments and strings" - -- render "$tmp/tc-nul.cu" --config main --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$tc').read(); open('$tmp/tc-deep.cu','w').write(s.replace('make_shape(Int<32>{}, Int<8>{})', 'make_shape(Int<32>{}, ' + 'Int<' * 300 + '8' + '>{}' * 300 + ')'))"
+case_ tiledcopy-main-deep-templates 2 "tc-deep.cu: line 188, column 561: nesting deeper than 256 levels" - -- render "$tmp/tc-deep.cu" --config main --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$tc').read(); open('$tmp/tc-deep2.cu','w').write(s.replace('make_shape(Int<32>{}, Int<8>{})', 'make_shape(Int<32>{}, ' + 'make_shape(' * 300 + '8' + ')' * 300 + ')'))"
+case_ tiledcopy-main-deep-calls 2 "tc-deep2.cu: line 188, column 2850: brackets nested deeper than 256 levels" - -- render "$tmp/tc-deep2.cu" --config main --reader text -o "$tmp/out/a.svg"
+sed 's/make_shape(Int<128>{}, Int<64>{})/make_shape(Int<128>{}, Int<0>{})/' "$tc" >"$tmp/tc-zero.cu"
+case_ tiledcopy-main-zero-block 2 "tc-zero.cu: line 222, column 5: tiled_tensor_D's block shape: expected positive extents, not 0 (spec copies.tiled_copy.block)" - -- render "$tmp/tc-zero.cu" --config main --reader text -o "$tmp/out/a.svg"
+sed 's/make_tiled_copy(Atom{},/make_tiled_copy(/' "$tc" >"$tmp/tc-noatom.cu"
+case_ tiledcopy-main-no-atom 2 "tc-noatom.cu: line 208, column 42: thr_layout: expected a copy atom (Copy_Atom<Op, T>), got a layout value" - -- render "$tmp/tc-noatom.cu" --config main --reader text -o "$tmp/out/a.svg"
+# (b) A hand-written SM90 register-A GMMA collective (MainloopSm90TmaGmmaRmemAWarpSpecialized): a template argument
+# missing, Copy_Atom without its type, an SS atom, an SmemCopyAtom on both operands, a NUL byte, nesting, a cut.
+rs="$root/fuzz/corpus/cpp_config/sm90_rs_gmma"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-missing.hpp','w').write(s.replace('void, cute::identity>;', 'void>;'))"
+case_ rs-missing-targ 2 "rs-missing.hpp: line 8, column 28: CollectiveMma: takes 15 template arguments, 14 given" - -- render "$tmp/rs-missing.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-atom.hpp','w').write(s.replace('Copy_Atom<AutoVectorizingCopy, float>,', 'Copy_Atom<AutoVectorizingCopy>,'))"
+case_ rs-copy-atom-arity 2 "rs-atom.hpp: line 14, column 65: Copy_Atom: takes 2 template arguments, 1 given" - -- render "$tmp/rs-atom.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-ss.hpp','w').write(s.replace('_RS_TN', '_SS_TN'))"
+case_ rs-ss-atom 2 "rs-ss.hpp: line 13, column 5: TiledMma: MMA atom must source A from rmem and B operand from smem_desc for this mainloop" - -- render "$tmp/rs-ss.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-both.hpp','w').write(s.replace('void, cute::identity>;', 'Copy_Atom<AutoVectorizingCopy, float>, cute::identity>;'))"
+case_ rs-two-copy-atoms 2 "rs-both.hpp: line 15, column 81: SmemCopyAtomB: SM90 GMMA mainloops cannot have a non-void copy atom" - -- render "$tmp/rs-both.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); i=s.index('SM90_64x128x8'); open('$tmp/rs-nul.hpp','w').write(s[:i] + '\0' + s[i:])"
+case_ rs-nul 2 "rs-nul.hpp: line 13, column 41: byte 0x00 outside comments and strings" - -- render "$tmp/rs-nul.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-deep.hpp','w').write(s.replace('RmemAWarpSpecialized<\n        4,', 'RmemAWarpSpecialized<\n        ' + 'Int<' * 300 + '4' + '>' * 300 + ','))"
+case_ rs-deep-templates 2 "rs-deep.hpp: line 10, column 513: nesting deeper than 256 levels" - -- render "$tmp/rs-deep.hpp" --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$rs').read(); open('$tmp/rs-cut.hpp','w').write(s[:s.index('cute::SM90_TMA_LOAD, GMMA::Layout_K_SW128_Atom<tfloat32_t>, Copy_Atom')])"
+case_ rs-cut 2 "rs-cut.hpp: line 3, column 38: unbalanced '{': never closed" - -- render "$tmp/rs-cut.hpp" --reader text -o "$tmp/out/a.svg"
+# (c) sycl-tla example 12's MoEGEMM launch: the wrong arity (template arguments, arguments) is said at the call,
+# by either reader (the compiler path is not started); a NUL byte; a cut launcher; nesting in its arguments.
+xe="$root/fuzz/corpus/cpp_config/xe_launch_called"
+sed "s/'R', 'C', 'R'>/'R', 'C'>/" "$xe" >"$tmp/xe-targs.cpp"
+case_ xe-launch-targs 2 "xe-targs.cpp: line 10, column 10: MoEGEMM<...>(...): expected sycl-tla's MoE::MoEGEMM<CopyA, CopyB, CopyD, LayoutA, LayoutB, LayoutD>(A, B, scales, D, mma, ...) (examples/12_xe20_moe_gemm_cute_interface/moe_grouped_gemm.hpp): 5 template arguments and 10 arguments" - -- render "$tmp/xe-targs.cpp" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
+case_ xe-launch-targs-auto 2 "xe-targs.cpp: line 10, column 10: MoEGEMM<...>(...)" - -- render "$tmp/xe-targs.cpp" --config MoEGEMMLauncher -o "$tmp/out/a.svg"
+sed "s/(a, b, nullptr, d, mma, m, 8, n, 512,/(a, b, nullptr, d/; s/^ *nullptr);/);/" "$xe" >"$tmp/xe-args.cpp"
+case_ xe-launch-args 2 "xe-args.cpp: line 10, column 10: MoEGEMM<...>(...): expected sycl-tla's MoE::MoEGEMM<CopyA, CopyB, CopyD, LayoutA, LayoutB, LayoutD>(A, B, scales, D, mma, ...) (examples/12_xe20_moe_gemm_cute_interface/moe_grouped_gemm.hpp): 6 template arguments and 4 arguments" - -- render "$tmp/xe-args.cpp" --config ns::MoEGEMMLauncher -o "$tmp/out/a.svg"
+case_ xe-launch-text 2 "xe_launch_called: --config MoEGEMMLauncher: ns::MoEGEMMLauncher (line 5) launches sycl-tla's MoE::MoEGEMM<...> (line 10), which the text reader does not read" - -- render "$xe" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$xe').read(); i=s.index('MoE::MoEGEMM'); open('$tmp/xe-nul.cpp','w').write(s[:i] + '\0' + s[i:])"
+case_ xe-launch-nul 2 "xe-nul.cpp: line 10, column 5: byte 0x00 outside comments and strings" - -- render "$tmp/xe-nul.cpp" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$xe').read(); open('$tmp/xe-cut.cpp','w').write(s[:s.index('(void)kernel')])"
+case_ xe-launch-cut 2 "xe-cut.cpp: line 5, column 80: unbalanced '{': never closed" - -- render "$tmp/xe-cut.cpp" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$xe').read(); open('$tmp/xe-deep.cpp','w').write(s.replace('XE_STORE_2D<16, 8, 16>', 'XE_STORE_2D<' * 300 + '16' + '>' * 300))"
+case_ xe-launch-deep-templates 2 "xe-deep.cpp: --config MoEGEMMLauncher: ns::MoEGEMMLauncher (line 5) launches sycl-tla's MoE::MoEGEMM<...> (line 10)" - -- render "$tmp/xe-deep.cpp" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
+python3 -c "s=open('$xe').read(); open('$tmp/xe-deep-args.cpp','w').write(s.replace('(a, b, nullptr, d, mma,', '(a, b, nullptr, d, ' + '(' * 300 + 'mma' + ')' * 300 + ','))"
+case_ xe-launch-deep-args 2 "xe-deep-args.cpp: line 10, column 337: brackets nested deeper than 256 levels" - -- render "$tmp/xe-deep-args.cpp" --config MoEGEMMLauncher --reader text -o "$tmp/out/a.svg"
 case_ search-zero-tile 2 "tile: extents from 1 to 4096" - -- search sm80 --types half_t --tile 0x128x32 --threads 128
 case_ search-threads 2 "threads: a power-of-two number of warps, 32 to 1024 threads" - -- search sm80 --types half_t --tile 128x128x32 --threads 4294967296
 case_ search-subgroups 2 "subgroups: a power of two from 1 to 64" - -- search xe --types bfloat16_t --tile 256x256x32 --threads 0

@@ -38,6 +38,37 @@ TEST(CopyKernel, TiledCopyTutorialProved) {
   EXPECT_EQ(test::check(r, "vector.tiled_copy.src").data["vector_bytes"], 16);
 }
 
+// An auto-vectorizing atom: copy(tiled_copy, ...) recasts the thread's whole partition
+// (cute/algorithm/copy.hpp, v4.2.0). With the tutorial's (4,1) values a thread, 4 consecutive floats: CuTe
+// reads them as one 128-bit vector (max_common_vector 4), not 4 one-float calls, so the vector checks are
+// unknown; with one value a thread (val_layout (1,1), a (32,8):(8,1) thread layout: no two values of a thread
+// adjacent) or DefaultCopy (8-bit vectors, no wider than a float) one float an access is CuTe's access.
+TEST(CopyKernel, AutoVectorizingAtomsOnlyWhereOneElementIsCuTesAccess) {
+  nlohmann::json j = twin();
+  j["copies"]["tiled_copy"]["atom"] = "AutoVectorizingCopy";
+  Report r = verified(j);
+  for (const char* c : {"vector.tiled_copy.src", "vector.tiled_copy.dst"}) {
+    EXPECT_EQ(test::check(r, c).verdict, Verdict::Unknown) << c;
+    EXPECT_NE(
+        test::check(r, c).summary.find("thread 0 holds values 0 and 1 at adjacent element offsets 0 and 1"),
+        std::string::npos)
+        << test::check(r, c).summary;
+  }
+  EXPECT_EQ(test::check(r, "block.tiled_copy").verdict, Verdict::Proved);
+  j["copies"]["tiled_copy"]["atom"] = "DefaultCopy";
+  r = verified(j);
+  EXPECT_EQ(test::check(r, "vector.tiled_copy.src").verdict, Verdict::Proved);
+  EXPECT_EQ(test::check(r, "vector.tiled_copy.src").data["vector_bytes"], 4);
+  j["copies"]["tiled_copy"]["atom"] = "AutoVectorizingCopy";
+  j["copies"]["tiled_copy"]["thr_layout"] = "(32,8):(8,1)";
+  j["copies"]["tiled_copy"]["val_layout"] = "(1,1)";
+  j["copies"]["tiled_copy"]["block"] = {32, 8};
+  r = verified(j);
+  EXPECT_EQ(test::check(r, "vector.tiled_copy.src").verdict, Verdict::Proved)
+      << test::check(r, "vector.tiled_copy.src").summary;
+  EXPECT_EQ(test::check(r, "vector.tiled_copy.dst").verdict, Verdict::Proved);
+}
+
 // CuTe (tests/data/cute/oracle_tiled_copy.txt): part.33.S = ((_4,_1),_1,_8):((_1,_0),_0,2048) @ 260.
 TEST(CopyKernel, PartitionAsCuTePrintsIt) {
   const ThreadPartitions p = thread_partitions(build_plan(read_json_value(twin())), "tiled_copy", 33);

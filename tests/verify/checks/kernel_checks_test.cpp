@@ -479,5 +479,30 @@ TEST(KernelChecks, G2sSectorsEqualCuTesPartitionOfTheProblem) {
   EXPECT_GE(moved, 4);  // the base's placement changes the count: the comparison can fail
 }
 
+// An auto-vectorizing g2s (the tutorial's gemm_nt with make_tiled_copy(Copy_Atom<AutoVectorizingCopy, float>,
+// (32,8), (4,1))): CuTe's copy() reads each thread's 4 consecutive floats as one 128-bit vector, so the
+// global side's requests and sectors (gmem.A.g2s) are unknown, as vector/banks are; with one value a thread
+// per tile row ((1,1): m = t + 32 i, never adjacent) one float an access is CuTe's access, and all three are
+// counted.
+TEST(KernelChecks, AutoVectorizingG2sCountedOnlyWhereOneElementIsCuTesAccess) {
+  nlohmann::json j = nlohmann::json::parse(read("cute_tutorial_sgemm_sm80_nt.json"));
+  for (const char* x : {"A", "B"})
+    j["operands"][x]["smem"]["g2s"] = {
+        {"atom", "AutoVectorizingCopy"}, {"thr_layout", "(32,8)"}, {"val_layout", "(4,1)"}};
+  Report r = verify_plan(build_plan(read_json_value(j)));
+  for (const char* c : {"gmem.A.g2s", "vector.A.g2s", "banks.A.g2s", "gmem.B.g2s"}) {
+    EXPECT_EQ(check(r, c).verdict, Verdict::Unknown) << c;
+    EXPECT_NE(check(r, c).summary.find("thread 0 holds (0,0) and (1,0) at adjacent element offsets 0 and 1"),
+              std::string::npos)
+        << check(r, c).summary;
+  }
+  EXPECT_EQ(check(r, "smem.A.g2s").verdict, Verdict::Proved);
+  for (const char* x : {"A", "B"}) j["operands"][x]["smem"]["g2s"]["val_layout"] = "(1,1)";
+  r = verify_plan(build_plan(read_json_value(j)));
+  for (const char* c : {"gmem.A.g2s", "vector.A.g2s", "banks.A.g2s"})
+    EXPECT_EQ(check(r, c).verdict, Verdict::Proved) << c << ": " << check(r, c).summary;
+  EXPECT_EQ(check(r, "gmem.A.g2s").data["vector_bytes"], 4);
+}
+
 }  // namespace
 }  // namespace tvlab

@@ -116,6 +116,34 @@ TEST(CppXeLaunch, RefusesACallThatIsNotMoEGEMMs) {
   EXPECT_TRUE(xe_launches("void g() { auto p = &MoEGEMM<int, int, int, 'R', 'R', 'R'>; }\n").empty());
 }
 
+TEST(CppXeLaunch, OfAFunctionRefusesOnlyItsOwnMalformedCalls) {
+  // f's call takes 2 template arguments; g's is MoEGEMM's.
+  const char* const text =
+      "void f() { [=] { MoEGEMM<A, B>(x, y, z, w, m); }; }\n"
+      "namespace ns {\n"
+      "void g() { [=] { MoE::MoEGEMM<A, B, D, 'R', 'C', 'R'>(x, y, z, w, m, 1); }; }\n"
+      "}\n";
+  const std::vector<XeLaunch> g = xe_launches_of(text, "g");
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].function, "ns::g");
+  EXPECT_EQ(g[0].line, 3);
+  EXPECT_EQ(g[0].targs, (std::vector<std::string>{"A", "B", "D", "'R'", "'C'", "'R'"}));
+  EXPECT_EQ(g[0].args.size(), 6u);
+  EXPECT_TRUE(xe_launches_of(text, "h").empty());
+  try {
+    (void)xe_launches_of(text, "f");
+    FAIL() << "no error";
+  } catch (const CppConfigError& e) {
+    EXPECT_EQ(e.line(), 1);
+    EXPECT_EQ(e.column(), 18);
+    EXPECT_EQ(e.construct(), "MoEGEMM<...>(...)");
+    EXPECT_NE(std::string(e.what()).find("2 template arguments and 5 arguments"), std::string::npos)
+        << e.what();
+  }
+  // The whole text: f's call is refused whichever function is asked for.
+  EXPECT_THROW((void)xe_launches(text), CppConfigError);
+}
+
 TEST(CppXeLaunch, TheNotModelledSentenceNamesTheSchedulerAndTheRunTimeRules) {
   const std::string s = xe_launch_not_modelled();
   for (const char* part : {"PersistentTileSchedulerXeMoE", "M edge", "width, height, pitch, base", "prefetch",

@@ -191,6 +191,34 @@ CheckResult vector_check(const PlannedCopy& p, bool src) {
                      "tiled_divide(" + side + ", block)(make_coord(_,_),0,0)", to_string(tile)});
   // Block (0,0): every thread's calls.
   const int64_t threads = p.copy.num_threads();
+  // An auto-vectorizing atom (DefaultCopy, AutoVectorizingCopy[WithAssumedAlignment<N>]): copy(tiled_copy, S,
+  // fragment) recasts the thread's whole partition to vectors of up to N bits (cute/algorithm/copy.hpp,
+  // CUTLASS v4.2.0: gcd(max_common_vector(src, dst) * bits, alignments, N)), not one atom call at a time. One
+  // element an access is CuTe's access where N <= bits or no thread holds two values at adjacent offsets
+  // (max_common_vector 1); otherwise the access width, and the base alignment it needs, are not modelled.
+  if (p.copy.atom.max_vec_bits > bits) {
+    for (int64_t t = 0; t < threads; ++t) {
+      const LayoutSlice s = src ? p.copy.partition_S(tile, t) : p.copy.partition_D(tile, t);
+      std::vector<std::pair<int64_t, int64_t>> off;  // (offset, value)
+      const int64_t base = s.offset.ival(), total = size(s.layout);
+      for (int64_t i = 0; i < total; ++i) off.push_back({base + s.layout(i), i});
+      std::sort(off.begin(), off.end());
+      for (std::size_t j = 1; j < off.size(); ++j)
+        if (off[j].first == off[j - 1].first + 1) {
+          r.summary = "not computed: copy() of " + p.copy.atom.name +
+                      " vectorizes over the thread's whole partition (cute/algorithm/copy.hpp: up to " +
+                      std::to_string(p.copy.atom.max_vec_bits) +
+                      "-bit accesses where max_common_vector of the partition and the fragment and their "
+                      "alignment allow), and thread " +
+                      std::to_string(t) + " holds values " + std::to_string(off[j - 1].second) + " and " +
+                      std::to_string(off[j].second) + " at adjacent element offsets " +
+                      std::to_string(off[j - 1].first) + " and " + std::to_string(off[j].first) + " of " +
+                      side +
+                      ": the access width CuTe picks, and the base alignment it assumes, are not modelled";
+          return r;
+        }
+    }
+  }
   std::string witness;
   for (int64_t t = 0; t < threads && witness.empty(); ++t) {
     const LayoutSlice s = src ? p.copy.partition_S(tile, t) : p.copy.partition_D(tile, t);

@@ -414,6 +414,25 @@ void add_gmem_checks(Report& rep, const PlannedCopy& p, const TiledMMA& m,
     rep.checks.push_back(std::move(r));
     return;
   }
+  // An auto-vectorizing g2s atom: one element an access only where that is CuTe's access (smem_checks.hpp,
+  // auto_vectorized_unmodelled: a common vector is contiguous in shared memory too).
+  if (c.atom.max_vec_bits > c.value_type.bits) {
+    std::string unmodelled;
+    try {
+      SmemCopyBanks b;
+      b.copy_name = "g2s";
+      b.model = &smem_bank_model(m);
+      smem_copy_sites(b, c, p.smem->tile);
+      unmodelled = auto_vectorized_unmodelled(c, p.smem->layout, b, p.smem->tile);
+    } catch (const std::exception& e) {
+      unmodelled = std::string("its shared-memory side cannot be enumerated: ") + e.what();
+    }
+    if (!unmodelled.empty()) {
+      r.summary = "not computed: " + unmodelled;
+      rep.checks.push_back(std::move(r));
+      return;
+    }
+  }
   MemoryMajor mem{p.modes.x, p.gmem ? p.gmem->alignment : 0};
   const std::string major = std::string(1, dims[mem.contiguous]) + "-major";
   r.steps.push_back({"global memory of " + p.name,

@@ -132,15 +132,20 @@ std::vector<int> local_names(const std::string& file_text, const std::vector<std
 
 // The MoEGEMM call (detail/cpp_xe_launch.hpp) whose launching function `name` names, if any.
 std::optional<detail::XeLaunch> launch_named(const std::string& file_text, const std::string& name) {
+  if (name.empty()) return std::nullopt;
   std::vector<detail::XeLaunch> all;
   try {
-    all = detail::xe_launches(file_text);
-  } catch (const SpecError&) {
+    all = detail::xe_launches_of(file_text, name);
+  } catch (const CppConfigError& e) {
+    // A call of the named function that is not MoEGEMM's: said at the call (line, column, what MoEGEMM
+    // takes), not read as another kind of configuration.
+    if (e.construct().rfind("MoEGEMM<", 0) == 0) throw;
     return std::nullopt;  // the compiler says what is wrong with the file
+  } catch (const SpecError&) {
+    return std::nullopt;
   }
-  for (const detail::XeLaunch& l : all)
-    if (detail::names_xe_launch(l, name)) return l;
-  return std::nullopt;
+  if (all.empty()) return std::nullopt;
+  return all.front();
 }
 
 // The program exporting a kernel launched by the function `name` (one name): the hook, the file's copy that

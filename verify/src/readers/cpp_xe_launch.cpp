@@ -39,7 +39,7 @@ constexpr std::size_t kArgA = 0, kArgB = 1, kArgD = 3, kArgMma = 4;
 
 }  // namespace
 
-std::vector<XeLaunch> Reader::xe_launches(std::string_view text) const {
+std::vector<XeLaunch> Reader::xe_launches(std::string_view text, const std::string* config) const {
   const std::vector<std::size_t> starts = line_starts(text);
   const auto at = [&](std::size_t k) {
     return starts[static_cast<std::size_t>(t_[k].line)] + static_cast<std::size_t>(t_[k].col - 1);
@@ -60,6 +60,7 @@ std::vector<XeLaunch> Reader::xe_launches(std::string_view text) const {
     l.callee = tokens_text(b, i + 1);
     l.line = t_[i].line, l.col = t_[i].col;
     l.in_template = !fn->tparams.empty();
+    if (config && !names_xe_launch(l, *config)) continue;
     // The template argument list: commas at its own depth split it.
     int angle = 1;
     std::size_t k = i + 2, start = i + 2;
@@ -105,6 +106,10 @@ std::vector<XeLaunch> Reader::xe_launches(std::string_view text) const {
 
 std::vector<XeLaunch> xe_launches(std::string_view text) {
   return Reader(text).xe_launches(text);
+}
+
+std::vector<XeLaunch> xe_launches_of(std::string_view text, const std::string& config) {
+  return Reader(text).xe_launches(text, &config);
 }
 
 bool names_xe_launch(const XeLaunch& l, const std::string& config) {

@@ -98,8 +98,9 @@ class Reader {
                                 const std::string& file_name) const;
 
   // sycl-tla kernels written with its CuTe interface (cpp_xe_launch.cpp): the MoEGEMM<...>(...) calls of the
-  // text (detail/cpp_xe_launch.hpp); `text` is the text the reader was made from.
-  std::vector<XeLaunch> xe_launches(std::string_view text) const;
+  // text (detail/cpp_xe_launch.hpp); `text` is the text the reader was made from. With `config`, only the
+  // calls of the functions it names (names_xe_launch): a malformed call elsewhere is no error.
+  std::vector<XeLaunch> xe_launches(std::string_view text, const std::string* config = nullptr) const;
 
   // Tutorial functions (cpp_tutorial.cpp).
   // Whether `spec` (--config NAME or NAME<T, ...>) names a host function of the text.

@@ -31,6 +31,11 @@ struct XeLaunch {
 // arguments, at least 5 arguments) is an error at the call.
 std::vector<XeLaunch> xe_launches(std::string_view text);
 
+// The MoEGEMM calls of the functions `config` names (names_xe_launch), in the order of the file: errors as
+// xe_launches, a call that is not MoEGEMM's only where such a function makes it (construct
+// "MoEGEMM<...>(...)").
+std::vector<XeLaunch> xe_launches_of(std::string_view text, const std::string& config);
+
 // Whether `config` (--config) names the function that makes the call: its scope or the scope's tail.
 bool names_xe_launch(const XeLaunch& l, const std::string& config);
 

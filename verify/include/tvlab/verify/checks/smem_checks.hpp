@@ -79,6 +79,20 @@ void smem_copy_sources(SmemCopyBanks& b, const PlannedCopy& p, const TiledCopy& 
 // 3. b.analyses, the totals and b.worst from b.insts.
 void smem_copy_analyses(SmemCopyBanks& b);
 
+// CuTe's copy() of an auto-vectorizing atom (Copy_Atom<AutoVectorizingCopyWithAssumedAlignment<N>, T>;
+// DefaultCopy N = 8, AutoVectorizingCopy N = 128) is not one access per atom call: cute/algorithm/copy.hpp
+// (CUTLASS v4.2.0) recasts the thread's whole src and dst views to uint_bit_t<V>, V =
+// gcd(max_common_vector(src, dst) * bits(T), gcd(max_alignment(src), max_alignment(dst), N)), where V is a
+// whole number of bytes wider than T. The checks model one element per access; that is CuTe's access exactly
+// where V <= bits(T), shown here by N <= bits(T) or by max_common_vector(src, dst) == 1: no thread holds two
+// values at adjacent offsets of the layout (of its inner layout for a swizzled one: CuTe's
+// max_common_vector(Sw o L, b) is min(max_common_vector(L, b), 2^M), swizzle_layout.hpp), as a common vector
+// is contiguous on both sides. b.sites from smem_copy_sites. Returns "" for any other atom and where the
+// model is exact; else why it is not (the thread and its two adjacent values): the access width CuTe picks is
+// then not modelled.
+std::string auto_vectorized_unmodelled(const TiledCopy& c, const SmemLayout& smem, const SmemCopyBanks& b,
+                                       const IntTuple& tile);
+
 // The stage's copy `copy_name` of operand p, all three steps. Throws BankError (a lane's run not one access,
 // naming the instruction), LayoutError (the copy does not tile the operand) or std::invalid_argument (p has
 // no such copy).
