@@ -672,8 +672,7 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
   }
   // A host function of CuTe's tutorials (--config gemm_tn, 'gemm_tn<cute::half_t>'): the text reader reads
   // what it passes to its kernel launch; the compiler path exports the launch arguments' types, by the roles
-  // the text reader gives them (detail/cpp_tutorial_launch.hpp), under --reader compiler, or under auto where
-  // the text reader matched the launch but cannot evaluate it.
+  // the text reader gives them (detail/cpp_tutorial_launch.hpp), under --reader compiler.
   if (cpp && !config.empty() && how != "text") {
     std::optional<detail::TutorialLaunch> tut;
     std::string text_error;
@@ -696,14 +695,16 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     } catch (const SpecError&) {
       function = false;  // the file's own errors: as before
     }
-    if (function && (how == "compiler" || (tut && !text_error.empty() && bind.empty()))) {
+    // Under auto the text reader reads them: its refusals of the tutorials' forms are CuTe's own
+    // static_asserts or forms it names (a copy-only launch's layout), which a compile would not change.
+    if (function && how == "compiler") {
       if (!bind.empty())
         throw SpecError("",
                         "--config " + config +
                             ": --bind is read by the text reader (--reader text or auto); the compiler path "
                             "exports the types the launch passes");
       if (!tut) throw SpecError("", text_error);
-      const std::string what = "--config " + config + ": " + tut->function + " (line " +
+      const std::string what = "--config " + config + ": " + tut->name + " (line " +
                                std::to_string(tut->line) + ") launches " + tut->kernel + " (line " +
                                std::to_string(tut->launch_line) + ")";
       if (const std::string why = detail::tutorial_launch_unread(*tut); !why.empty())
@@ -717,7 +718,7 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
       s << std::fixed << c.seconds;
       note = "tvlab: " + config + " read through " + c.compiler +
              (c.cached ? std::string(" (cached)") : " (compiled in " + s.str() + " s)") +
-             (text_error.empty() ? std::string() : "\ntvlab: the text reader did not read it: " + text_error);
+             (text_error.empty() ? std::string() : "\ntvlab: the text reader refuses it: " + text_error);
       return c;
     }
   }

@@ -488,6 +488,7 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
   TutorialLaunch launch;
   launch.spec = spec;
   launch.function = f.scope;
+  launch.name = f.name;
   launch.line = f.line, launch.col = f.col;
   launch.kernel = kernel->name;
   if (!args.empty()) launch.launch_line = t_[args[0].first].line, launch.launch_col = t_[args[0].first].col;

@@ -36,14 +36,14 @@ std::string role(const TutorialLaunch& l, const std::string& key) {
 
 std::string tutorial_launch_unread(const TutorialLaunch& l) {
   if (l.copy_only)
-    return l.function + " launches " + l.kernel +
+    return l.name + " launches " + l.kernel +
            " (a copy-only launch): its tensors' extents (make_layout(make_shape(m, n))) are run-time ints, "
            "which the compiler's types do not carry (Layout<Shape<int, int>, ...>); only the TiledCopy and "
            "the "
            "block shape are types. The text reader reads it (--reader text or auto)";
   if (role(l, "cta_tile").empty() || role(l, "mma").empty() || role(l, "A.type").empty() ||
       role(l, "B.type").empty())
-    return l.function + "'s " + l.kernel +
+    return l.name + "'s " + l.kernel +
            " launch: the text reader found no CTA tiler, TiledMMA or A / B pointer among its arguments";
   return "";
 }
@@ -88,7 +88,7 @@ std::string tutorial_hook_declarations() {
 }
 
 std::string tutorial_hook_definitions(const TutorialLaunch& l, const std::string& name) {
-  const std::string what = l.function + "'s " + l.kernel + " launch (line " + std::to_string(l.launch_line) +
+  const std::string what = l.name + "'s " + l.kernel + " launch (line " + std::to_string(l.launch_line) +
                            "), its arguments' types by the roles the text reader gives them";
   return "namespace tvlab_local {\n"
          "template <class... Ts>\n"
@@ -108,7 +108,7 @@ std::string tutorial_hook_definitions(const TutorialLaunch& l, const std::string
 std::string tutorial_main(const TutorialLaunch& l, const std::string& name) {
   std::string want;
   for (const std::string& t : l.types) want += (want.empty() ? "" : ",") + t;
-  const std::string n = quoted(name), fn = quoted(l.function);
+  const std::string n = quoted(name), fn = quoted(l.name + " (line " + std::to_string(l.line) + ")");
   return "  std::string chosen, seen;\n"
          "  int matches = 0;\n"
          "  for (int i = 0; i < tvlab_local::tut_count && i < 16; ++i) {\n"

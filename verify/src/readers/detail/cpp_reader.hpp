@@ -65,6 +65,7 @@ struct Function {
 struct TutorialLaunch {
   std::string spec;                     // --config as given
   std::string function;                 // the host function's scope
+  std::string name;                     // its name as declared (gemm_nt)
   int line = 0, col = 0;                // the function's name
   std::string kernel;                   // the launched kernel's name
   int launch_line = 0, launch_col = 0;  // the launch's first argument
