@@ -12,6 +12,8 @@
 #       smem.budget equals sizeof(CollectiveMainloop::SharedStorage) as the compiler laid it out;
 #   (d) hostile: a file that does not compile, a NAME that is not a type, a NAME that is not a CollectiveMma, no
 #       compiler, a timeout, --bind with --reader compiler, a JSON file: exit 2, a clear message, nothing cached.
+#   (e) CuTe's tutorial host functions through --reader compiler: nvcc's recorded exports against the text
+#       reader (plan --json, verify) on every run, live with TVLAB_UPSTREAM_LIVE=1; hostile launches.
 # Needs a C++ compiler, CUTLASS (TVLAB_CUTLASS_DIR, or the nvidia-cutlass package cute.oracle installs) and
 # CUDA's headers; skipped (77) without them. TVLAB_CUTE_ORACLE_REQUIRED=1 turns the skip into a failure.
 set -u

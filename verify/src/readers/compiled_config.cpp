@@ -680,9 +680,9 @@ std::optional<CompiledConfig> choose_reader(const ReaderChoice& choice, const st
     try {
       detail::Reader r(text);
       const std::vector<std::string> all = r.candidates();
-      function =
-          (config.find('<') != std::string::npos || r.names_function(config) || all.empty()) &&
-          std::none_of(all.begin(), all.end(), [&](const std::string& n) { return names_config(n, config); });
+      function = r.names_function(config) && std::none_of(all.begin(), all.end(), [&](const std::string& n) {
+                   return names_config(n, config);
+                 });
       if (function) {
         try {
           (void)r.tutorial(config, {});

@@ -119,8 +119,8 @@ std::string tutorial_main(const TutorialLaunch& l, const std::string& name) {
          "\") continue;\n"
          "    std::ostringstream s;\n"
          "    tvlab_local::tut_runs[i](&s);\n"
-         "    if (matches == 0 || s.str() != chosen) ++matches;\n"
-         "    chosen = s.str();\n"
+         "    if (matches == 0) chosen = s.str(), matches = 1;\n"
+         "    else if (s.str() != chosen) matches = 2;  // instantiations that export different specs\n"
          "  }\n"
          "  if (matches != 1) {\n"
          "    std::cerr << \"tvlab: " +
