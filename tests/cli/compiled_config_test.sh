@@ -12,6 +12,8 @@
 #       smem.budget equals sizeof(CollectiveMainloop::SharedStorage) as the compiler laid it out;
 #   (d) hostile: a file that does not compile, a NAME that is not a type, a NAME that is not a CollectiveMma, no
 #       compiler, a timeout, --bind with --reader compiler, a JSON file: exit 2, a clear message, nothing cached.
+#   (e) CuTe's tutorial host functions through --reader compiler: nvcc's recorded exports against the text
+#       reader (plan --json, verify) on every run, live with TVLAB_UPSTREAM_LIVE=1; hostile launches.
 # Needs a C++ compiler, CUTLASS (TVLAB_CUTLASS_DIR, or the nvidia-cutlass package cute.oracle installs) and
 # CUDA's headers; skipped (77) without them. TVLAB_CUTE_ORACLE_REQUIRED=1 turns the skip into a failure.
 set -u
@@ -248,6 +250,89 @@ expect2 "local: a body never closed" "line 2, column 12: unbalanced '{': never c
 expect2 "--reader bad" "reader" "$tvlab" verify "$cpp/cutlass_sm80_f16_tn.hpp" --reader bogus
 [ "$(entries)" = "$before" ] && ok || ko "hostile runs left cache entries ($before before, $(entries) after)"
 [ -z "$(find "$cache" -name '*.tmp.*')" ] && ok || ko "temporary files left in the cache"
+
+# (e) CuTe's tutorial host functions (tests/data/cpp/cute_tutorial/, CUTLASS v4.2.0 unmodified; docs/spec.md,
+# "Tutorial functions through the compiler"): --reader compiler --config FUNCTION compiles a copy of the file
+# whose kernel launch is a hook over decltype of its arguments, by the roles the text reader gives them. nvcc
+# reads them (kernels, <<<...>>>): ~20 s each on 2 cores, so each row's export is recorded under
+# tests/data/cpp/upstream/recorded/ and compared on every run (its plan --json byte for byte, its verify
+# report line for line and exit code, with the text reader's); TVLAB_UPSTREAM_LIVE=1 compiles them live and
+# requires the recording byte for byte and the same plan and report (TVLAB_UPSTREAM_LIVE=record rewrites it).
+tut="$cpp/cute_tutorial"
+rec="$cpp/upstream/recorded"
+live="${TVLAB_UPSTREAM_LIVE:-0}"
+have_nvcc=0; { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; } && have_nvcc=1
+[ "$live" != 0 ] && export TVLAB_COMPILE_TIMEOUT="${TVLAB_COMPILE_TIMEOUT:-900}"
+while IFS='|' read -r file config recording; do
+  [ -z "$file" ] && continue
+  f="$tut/$file"
+  "$tvlab" plan --json "$f" --config "$config" --reader text >"$tmp/tp" 2>/dev/null; rc_tp=$?
+  "$tvlab" verify "$f" --config "$config" --reader text >"$tmp/tv" 2>/dev/null; rc_tv=$?
+  "$tvlab" plan --json "$rec/$recording" >"$tmp/rp" 2>"$tmp/rp.err"; rc_rp=$?
+  "$tvlab" verify "$rec/$recording" >"$tmp/rv" 2>/dev/null; rc_rv=$?
+  if [ "$rc_tp" = 0 ] && [ "$rc_rp" = 0 ] && cmp -s "$tmp/tp" "$tmp/rp"; then ok; else
+    ko "tutorial $file --config $config: the recorded export's plan (rc $rc_rp) differs from the text reader's (rc $rc_tp): $(head -c 300 "$tmp/rp.err")"
+    diff "$tmp/tp" "$tmp/rp" | head -6
+  fi
+  if [ "$rc_tv" = "$rc_rv" ] && cmp -s <(tail -n +2 "$tmp/tv") <(tail -n +2 "$tmp/rv"); then ok; else
+    ko "tutorial $file --config $config: the recorded export's verify (rc $rc_rv) differs from the text reader's (rc $rc_tv)"
+    diff <(tail -n +2 "$tmp/tv") <(tail -n +2 "$tmp/rv") | head -6
+  fi
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["description"]["exported_by"].startswith("tvlab/export.hpp"), d["description"]; assert d["name"] == sys.argv[2], d["name"]; assert "launch (line" in d["description"]["kernel"], d["description"]' "$rec/$recording" "$config" && ok ||
+    ko "tutorial $recording: not an export of tvlab/export.hpp's export_tutorial_gemm named $config"
+  if [ "$live" != 0 ]; then
+    if [ "$have_nvcc" = 0 ]; then ko "TVLAB_UPSTREAM_LIVE=$live but no nvcc"; continue; fi
+    # A cache of the row's own: its one entry is this row's export (rows share function names).
+    rc_dir="$tmp/tut_cache_${recording%.json}"
+    s=$(date +%s%N)
+    XDG_CACHE_HOME="$rc_dir" "$tvlab" plan --json "$f" --config "$config" --reader compiler >"$tmp/cp" 2>"$tmp/cp.err"; rc_cp=$?
+    ms=$(( ($(date +%s%N) - s) / 1000000 ))
+    XDG_CACHE_HOME="$rc_dir" "$tvlab" verify "$f" --config "$config" --reader compiler >"$tmp/cv" 2>/dev/null; rc_cv=$?
+    grep -qF "tvlab: $config read through nvcc" "$tmp/cp.err" && ok || ko "tutorial $file --config $config: not read through nvcc: $(head -c 600 "$tmp/cp.err")"
+    [ "$rc_cp" = 0 ] && cmp -s "$tmp/cp" "$tmp/tp" && ok || ko "tutorial $file --config $config (live): plan (rc $rc_cp) differs from the text reader's"
+    [ "$rc_cv" = "$rc_tv" ] && cmp -s "$tmp/cv" "$tmp/tv" && ok || ko "tutorial $file --config $config (live): verify (rc $rc_cv) differs from the text reader's"
+    entry="$(ls "$rc_dir"/tvlab/compiled/*.json 2>/dev/null | head -1)"
+    if [ "$live" = record ] && [ -n "$entry" ]; then cp "$entry" "$rec/$recording"; fi
+    if [ -n "$entry" ] && cmp -s "$entry" "$rec/$recording"; then ok; else
+      ko "tutorial $file --config $config: nvcc's export differs from the recording $recording"; diff "$entry" "$rec/$recording" | head -6
+    fi
+    echo "row: cute_tutorial/$file --config $config: $(tail -1 "$tmp/cv") (live: nvcc, ${ms} ms)"
+  fi
+done <<'ROWS'
+sgemm_sm70.cu|gemm_nt|tutorial_sgemm_sm70_gemm_nt.json
+sgemm_sm70.cu|gemm_tn|tutorial_sgemm_sm70_gemm_tn.json
+sgemm_sm80.cu|gemm_tn<cute::half_t>|tutorial_sgemm_sm80_gemm_tn_half_t.json
+wgmma_sm90.cu|gemm_nt|tutorial_wgmma_sm90_gemm_nt.json
+wgmma_sm90.cu|gemm_tn|tutorial_wgmma_sm90_gemm_tn.json
+wgmma_tma_sm90.cu|gemm_nt|tutorial_wgmma_tma_sm90_gemm_nt.json
+wgmma_tma_sm90.cu|gemm_tn|tutorial_wgmma_tma_sm90_gemm_tn.json
+ROWS
+# The control: a recording with another swizzle is told apart from the text reader's plan.
+sed 's/Sw<3,4,3>/Sw<2,4,3>/g' "$rec/tutorial_wgmma_sm90_gemm_tn.json" >"$tmp/mut.json"
+"$tvlab" plan --json "$tmp/mut.json" >"$tmp/mp" 2>/dev/null
+"$tvlab" plan --json "$tut/wgmma_sm90.cu" --config gemm_tn --reader text >"$tmp/tp" 2>/dev/null
+[ -s "$tmp/tp" ] && ! cmp -s "$tmp/mp" "$tmp/tp" && ok || ko "tutorial control: a mutated swizzle was not seen"
+# Hostile, no compile: what the text reader's reading of the launch refuses is exit 2 before any compile,
+# nothing cached.
+before="$(entries)"
+expect2 "tutorial: a copy-only launch (run-time extents)" "copy_kernel_vectorized (a copy-only launch): its tensors' extents (make_layout(make_shape(m, n))) are run-time ints" "$tvlab" verify "$tut/tiled_copy.cu" --config main --reader compiler
+expect2 "tutorial: a function that launches nothing" "gemm_nt: launches no kernel" "$tvlab" verify "$tut/sgemm_sm80.cu" --config 'gemm_nt<cute::half_t>' --reader compiler
+expect2 "tutorial: --bind" "--bind is read by the text reader" "$tvlab" verify "$tut/sgemm_sm80.cu" --config 'gemm_tn<cute::half_t>' --reader compiler --bind A.alignment=8
+expect2 "tutorial: overloaded" "gemm_tn is overloaded (2 functions)" "$tvlab" verify "$tut/sgemm_sm80.cu" --config gemm_tn --reader compiler
+# Called with two different element types (main calls gemm with float and double): the text reader's
+# callers disagree, and --config FUNCTION alone is refused naming the flag that chooses one.
+sed 's/^  gemm(transA, transB, m, n, k,/  if (0) gemm(transA, transB, m, n, k, 1.0, (double const*)0, 0, (double const*)0, 0, 0.0, (double*)0, 0);\n&/' "$tut/sgemm_sm70.cu" >"$tmp/twice.cu"
+cmp -s "$tmp/twice.cu" "$tut/sgemm_sm70.cu" && ko "tutorial twice: the sed changed nothing" || ok
+expect2 "tutorial: called with two different types" "template parameters of gemm_nt that no call in the file gives a concrete type" "$tvlab" verify "$tmp/twice.cu" --config gemm_nt --reader compiler
+[ "$(entries)" = "$before" ] && ok || ko "tutorial hostile runs left cache entries"
+# Hostile, compiled (nvcc, ~25 s): an overload that nothing in the file instantiates (sgemm_sm80's main calls
+# gemm with half_t only): the program counts the hook's instantiations and exits; exit 2 naming the function.
+if [ "$have_nvcc" = 1 ]; then
+  expect2 "tutorial: uninstantiated" "the compiler instantiated gemm_tn (line 509) 0 time(s), none with the element types float,float the text reader binds" "$tvlab" verify "$tut/sgemm_sm80.cu" --config 'gemm_tn<float, float, float>' --reader compiler
+  [ "$(entries)" = "$before" ] && ok || ko "tutorial: the uninstantiated compile left a cache entry"
+else
+  echo "note: no nvcc: the tutorial functions' uninstantiated case not compiled"
+fi
 
 echo "cli.compiled_config: $passes passed, $fails failed"
 [ "$fails" = 0 ]

@@ -18,6 +18,10 @@
 //   write_tiled_copy<TiledCopy>        a copy object {atom, value_type, print} (print: CuTe's print() text of
 //                                      the TiledCopy: its tiler, TV layout and the atom's layouts)
 //   write_layout(os, layout)           a layout (swizzled, composed with smem_ptr flags) as CuTe prints it
+//   export_tutorial_gemm<Tiler, ...>   a CuTe tutorial host function's kernel launch (sgemm_sm70.cu,
+//                                      sgemm_sm80.cu, wgmma_sm90.cu, wgmma_tma_sm90.cu): the launch arguments'
+//                                      types by role: cta_tile, stages, mma, operands.A/B {type, gmem.layout,
+//                                      copy.tma, smem {layout, g2s, s2r}}
 //   export_xe_gemm<TiledMMA, ...>      with sycl-tla: a kernel written with its CuTe interface (no
 //   collective):
 //                                      mma {atom, tile, sg_layout}, operands.A/B/D {type, contiguous, copy}
@@ -779,6 +783,134 @@ void export_xe_gemm(std::ostream& os, std::string_view name, std::string_view wh
   os << ",\n  \"D\": ";
   xe_kernel_operand<ElementD, LayoutD, OpD>(os, 'D');
   os << "\n },\n \"checks\": [\"all\"]\n}\n";
+}
+
+namespace export_detail {
+
+// CuTe tutorial host functions (sgemm_sm70.cu, sgemm_sm80.cu, hopper/wgmma_sm90.cu,
+// hopper/wgmma_tma_sm90.cu): the types of the expressions their kernel launch passes, one slot a role (void:
+// the launch passes none), in the order of export_tutorial_gemm. Which launch argument plays which role is
+// the text reader's reading of the kernel's parameter list (Reader::tutorial); this header only turns the
+// types into JSON.
+template <class T>
+using bare_t = std::remove_cv_t<std::remove_reference_t<T>>;
+template <class Ptr>
+using pointee_t = std::remove_cv_t<std::remove_pointer_t<std::decay_t<Ptr>>>;
+
+// make_tma_atom(SM90_TMA_LOAD{}, ...)'s Copy_Atom (cute/atom/copy_traits_sm90_tma.hpp).
+template <class T>
+struct tma_load_atom : std::false_type {};
+template <class NumBits, class Aux, class T>
+struct tma_load_atom<cute::Copy_Atom<cute::Copy_Traits<cute::SM90_TMA_LOAD, NumBits, Aux>, T>>
+    : std::true_type {};
+
+// A stride (dA = make_stride(ldA, Int<1>{})) by the operand's mode names: its static _1 mode.
+template <class Stride>
+std::string tutorial_gmem(char operand) {
+  static_assert(cute::is_tuple<Stride>::value && cute::tuple_size<Stride>::value == 2,
+                "tvlab::export_tutorial_gemm: a gmem stride must be a rank-2 stride (make_stride(ld, _1))");
+  using S0 = std::decay_t<decltype(cute::get<0>(Stride{}))>;
+  using S1 = std::decay_t<decltype(cute::get<1>(Stride{}))>;
+  constexpr bool unit0 = cute::is_constant<1, S0>::value, unit1 = cute::is_constant<1, S1>::value;
+  static_assert(unit0 != unit1,
+                "tvlab::export_tutorial_gemm: a gmem stride must have exactly one static _1 (its contiguous "
+                "mode)");
+  const char* modes = operand == 'A' ? "MK" : "NK";
+  return std::string(1, modes[unit0 ? 0 : 1]);
+}
+
+template <class Tiler>
+void tutorial_tile(std::ostream& os) {
+  using cute::get;
+  static_assert(cute::is_static<Tiler>::value && decltype(cute::rank(Tiler{}))::value == 3,
+                "tvlab::export_tutorial_gemm: the CTA tile must be a static (BLK_M, BLK_N, BLK_K) shape");
+  os << "[" << int(get<0>(Tiler{})) << ", " << int(get<1>(Tiler{})) << ", " << int(get<2>(Tiler{})) << "]";
+}
+
+// One operand: {type, gmem.layout, [copy.tma], smem {layout, g2s, s2r}}. A TMA load's tensor map is a
+// run-time value (the global tensor's extents and leading dimension are the host function's ints): written as
+// the text reader writes it (Reader::tutorial: the representative problem of 4099 CTA tiles, ld_alignment 1,
+// the stride rule the caller's precondition).
+template <class Tiler, class Ptr, class Gmem, class Smem, class G2S, class S2R, class Tma>
+void tutorial_operand(std::ostream& os, char x) {
+  using cute::get;
+  static_assert(std::is_pointer_v<std::decay_t<Ptr>>,
+                "tvlab::export_tutorial_gemm: an operand's pointer argument must be a pointer");
+  static_assert(!std::is_void_v<Gmem>, "tvlab::export_tutorial_gemm: an operand needs its gmem stride");
+  os << "{\"type\": ";
+  json_string(os, type_name<pointee_t<Ptr>>());
+  const std::string unit = tutorial_gmem<bare_t<Gmem>>(x);
+  os << ", \"gmem\": {\"layout\": ";
+  json_string(os, unit);
+  os << "}";
+  if constexpr (!std::is_void_v<Tma>) {
+    static_assert(tma_load_atom<bare_t<Tma>>::value,
+                  "tvlab::export_tutorial_gemm: a TMA argument must be make_tma_atom(SM90_TMA_LOAD{}, ...)");
+    const long long rows = (x == 'A' ? int(get<0>(Tiler{})) : int(get<1>(Tiler{}))) * 4099LL,
+                    depth = int(get<2>(Tiler{})) * 4099LL;
+    os << ", \"copy\": {\"tma\": {\"shape\": [" << rows << ", " << depth << "], \"stride\": ["
+       << (unit == "K" ? depth : 1) << ", " << (unit == "K" ? 1 : rows)
+       << "], \"multicast\": 1, \"arch\": \"sm90\", \"ld_alignment\": 1}}";
+  }
+  if constexpr (!std::is_void_v<Smem>) {
+    os << ", \"smem\": {\"layout\": ";
+    json_string(os, text(bare_t<Smem>{}));
+    if constexpr (!std::is_void_v<G2S>) {
+      os << ", \"g2s\": ";
+      write_tiled_copy<bare_t<G2S>>(os);
+    }
+    if constexpr (!std::is_void_v<S2R>) {
+      // A Copy_Atom the kernel tiles with make_tiled_copy_X(atom, mma).
+      using C = copy_atom<bare_t<S2R>>;
+      os << ", \"s2r\": {\"atom\": ";
+      json_string(os, op_spelling<typename C::op>::name());
+      os << ", \"value_type\": ";
+      json_string(os, type_name<typename C::value>());
+      os << ", \"from_mma\": true}";
+    }
+    os << "}";
+  }
+  os << "}";
+}
+
+}  // namespace export_detail
+
+// A CuTe tutorial GEMM launch as a whole tvlab spec: the types of the launch's arguments by role, in the
+// order Tiler, TiledMma, then per operand A and B: Ptr, Gmem stride, Smem layout, G2S TiledCopy, S2R
+// Copy_Atom, TMA Copy_Atom (void where the launch passes none).
+template <class Tiler, class Mma, class PA, class GA, class SA, class CA, class RA, class TA, class PB,
+          class GB, class SB, class CB, class RB, class TB>
+void export_tutorial_gemm(std::ostream& os, std::string_view name, std::string_view what) {
+  using namespace export_detail;
+  static_assert(!std::is_void_v<Tiler> && !std::is_void_v<Mma>,
+                "tvlab::export_tutorial_gemm: the launch must pass the CTA tiler and the TiledMMA");
+  os << "{\n \"name\": ";
+  json_string(os, name);
+  os << ",\n \"description\": {\"exported_by\": \"tvlab/export.hpp " << kExportVersion << "\", \"type\": ";
+  json_string(os, pretty_name<bare_t<Mma>>());
+  os << ", \"kernel\": ";
+  json_string(os, what);
+  os << "},\n \"cta_tile\": ";
+  tutorial_tile<bare_t<Tiler>>(os);
+  // The stages: the smem layouts' third mode (both operands alike, as the text reader requires).
+  if constexpr (!std::is_void_v<SA>) {
+    using L = bare_t<SA>;
+    if constexpr (decltype(cute::rank(L{}))::value == 3) os << ",\n \"stages\": " << int(cute::size<2>(L{}));
+  }
+  os << ",\n \"mma\": ";
+  write_tiled_mma<bare_t<Mma>>(os);
+  os << ",\n \"operands\": {\n  \"A\": ";
+  tutorial_operand<bare_t<Tiler>, PA, GA, SA, CA, RA, TA>(os, 'A');
+  os << ",\n  \"B\": ";
+  tutorial_operand<bare_t<Tiler>, PB, GB, SB, CB, RB, TB>(os, 'B');
+  os << "\n }\n}\n";
+}
+
+// A's and B's element types of a tutorial launch, "half_t,half_t" (tvlab's names).
+template <class PA, class PB>
+std::string tutorial_types() {
+  return export_detail::type_name<export_detail::pointee_t<PA>>() + "," +
+         export_detail::type_name<export_detail::pointee_t<PB>>();
 }
 
 // A CUTLASS CollectiveMma (a mainloop) as a whole tvlab spec named `name`.

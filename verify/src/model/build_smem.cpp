@@ -361,6 +361,10 @@ std::optional<PlannedSmem> build_smem(const OperandConfig& o, const std::string&
       p.staged = l;
       p.stages = smem_mode_size(l, 2);
       p.layout_text = to_string(first_stage(l));
+    } else {
+      // As read, in tvlab's notation (a rank-2 layout too: "(_128,_8):(_1,_129)" as CuTe prints a static
+      // one, and "(128,8):(1,129)" as the text reader evaluates it, are one layout and print alike).
+      p.layout_text = to_string(l);
     }
   }
   p.tile = at(spec_path(sp, "layout"), [&] { return parse_smem_tile(p.layout_text, vt.bits); });

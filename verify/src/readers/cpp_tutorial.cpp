@@ -270,6 +270,19 @@ void Reader::launch_of(const Function& f, const Function*& kernel,
   }
 }
 
+std::size_t Reader::top_statement(const Function& f, std::size_t k) const {
+  // It starts after the last ';' or '}' of the body's top level before k.
+  std::size_t stmt = f.body_b + 1;
+  for (std::size_t q = f.body_b + 1; q < k;) {
+    const bool group = punct(q, "(") || punct(q, "{") || punct(q, "[");
+    if (group && match_[q] > k) break;  // the group holds k
+    const std::size_t last = group ? match_[q] : q;
+    if (punct(last, ";") || punct(last, "}")) stmt = last + 1;
+    q = last + 1;
+  }
+  return stmt;
+}
+
 bool Reader::names_function(const std::string& spec) const {
   std::string name = spec.substr(0, spec.find('<'));
   while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back()))) name.pop_back();
@@ -283,6 +296,7 @@ bool Reader::names_function(const std::string& spec) const {
 }
 
 CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding>& user) {
+  tutorial_launch_.reset();
   const ConfigName want = parse_config_name(spec);
   std::vector<const Function*> cands;
   for (const Function& f : functions_) {
@@ -471,12 +485,31 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
 
   // A kernel without pointer parameters (CuTe's tiled_copy.cu: copy_kernel_vectorized(TensorS, TensorD,
   // TiledCopy)) is a copy-only launch: its tensors and TiledCopy form a copy kernel (copy_launch).
+  TutorialLaunch launch;
+  launch.spec = spec;
+  launch.function = f.scope;
+  launch.name = f.name;
+  launch.line = f.line, launch.col = f.col;
+  launch.kernel = kernel->name;
+  if (!args.empty()) launch.launch_line = t_[args[0].first].line, launch.launch_col = t_[args[0].first].col;
+  {
+    const std::size_t stmt = top_statement(f, args.empty() ? f.body_b + 1 : args[0].first);
+    launch.stmt_line = t_[stmt].line, launch.stmt_col = t_[stmt].col;
+    launch.end_line = t_[f.body_e].line, launch.end_col = t_[f.body_e].col;
+  }
   if (std::none_of(kernel->params.begin(), kernel->params.end(),
                    [&](const FnParam& p) { return !pointee(p).empty(); })) {
     if (!user.empty())
       throw CppConfigError(f.line, f.col, f.name,
                            "--bind is not read with a copy-only launch (" + kernel->name +
                                "): its tensors and TiledCopy come from the launch");
+    launch.copy_only = true;
+    if (args.size() == 3) {
+      static const char* const keys[] = {"src", "dst", "copy"};
+      for (std::size_t i = 0; i < 3; ++i)
+        launch.roles.push_back({keys[i], tokens_text(args[i].first, args[i].second)});
+    }
+    tutorial_launch_ = launch;
     return copy_launch(f, *kernel, args, spec);
   }
   // The launch's arguments matched to the kernel's parameters: those after the kernel's first, second and
@@ -642,6 +675,19 @@ CppConfig Reader::tutorial(const std::string& spec, const std::vector<CppBinding
                     ")");
     found.push_back({key, text, at.line, at.col, text});
   }
+  // The roles, for the compiler path (tutorial_launch()): each argument's expression, A's and B's types.
+  for (const Arg& a : found) {
+    // A TMA operand names its pointer twice (the launch's argument, make_tensor's): its first.
+    if (std::any_of(launch.roles.begin(), launch.roles.end(),
+                    [&](const auto& r) { return r.first == a.key; }))
+      continue;
+    launch.roles.push_back({a.key, a.text});
+    if (!a.key.ends_with(".type")) continue;
+    const auto it = tbind.find(a.expr);
+    launch.types.push_back(it != tbind.end() ? it->second : registry_type(a.expr, f.scope));
+  }
+  for (const TmaArg& t : tma_args) launch.roles.push_back({t.x + ".tma", t.text});
+  tutorial_launch_ = launch;
   if (stages) found.push_back({"stages", std::to_string(stages), 0, 0, stages_from});
 
   // The binds the launch gives, --bind's own on top (a key given replaces the launch's).

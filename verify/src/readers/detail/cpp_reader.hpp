@@ -58,6 +58,24 @@ struct Function {
   bool global = false;  // __global__: a kernel
 };
 
+// A host function's kernel launch as the text reader read it (Reader::tutorial): where the statement that
+// holds the launch is, and which expression of the function's scope plays which role of the configuration
+// (cta_tile, mma, A.type, A.gmem, A.smem, A.g2s, A.s2r, A.tma, likewise B; for a copy-only launch: src, dst,
+// copy). The compiler path hands decltype of each to its hook (detail/cpp_tutorial_launch.hpp).
+struct TutorialLaunch {
+  std::string spec;                     // --config as given
+  std::string function;                 // the host function's scope
+  std::string name;                     // its name as declared (gemm_nt)
+  int line = 0, col = 0;                // the function's name
+  std::string kernel;                   // the launched kernel's name
+  int launch_line = 0, launch_col = 0;  // the launch's first argument
+  int stmt_line = 0, stmt_col = 0;      // the statement at the top of the body that holds the launch
+  int end_line = 0, end_col = 0;        // the body's closing '}'
+  bool copy_only = false;               // tiled_copy.cu's form
+  std::vector<std::pair<std::string, std::string>> roles;  // key, C++ expression in the function's scope
+  std::vector<std::string> types;  // A's and B's element types (tvlab's names) the text reader bound
+};
+
 class Reader {
  public:
   // Lexes the text, matches its brackets and records its declarations (cpp_declarations.cpp).
@@ -109,6 +127,9 @@ class Reader {
   // overloaded or a template, by the element types of its pointer parameters (NAME<TA, TB, TC>) or its
   // callers; `user` binds (--bind KEY=EXPR) override what the launch gives.
   CppConfig tutorial(const std::string& spec, const std::vector<CppBinding>& user);
+  // The launch the last tutorial() call read (set once the launch's arguments are matched to their roles,
+  // before their values are evaluated into the configuration); nullopt before.
+  const std::optional<TutorialLaunch>& tutorial_launch() const { return tutorial_launch_; }
 
   // A problem shape (M, N, K[, L]): make_shape(...), Shape<...>, a tuple of integers.
   std::vector<int64_t> problem_shape(const Node& n, const std::string& scope, const std::string& construct);
@@ -123,6 +144,9 @@ class Reader {
   std::optional<CopyConfig> tiled_copy_expression();
 
  private:
+  std::optional<TutorialLaunch> tutorial_launch_;
+  // The statement at the top of f's body that holds token k: its first token.
+  std::size_t top_statement(const Function& f, std::size_t k) const;
   // A pasted expression whose head (past typename, decltype and parentheses) is one of `heads`: its value
   // (head and node set for errors); nullopt for another head.
   std::optional<CVal> pasted_expression(std::initializer_list<std::string_view> heads, std::string& head,
