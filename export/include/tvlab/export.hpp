@@ -19,9 +19,9 @@
 //                                      the TiledCopy: its tiler, TV layout and the atom's layouts)
 //   write_layout(os, layout)           a layout (swizzled, composed with smem_ptr flags) as CuTe prints it
 //   export_tutorial_gemm<Tiler, ...>   a CuTe tutorial host function's kernel launch (sgemm_sm70.cu,
-//                                      sgemm_sm80.cu, wgmma_sm90.cu, wgmma_tma_sm90.cu): the launch arguments'
-//                                      types by role: cta_tile, stages, mma, operands.A/B {type, gmem.layout,
-//                                      copy.tma, smem {layout, g2s, s2r}}
+//                                      sgemm_sm80.cu, wgmma_sm90.cu, wgmma_tma_sm90.cu): the launch
+//                                      arguments' types by role: cta_tile, stages, mma, operands.A/B {type,
+//                                      gmem.layout, copy.tma, smem {layout, g2s, s2r}}
 //   export_xe_gemm<TiledMMA, ...>      with sycl-tla: a kernel written with its CuTe interface (no
 //   collective):
 //                                      mma {atom, tile, sg_layout}, operands.A/B/D {type, contiguous, copy}

@@ -20,15 +20,14 @@ bool gtest_macro(const std::string& name) {
          name == "TYPED_TEST_P";
 }
 
-// The byte offset of each line's start (line 1 at index 1).
+}  // namespace
+
 std::vector<std::size_t> line_starts(std::string_view text) {
   std::vector<std::size_t> s = {0, 0};
   for (std::size_t i = 0; i < text.size(); ++i)
     if (text[i] == '\n') s.push_back(i + 1);
   return s;
 }
-
-}  // namespace
 
 std::vector<LocalAlias> Reader::local_aliases() const {
   // Linear in the tokens: each token's innermost open bracket, and the functions by their scopes (a scope

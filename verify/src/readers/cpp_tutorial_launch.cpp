@@ -10,13 +10,6 @@ namespace tvlab::detail {
 
 namespace {
 
-std::vector<std::size_t> line_starts(std::string_view text) {
-  std::vector<std::size_t> s = {0, 0};
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') s.push_back(i + 1);
-  return s;
-}
-
 std::string quoted(const std::string& s) {
   std::string out;
   for (char c : s) {

@@ -14,13 +14,6 @@ namespace tvlab::detail {
 
 namespace {
 
-std::vector<std::size_t> line_starts(std::string_view text) {
-  std::vector<std::size_t> s = {0, 0};
-  for (std::size_t i = 0; i < text.size(); ++i)
-    if (text[i] == '\n') s.push_back(i + 1);
-  return s;
-}
-
 std::string trimmed(std::string_view s) {
   std::size_t b = 0, e = s.size();
   while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;

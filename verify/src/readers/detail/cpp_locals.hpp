@@ -40,6 +40,9 @@ bool names_local(const LocalAlias& a, const std::string& config);
 std::string local_export_copy(std::string_view text, const std::vector<std::string>& fulls,
                               const std::string& file_name);
 
+// The byte offset of each line's start (line 1 at index 1).
+std::vector<std::size_t> line_starts(std::string_view text);
+
 // [from, to) of `text` blanked: every character but newlines a space, preprocessor lines (and their
 // continuations) kept as they are, comments and literals followed so that a '#' inside them is not one.
 void blank_keeping_directives(std::string& text, std::size_t from, std::size_t to);
