@@ -486,42 +486,38 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
                         "#if !defined(__CUDA_ARCH__)\n#include \"" +
                             json_escape(program) + "\"\n#endif\n"))
     throw SpecError("", "cannot write the export program to " + host_program);
+  // One attempt's processes: the compile, or nvcc's host pass and its device pass (split_passes). The device
+  // pass starts with the host pass, or after it where TVLAB_COMPILE_JOBS=1 (device_argv until then).
   struct Compile {
     detail::Running host, device;
+    std::vector<std::string> device_argv;
+    bool split = false;
   };
   const auto start_compile = [&](const Attempt& a, const std::string& out) {
     Compile c;
-    c.host = detail::start_process(command(a, a.split_passes ? host_program : program, out, false));
-    if (a.split_passes) c.device = detail::start_process(command(a, program, device_out, true));
+    c.split = a.split_passes;
+    c.host = detail::start_process(command(a, c.split ? host_program : program, out, false));
+    if (c.split) c.device_argv = command(a, program, device_out, true);
+    if (c.split && !one_job()) c.device = detail::start_process(c.device_argv);
     return c;
+  };
+  const auto succeeded = [](const detail::ProcessResult& r) {
+    return r.started && !r.timed_out && r.exit_code == 0;
   };
   // The compile's result: the host pass's where it failed, else the device pass's (the same compile's
   // diagnostics either way).
   const auto finish_compile = [&](Compile& c, double left) {
     const auto waited = std::chrono::steady_clock::now();
     detail::ProcessResult r = detail::finish_process(c.host, left);
-    if (c.device.pid < 0 && c.device.err.empty()) return r;
-    if (!r.started || r.timed_out || r.exit_code != 0) {
+    if (!c.split) return r;
+    if (!succeeded(r)) {
       detail::kill_process(c.device);
       return r;
     }
+    if (c.device.pid < 0 && c.device.err.empty()) c.device = detail::start_process(c.device_argv);
     left -= std::chrono::duration<double>(std::chrono::steady_clock::now() - waited).count();
     detail::ProcessResult d = detail::finish_process(c.device, left > 0.5 ? left : 0.5);
-    if (d.started && !d.timed_out && d.exit_code == 0) return r;
-    return d;
-  };
-  const auto run_compile = [&](const Attempt& a, const std::string& out, double left) {
-    if (!a.split_passes || !one_job()) {
-      Compile c = start_compile(a, out);
-      return finish_compile(c, left);
-    }
-    const auto begun = std::chrono::steady_clock::now();
-    detail::ProcessResult r = detail::run_process(command(a, host_program, out, false), left);
-    if (!r.started || r.timed_out || r.exit_code != 0) return r;
-    left -= std::chrono::duration<double>(std::chrono::steady_clock::now() - begun).count();
-    detail::ProcessResult d =
-        detail::run_process(command(a, program, device_out, true), left > 0.5 ? left : 0.5);
-    return d.started && !d.timed_out && d.exit_code == 0 ? r : d;
+    return succeeded(d) ? r : d;
   };
   // A CUDA file (concurrent_nvcc): nvcc's compile starts beside the host compiler's, into its own
   // executable. Which one reads the file is decided as before (the host compiler's result first, nvcc's
@@ -550,7 +546,9 @@ std::vector<std::string> compile_batch(const std::string& file_path, const std::
     // nvcc.
     Attempt host = a;
     if (early_attempt && !is_early && &a == &tries.front()) host.flags.push_back("-fmax-errors=1");
-    const detail::ProcessResult r = is_early ? finish_compile(early, left) : run_compile(host, exe, left);
+    Compile now;
+    if (!is_early) now = start_compile(host, exe);
+    const detail::ProcessResult r = finish_compile(is_early ? early : now, left);
     if (!r.started) {
       failures += (failures.empty() ? "" : "; then ") + a.label + ": " + r.err;
       continue;
