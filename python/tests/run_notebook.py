@@ -24,7 +24,12 @@ def shown(nb):
         out = []
         for o in cell.get("outputs", []):
             if o.output_type == "stream":
-                out.append(("stream", o.name, o.text))
+                # The kernel flushes a print in one message or several ("True", "\n"), as timing has it:
+                # consecutive stream outputs of one name are one text to the reader.
+                if out and out[-1][:2] == ("stream", o.name):
+                    out[-1] = ("stream", o.name, out[-1][2] + o.text)
+                else:
+                    out.append(("stream", o.name, o.text))
             elif o.output_type in ("execute_result", "display_data"):
                 for mime in SHOWN:
                     if mime in o.data:
